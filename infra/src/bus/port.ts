@@ -1,0 +1,27 @@
+/**
+ * The message bus port: fire-and-forget notifications between processes (NATS) or inside one
+ * process (in-process adapter). Subjects follow NATS syntax: tokens separated by '.', '*' matches
+ * one token, '>' matches one or more trailing tokens.
+ *
+ * Subjects used by Sideline: `sideline.team.{teamId}.{kind}`, `sideline.user.{userId}.{kind}`,
+ * `sideline.projection.{name}`.
+ */
+export interface BusMessage<T = unknown> {
+  subject: string;
+  data: T;
+}
+
+export type BusHandler = (message: BusMessage) => void;
+
+export interface Bus {
+  readonly kind: 'nats' | 'in-process';
+  /** Payload is JSON-serialised. Resolves once handed to the transport. */
+  publish(subject: string, data: unknown): Promise<void>;
+  /** Returns an unsubscribe function. */
+  subscribe(subject: string, handler: BusHandler): () => void;
+  /** Resolves once all published messages are flushed to the server (no-op in-process). */
+  flush(): Promise<void>;
+  /** Reports whether the transport is connected (health checks). */
+  isHealthy(): boolean;
+  close(): Promise<void>;
+}

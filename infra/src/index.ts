@@ -1,0 +1,3 @@
+export * from './event-store/port.ts';
+export * from './bus/port.ts';
+export * from './db/port.ts';
