@@ -1,3 +1,3 @@
-export * from './event-store/port.ts';
-export * from './bus/port.ts';
-export * from './db/port.ts';
+export * from './event-store/index.ts';
+export * from './bus/index.ts';
+export * from './db/index.ts';
