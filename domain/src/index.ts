@@ -1,1 +1,4 @@
-export {};
+export * from './shared/decider.ts';
+export * from './shared/errors.ts';
+export * from './shared/given-when-then.ts';
+export * from './identity/index.ts';

@@ -1,0 +1,16 @@
+/**
+ * Why a command was refused, in domain terms. The command API maps the kind to an HTTP status
+ * (invalid 400, unauthenticated 401, forbidden 403, not_found 404, conflict 409).
+ */
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

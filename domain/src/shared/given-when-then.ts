@@ -1,0 +1,35 @@
+import type { Decider } from './decider.ts';
+import { fold } from './decider.ts';
+import { DomainError } from './errors.ts';
+
+/**
+ * Test helper for deciders: `given(decider, pastEvents).when(command).then(expectedEvents)` or
+ * `.thenRefuses(code)`. Framework-free so every package's tests can use it.
+ */
+export function given<C, E, S>(decider: Decider<C, E, S>, events: readonly E[] = []) {
+  const state = fold(decider, events);
+  return {
+    when(command: C) {
+      const run = () => decider.decide(command, state);
+      return {
+        then(expected: readonly E[]): void {
+          const actual = run();
+          const a = JSON.stringify(actual);
+          const b = JSON.stringify(expected);
+          if (a !== b) throw new Error(`Expected events\n  ${b}\nbut got\n  ${a}`);
+        },
+        thenRefuses(code: string): void {
+          try {
+            const events = run();
+            throw new Error(`Expected refusal ${code} but got events ${JSON.stringify(events)}`);
+          } catch (error) {
+            if (!(error instanceof DomainError)) throw error;
+            if (error.code !== code) {
+              throw new Error(`Expected refusal ${code} but got ${error.code}: ${error.message}`);
+            }
+          }
+        },
+      };
+    },
+  };
+}
