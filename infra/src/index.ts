@@ -1,3 +1,5 @@
 export * from './event-store/index.ts';
 export * from './bus/index.ts';
 export * from './db/index.ts';
+export * from './config/index.ts';
+export * from './logger.ts';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, runMode } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has defaults that run embedded mode on a bare machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SIDELINE_ROLE: 'all', SEED_DEMO: true });
+    expect(runMode(config)).toBe('embedded');
+  });
+
+  it('picks services and EventStoreDB modes from the URLs', () => {
+    expect(runMode(loadConfig({ DATABASE_URL: 'postgres://x@h/db', NATS_URL: 'nats://h:4222' }))).toBe('services');
+    expect(runMode(loadConfig({ DATABASE_URL: 'postgres://x@h/db', EVENTSTORE_URL: 'esdb://h:2113?tls=false' }))).toBe('eventstoredb');
+  });
+
+  it('lists every bad value with a clear message', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', SIDELINE_ROLE: 'web', SEED_DEMO: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as ConfigError).message;
+      expect(text).toContain('PORT');
+      expect(text).toContain('DATABASE_URL must be a URL starting with postgres://');
+      expect(text).toContain('SIDELINE_ROLE');
+      expect(text).toContain('SEED_DEMO');
+    }
+  });
+
+  it('requires NATS and PostgreSQL in split mode', () => {
+    expect(() => loadConfig({ SIDELINE_ROLE: 'api' })).toThrow(/NATS_URL is required when SIDELINE_ROLE=api/);
+  });
+});

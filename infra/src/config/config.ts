@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must be a URL starting with ${protocols.join(' or ')} (e.g. ${example})`,
+    });
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(v)));
+
+export const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres://', 'postgresql://'], 'postgres://postgres@127.0.0.1:5432/sideline'),
+    NATS_URL: optionalUrl(['nats://', 'tls://', 'ws://', 'wss://'], 'nats://127.0.0.1:4222'),
+    EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://'], 'esdb://127.0.0.1:2113?tls=false'),
+    SIDELINE_ROLE: z.enum(['all', 'api', 'projector', 'realtime']).default('all'),
+    /** The origin browsers use to reach Sideline (behind a proxy); defaults to the Host header. */
+    PUBLIC_ORIGIN: optionalUrl(['http://', 'https://'], 'https://sideline.example.org'),
+    SEED_DEMO: flag(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    TRUST_PROXY: flag(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SIDELINE_ROLE !== 'all' && !c.NATS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['NATS_URL'], message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)` });
+    }
+    if (c.SIDELINE_ROLE !== 'all' && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)` });
+    }
+    if (c.EVENTSTORE_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required with EVENTSTORE_URL (read models live in PostgreSQL)' });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates configuration from environment variables; throws ConfigError listing every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || 'config'} ${i.message}`));
+  }
+  return result.data;
+}
+
+export type RunMode = 'embedded' | 'services' | 'eventstoredb';
+
+export function runMode(config: Config): RunMode {
+  if (config.EVENTSTORE_URL) return 'eventstoredb';
+  if (config.DATABASE_URL) return 'services';
+  return 'embedded';
+}
