@@ -1,0 +1,3 @@
+export * from './users-read-model.ts';
+export * from './users-projector.ts';
+export * from './users-queries.ts';

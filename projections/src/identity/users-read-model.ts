@@ -1,0 +1,37 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  avatar_url: string | null;
+  created_at: Date;
+  xp: number;
+  dulars: number;
+  streak: number;
+}
+
+export interface UsersTables {
+  users: UsersTable;
+}
+
+export const usersMigrations: Record<string, Migration> = {
+  '1001_users': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('users')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('avatar_url', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('xp', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('dulars', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('streak', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('users_email_idx').on('users').column('email').execute();
+    },
+  },
+};

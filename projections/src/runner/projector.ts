@@ -1,0 +1,23 @@
+import type { Transaction } from 'kysely';
+import type { RecordedEvent } from '@sideline/infra';
+
+/** A message a projector asks to publish on the bus once its transaction has committed. */
+export interface AfterCommitMessage {
+  subject: string;
+  data: unknown;
+}
+
+/**
+ * A projector keeps one read model. It declares the event types it handles and applies a batch
+ * of them inside a transaction that also advances its checkpoint, so each event is applied
+ * exactly once, even across crashes.
+ */
+export interface Projector<DB = any> {
+  readonly name: string;
+  readonly handles: readonly string[];
+  /** Tables this projector owns; a rebuild empties them before replaying the log. */
+  readonly tables: readonly string[];
+  apply(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<void>;
+  /** Realtime "this changed" notifications, published after commit. */
+  afterCommit?(events: readonly RecordedEvent[]): AfterCommitMessage[];
+}
