@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { User } from '@sideline/domain';
 import type { UsersTable, UsersTables } from './users-read-model.ts';
 
-export function toUser(row: UsersTable): User {
+export function toUser(row: Selectable<UsersTable>): User {
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -7,9 +7,9 @@ export interface UsersTable {
   role: string;
   avatar_url: string | null;
   created_at: Date;
-  xp: number;
-  dulars: number;
-  streak: number;
+  xp: Generated<number>;
+  dulars: Generated<number>;
+  streak: Generated<number>;
 }
 
 export interface UsersTables {
