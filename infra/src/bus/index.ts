@@ -1,1 +1,6 @@
 export * from './port.ts';
+export type { BusLogger } from './logger.ts';
+export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.ts';
+export { createNatsBus, type NatsBusOptions } from './nats-bus.ts';
+export { natsAvailable, defaultNatsUrl } from './nats-available.ts';
+export { subjectMatches, isSubjectToken } from './subject.ts';

@@ -11,7 +11,8 @@ export interface BusMessage<T = unknown> {
   data: T;
 }
 
-export type BusHandler = (message: BusMessage) => void;
+/** A handler's throw or rejection is logged and never ends the subscription. */
+export type BusHandler = (message: BusMessage) => void | Promise<void>;
 
 export interface Bus {
   readonly kind: 'nats' | 'in-process';
@@ -19,9 +20,13 @@ export interface Bus {
   publish(subject: string, data: unknown): Promise<void>;
   /** Returns an unsubscribe function. */
   subscribe(subject: string, handler: BusHandler): () => void;
-  /** Resolves once all published messages are flushed to the server (no-op in-process). */
+  /**
+   * Resolves once all published messages are flushed to the server (NATS), or delivered to
+   * their subscribers (in-process).
+   */
   flush(): Promise<void>;
   /** Reports whether the transport is connected (health checks). */
   isHealthy(): boolean;
+  /** Drains: messages already received are delivered, then nothing more. Idempotent. */
   close(): Promise<void>;
 }
