@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import type { AuthTables } from '../identity/auth-tables.ts';
+import { HttpError } from '../shared/http-errors.ts';
+
+export interface RateRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so every API process shares them (split mode) and a
+ * restart does not reset an attacker's budget.
+ */
+export interface RateLimiter {
+  /** Counts a hit; throws a 429 HttpError (with retry time) once `max` is exceeded. */
+  hit(key: string, rule: RateRule): Promise<void>;
+  reset(key: string): Promise<void>;
+  purgeStale(olderThanSeconds: number): Promise<void>;
+}
+
+export function createRateLimiter(database: Kysely<any>): RateLimiter {
+  const db = database as Kysely<AuthTables>;
+  return {
+    async hit(key, rule) {
+      const window = sql`make_interval(secs => ${rule.windowSeconds})`;
+      const row = await db
+        .insertInto('rate_limits')
+        .values({ key, window_start: sql<Date>`now()`, hits: 1 })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({
+            hits: sql<number>`CASE WHEN rate_limits.window_start < now() - ${window} THEN 1 ELSE rate_limits.hits + 1 END`,
+            window_start: sql<Date>`CASE WHEN rate_limits.window_start < now() - ${window} THEN now() ELSE rate_limits.window_start END`,
+          }),
+        )
+        .returning(['hits', 'window_start'])
+        .executeTakeFirstOrThrow();
+      if (row.hits > rule.max) {
+        const retryAfter = Math.max(1, Math.ceil((row.window_start.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000));
+        throw new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${formatWait(retryAfter)}.`, undefined, retryAfter);
+      }
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+    async purgeStale(olderThanSeconds) {
+      await db
+        .deleteFrom('rate_limits')
+        .where('window_start', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+        .execute();
+    },
+  };
+}
+
+function formatWait(seconds: number): string {
+  return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  loginInputSchema,
+  registerUserInputSchema,
+  userDecider,
+  userSchema,
+  userStream,
+  type User,
+} from '@sideline/domain';
+import { findUserById } from '@sideline/projections';
+import type { RateLimiter } from '../http/rate-limiter.ts';
+import type { CommandHandler } from '../shared/command-handler.ts';
+import { HttpError } from '../shared/http-errors.ts';
+import type { AuthTables } from './auth-tables.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { clearSessionCookie, requireUserId, setSessionCookie, type SessionCookie } from './session-auth.ts';
+import type { SessionStore } from './sessions.ts';
+
+export interface IdentityRoutesOptions {
+  db: Kysely<any>;
+  handle: CommandHandler;
+  sessions: SessionStore;
+  cookie: SessionCookie;
+  passwords: PasswordHasher;
+  limiter: RateLimiter;
+}
+
+// A password hash costs ~0.5 s of a core: these budgets keep one client from exhausting the server.
+const REGISTER_PER_IP = { max: 10, windowSeconds: 15 * 60 };
+const LOGIN_PER_IP = { max: 30, windowSeconds: 15 * 60 };
+const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
+
+const errorSchema = z.object({ message: z.string(), code: z.string() });
+
+export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
+  const db = options.db as Kysely<AuthTables>;
+  const { handle, sessions, cookie, passwords, limiter } = options;
+
+  const startSession = async (request: { headers: Record<string, unknown>; ip: string; sessionToken: string | null }, reply: Parameters<typeof setSessionCookie>[0], userId: string) => {
+    // A fresh id on every sign-in: a session id planted before login is worthless after it.
+    if (request.sessionToken) await sessions.revoke(request.sessionToken);
+    const token = await sessions.create(userId, { userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip });
+    setSessionCookie(reply, cookie, token);
+  };
+
+  app.post(
+    '/api/register',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Create an account and sign in',
+        body: registerUserInputSchema,
+        response: { 201: userSchema, 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await limiter.hit(`register:ip:${request.ip}`, REGISTER_PER_IP);
+      const { email, password, name, role } = request.body;
+      const userId = randomUUID();
+      const passwordHash = await passwords.hash(password);
+      // The unique email in `credentials` is the reservation; the event follows.
+      const reserved = await db
+        .insertInto('credentials')
+        .values({ user_id: userId, email, password_hash: passwordHash, created_at: new Date() })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .executeTakeFirst();
+      if (Number(reserved.numInsertedOrUpdatedRows ?? 0n) === 0) {
+        throw new HttpError(409, 'EMAIL_TAKEN', 'An account with this email already exists', {
+          email: ['An account with this email already exists'],
+        });
+      }
+      let result;
+      try {
+        result = await handle(userDecider, userStream(userId), { type: 'RegisterUser', data: { userId, name, email, role } }, { actorId: userId });
+      } catch (error) {
+        await db.deleteFrom('credentials').where('user_id', '=', userId).execute();
+        throw error;
+      }
+      await startSession(request, reply, userId);
+      const user = (await findUserById(options.db, userId)) ?? fromEvent(result.events[0]!.data, new Date());
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/login',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign in',
+        body: loginInputSchema,
+        response: { 200: userSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      await limiter.hit(`login:ip:${request.ip}`, LOGIN_PER_IP);
+      const accountKey = `login:account:${email}`;
+      const credentials = await db.selectFrom('credentials').selectAll().where('email', '=', email).executeTakeFirst();
+      const valid = credentials
+        ? await passwords.verify(password, credentials.password_hash)
+        : (await passwords.dummyVerify(password), false);
+      if (!valid || !credentials) {
+        await limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      }
+      await limiter.reset(accountKey);
+      const user = await findUserById(options.db, credentials.user_id);
+      if (!user) throw new HttpError(503, 'NOT_READY', 'Your account is still being set up; try again in a moment', undefined, 1);
+      await startSession(request, reply, user.id);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/logout',
+    { schema: { tags: ['identity'], summary: 'Sign out (revokes the session)' } },
+    async (request, reply) => {
+      if (request.sessionToken) await sessions.revoke(request.sessionToken);
+      clearSessionCookie(reply, cookie);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/user',
+    { schema: { tags: ['identity'], summary: 'The signed-in user; 401 when signed out', response: { 200: userSchema, 401: errorSchema } } },
+    async (request) => {
+      const user = await findUserById(options.db, requireUserId(request));
+      if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
+      return user;
+    },
+  );
+};
+
+function fromEvent(data: unknown, createdAt: Date): User {
+  const d = data as { userId: string; name: string; email: string; role: User['role'] };
+  return { id: d.userId, name: d.name, email: d.email, role: d.role, avatarUrl: null, createdAt: createdAt.toISOString(), xp: 0, dulars: 0, streak: 0 };
+}
