@@ -1,0 +1,35 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppShell } from '../components/layouts/app-shell.tsx';
+import { paths } from '../config/paths.ts';
+import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
+import { AuthRoute } from '../features/auth/routes/auth.tsx';
+import { HomeRoute } from './routes/home.tsx';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
+
+/**
+ * The route table. Public: /auth. Everything inside ProtectedRoute needs a signed-in user and
+ * renders in the AppShell. Add new screens there (and flip `builtScreens` for menu entries).
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: paths.auth, element: <AuthRoute /> },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [{ index: true, element: <HomeRoute /> }],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

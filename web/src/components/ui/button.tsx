@@ -1,0 +1,40 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+const variants = {
+  primary:
+    'bg-gradient-to-r from-brand-600 to-violet-600 text-white shadow-sm shadow-brand-600/20 hover:from-brand-700 hover:to-violet-700',
+  secondary: 'bg-slate-100 text-slate-900 hover:bg-slate-200',
+  outline: 'border border-slate-200 bg-white text-slate-900 hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  destructive: 'bg-red-600 text-white hover:bg-red-700',
+} as const;
+
+const sizes = {
+  sm: 'h-8 gap-1.5 rounded-lg px-3 text-sm',
+  md: 'h-10 gap-2 rounded-xl px-4 text-sm',
+  lg: 'h-12 gap-2 rounded-xl px-5 text-base',
+  icon: 'size-10 rounded-xl',
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export interface ButtonProps extends ComponentProps<'button'> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+}
+
+export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+  return cn(
+    'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors select-none',
+    'disabled:pointer-events-none disabled:opacity-60',
+    variants[variant],
+    sizes[size],
+    className,
+  );
+}
+
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClassName(variant, size, className)} {...props} />;
+}

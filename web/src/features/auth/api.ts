@@ -1,0 +1,48 @@
+import type { LoginInput, RegisterUserInput, User } from '@sideline/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, getCurrentUser } from '../../lib/api-client.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+
+/** GET /api/user — `null` when signed out. */
+export const userQueryOptions = queryOptions({
+  queryKey: queryKeys.user,
+  queryFn: getCurrentUser,
+});
+
+export function useUser() {
+  return useQuery(userQueryOptions);
+}
+
+/** POST /api/login → the user, who is put in the cache (spec §4: login success sets the user). */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => api.post<User>(apiPaths.login, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.user, user);
+    },
+  });
+}
+
+/** POST /api/register → the new user, who is put in the cache. */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterUserInput) => api.post<User>(apiPaths.register, input),
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.user, user);
+    },
+  });
+}
+
+/** POST /api/logout → user `null` and every other cached datum dropped (spec §4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>(apiPaths.logout),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.user, null);
+    },
+  });
+}

@@ -1,0 +1,73 @@
+import type { User } from '@sideline/domain';
+import { format, isValid, parseISO } from 'date-fns';
+import { Award, CalendarDays, Coins, Flame, Mail, Shield, Star, type LucideIcon } from 'lucide-react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { roleBadgeTone, roleLabel } from '../roles.ts';
+
+export function formatMemberSince(createdAt: string): string {
+  const date = parseISO(createdAt);
+  return isValid(date) ? format(date, 'MMMM d, yyyy') : '—';
+}
+
+interface ProfileDialogProps {
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "View Profile": email, role, member-since date and the reward counters. */
+export function ProfileDialog({ user, open, onOpenChange }: ProfileDialogProps) {
+  // Badges are not earned yet (no rewards read model); the count is shown as 0 until they are.
+  const badgeCount = 0;
+  const stats: ReadonlyArray<{ label: string; value: number; icon: LucideIcon; tone: string }> = [
+    { label: 'XP Points', value: user.xp, icon: Star, tone: 'text-amber-500 bg-amber-50' },
+    { label: 'Dulars', value: user.dulars, icon: Coins, tone: 'text-emerald-600 bg-emerald-50' },
+    { label: 'Day Streak', value: user.streak, icon: Flame, tone: 'text-orange-500 bg-orange-50' },
+    { label: 'Badges', value: badgeCount, icon: Award, tone: 'text-purple-600 bg-purple-50' },
+  ];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader className="flex flex-col items-center pr-0 text-center">
+          <Avatar name={user.name} src={user.avatarUrl} size="lg" className="mb-2" />
+          <DialogTitle>{user.name}</DialogTitle>
+          <DialogDescription>Your Sideline profile</DialogDescription>
+        </DialogHeader>
+        <dl className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm">
+          <div className="flex items-center gap-3">
+            <Mail className="size-4 text-slate-400" aria-hidden="true" />
+            <dt className="w-28 text-slate-500">Email</dt>
+            <dd className="min-w-0 truncate font-medium text-slate-900">{user.email}</dd>
+          </div>
+          <div className="flex items-center gap-3">
+            <Shield className="size-4 text-slate-400" aria-hidden="true" />
+            <dt className="w-28 text-slate-500">Role</dt>
+            <dd>
+              <Badge tone={roleBadgeTone(user.role)}>{roleLabel(user.role)}</Badge>
+            </dd>
+          </div>
+          <div className="flex items-center gap-3">
+            <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />
+            <dt className="w-28 text-slate-500">Member since</dt>
+            <dd className="font-medium text-slate-900">{formatMemberSince(user.createdAt)}</dd>
+          </div>
+        </dl>
+        <ul className="mt-4 grid grid-cols-2 gap-3">
+          {stats.map(({ label, value, icon: Icon, tone }) => (
+            <li key={label} className="flex items-center gap-3 rounded-xl border border-slate-200 p-3">
+              <span className={`flex size-9 items-center justify-center rounded-lg ${tone}`}>
+                <Icon className="size-4.5" aria-hidden="true" />
+              </span>
+              <span>
+                <span className="block text-lg leading-tight font-bold text-slate-900">{value.toLocaleString()}</span>
+                <span className="block text-xs text-slate-500">{label}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginInputSchema, type User } from '@sideline/domain';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import type { useLogin } from '../api.ts';
+import { applyServerFieldErrors } from './apply-server-errors.ts';
+import { PasswordInput } from './password-input.tsx';
+
+type LoginFormInput = z.input<typeof loginInputSchema>;
+type LoginFormOutput = z.output<typeof loginInputSchema>;
+
+interface SignInFormProps {
+  login: ReturnType<typeof useLogin>;
+  defaultEmail?: string;
+  onSuccess: (user: User) => void;
+}
+
+export function SignInForm({ login, defaultEmail = '', onSuccess }: SignInFormProps) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginFormInput, unknown, LoginFormOutput>({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  // Stays busy during the short pause before the redirect, so nothing is submitted twice.
+  const busy = login.isPending || login.isSuccess;
+
+  const onSubmit = handleSubmit((values) => {
+    login.mutate(values, {
+      onSuccess,
+      onError: (error) => {
+        applyServerFieldErrors(error, ['email', 'password'], setError);
+        toast({ variant: 'destructive', title: 'Login failed', description: getErrorMessage(error) });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+      <Field id="signin-email" label="Email" error={errors.email?.message}>
+        <Input
+          {...fieldControlProps('signin-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+          {...register('email')}
+        />
+      </Field>
+      <Field id="signin-password" label="Password" error={errors.password?.message}>
+        <PasswordInput
+          {...fieldControlProps('signin-password', errors.password?.message)}
+          autoComplete="current-password"
+          placeholder="Your password"
+          {...register('password')}
+        />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? 'Signing In...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Spec §7: client data is never considered stale, never refetched on a timer or on window focus,
+ * and never retried after a failure. Freshness comes from explicit invalidation (mutations and
+ * realtime "this changed" events).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: Number.POSITIVE_INFINITY,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: {
+        retry: false,
+      },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
