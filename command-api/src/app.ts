@@ -1,0 +1,99 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
+import { runMode } from '@sideline/infra';
+import type { ProjectionProgress, ProjectorStatus } from '@sideline/projections';
+import { healthRoutes } from './health/health-routes.ts';
+import { registerOriginCheck } from './http/origin-check.ts';
+import { createRateLimiter } from './http/rate-limiter.ts';
+import { identityRoutes } from './identity/identity-routes.ts';
+import { createPasswordHasher, type PasswordHasher } from './identity/passwords.ts';
+import { registerSessionAuth, sessionCookie } from './identity/session-auth.ts';
+import { createSessionStore, type SessionStore } from './identity/sessions.ts';
+import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
+import { registerErrorHandling } from './shared/http-errors.ts';
+import { registerSpa } from './spa/spa.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  eventStore: EventStore;
+  bus: Bus;
+  progress: ProjectionProgress;
+  logger: Logger;
+  /** Tests pass a cheaper scrypt cost; production uses the design's N=2^17. */
+  passwords?: PasswordHasher;
+  /** Folder of the built SPA (web/dist); null serves the API only. */
+  webDist?: string | null;
+  projectorStatus?: () => ProjectorStatus[];
+}
+
+export interface SidelineApp {
+  app: FastifyInstance;
+  handle: CommandHandler;
+  sessions: SessionStore;
+}
+
+/** The HTTP API: every route, hook and plugin, wired to the given infrastructure. */
+export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
+  const { config, database, logger } = deps;
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", 'ws:', 'wss:'],
+      },
+    },
+    // Same-origin media must stay loadable by the SPA's <img>/<video>.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Sideline API', version: '0.1.0', description: 'Team and youth-sports coordination' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const sessions = createSessionStore(database.db, { ttlDays: config.SESSION_TTL_DAYS });
+  const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
+  registerSessionAuth(app, sessions, cookie);
+  registerOriginCheck(app, config.PUBLIC_ORIGIN);
+
+  const handle = createCommandHandler({ eventStore: deps.eventStore, progress: deps.progress, logger });
+  await app.register(identityRoutes, {
+    db: database.db,
+    handle,
+    sessions,
+    cookie,
+    passwords: deps.passwords ?? createPasswordHasher(),
+    limiter: createRateLimiter(database.db),
+  });
+  await app.register(healthRoutes, {
+    mode: runMode(config),
+    role: config.SIDELINE_ROLE,
+    database,
+    eventStore: deps.eventStore,
+    bus: deps.bus,
+    progress: deps.progress,
+    ...(deps.projectorStatus ? { projectorStatus: deps.projectorStatus } : {}),
+  });
+  await registerSpa(app, deps.webDist ?? null);
+  return { app, handle, sessions };
+}
