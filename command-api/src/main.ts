@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, createLogger, loadConfig, migrateToLatest, openInfrastructure, runMode } from '@sideline/infra';
+import { allMigrations } from './migrations.ts';
+import { createSidelineServer } from './server.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const webDist = path.resolve(here, '../../web/dist');
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const mode = runMode(config);
+  if (mode === 'embedded') mkdirSync(config.DATA_DIR, { recursive: true });
+
+  const infra = await openInfrastructure(config, logger);
+  await migrateToLatest(infra.database, allMigrations);
+  const server = await createSidelineServer({
+    config,
+    ...infra,
+    logger,
+    webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
+  });
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    logger.warn('web/dist is missing: the API runs, but build the web app (npm run build:web) to use Sideline in a browser');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping Sideline');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await server.close();
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await server.app.listen({ host: config.HOST, port: config.PORT });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;
+  console.log(`\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE})\n`);
+}
+
+main().catch((error) => {
+  console.error('Sideline failed to start:', error);
+  process.exit(1);
+});

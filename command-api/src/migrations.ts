@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import { eventStoreMigrations } from '@sideline/infra';
+import { projectionMigrations } from '@sideline/projections';
+import { authMigrations } from './identity/auth-tables.ts';
+
+/** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
+export const allMigrations: Record<string, Migration> = {
+  ...eventStoreMigrations,
+  ...projectionMigrations,
+  ...authMigrations,
+};
