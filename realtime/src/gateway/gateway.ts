@@ -1,0 +1,181 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { BusMessage } from '@sideline/infra';
+import { ephemeralFrameTypes, parseClientFrame, type ClientFrame } from '../protocol.ts';
+import { busEnvelope, frameText } from '../fanout/envelope.ts';
+import { allTeamsSubject, allUsersSubject, parseScopedSubject } from '../fanout/subjects.ts';
+import { joinTeams, pruneTeams } from '../teams/join-teams.ts';
+import { sendMessage } from '../chat/send-message.ts';
+import { announceTyping } from '../presence/typing.ts';
+import { announceGone, announcePresence } from '../presence/presence.ts';
+import { Connection } from './connection.ts';
+import type { GatewayContext } from './context.ts';
+import { realtimeDefaults, type RealtimeOptions, type RealtimeUser } from './options.ts';
+import { Rooms } from './rooms.ts';
+
+export interface RealtimeStats {
+  /** Open sockets on this gateway instance. */
+  connections: number;
+  /** Distinct signed-in users among them. */
+  users: number;
+  /** Teams with at least one joined socket. */
+  teams: number;
+  /** Frames not delivered to slow sockets (dropped typing/presence, or terminated sockets). */
+  droppedFrames: number;
+}
+
+export interface Gateway {
+  accept(socket: WebSocket, user: RealtimeUser): void;
+  stats(): RealtimeStats;
+  close(): Promise<void>;
+}
+
+/** The socket side of realtime, independent of how sockets are accepted (the plugin does that). */
+export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger): Gateway {
+  const settings = { ...realtimeDefaults, ...definedOnly(options) };
+  const rooms = new Rooms();
+  const context: GatewayContext = {
+    bus: options.bus,
+    rooms,
+    teamsOf: options.teamsOf,
+    onSendMessage: options.onSendMessage,
+    log,
+    now: () => new Date(),
+  };
+  const limits = {
+    dropEphemeralAboveBytes: settings.dropEphemeralAboveBytes,
+    terminateAboveBytes: settings.terminateAboveBytes,
+  };
+  let droppedFrames = 0;
+
+  // One pair of wildcard subscriptions per gateway: every gateway sees every team's traffic and
+  // delivers it to its own sockets, so a socket may be on any gateway behind the load balancer.
+  const unsubscribes = [
+    options.bus.subscribe(allTeamsSubject, deliverFromBus),
+    options.bus.subscribe(allUsersSubject, deliverFromBus),
+  ];
+
+  const heartbeat = setInterval(() => {
+    for (const connection of rooms.all()) {
+      if (!connection.alive) {
+        log.info({ userId: connection.user.id }, 'terminating a socket that missed its pong');
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+    }
+  }, settings.heartbeatIntervalMs);
+  heartbeat.unref();
+
+  function deliverFromBus(message: BusMessage): void {
+    const target = parseScopedSubject(message.subject);
+    const parsed = busEnvelope.safeParse(message.data);
+    if (!target || !parsed.success) {
+      log.warn({ subject: message.subject }, 'dropping a malformed realtime bus message');
+      return;
+    }
+    const envelope = parsed.data;
+    const text = frameText(envelope);
+    const ephemeral = ephemeralFrameTypes.has(envelope.type);
+    if (target.scope === 'team') {
+      for (const connection of rooms.membersOf(target.id)) {
+        if (connection.user.id === envelope.exceptUserId) continue;
+        connection.sendText(text, ephemeral);
+      }
+      return;
+    }
+    for (const connection of rooms.connectionsOf(target.id)) {
+      if (target.kind === 'membership') {
+        connection.enqueue(() => pruneTeams(context, connection), failed(connection, 'membership'));
+      }
+      connection.sendText(text, ephemeral);
+    }
+  }
+
+  function failed(connection: Connection, what: string): (err: unknown) => void {
+    return (err) => {
+      log.error({ err, userId: connection.user.id }, `realtime ${what} failed`);
+      if (what === 'join_teams') connection.sendError('Could not join teams; try again', 'join_failed');
+    };
+  }
+
+  function dispatch(connection: Connection, frame: ClientFrame): void {
+    switch (frame.type) {
+      case 'join_teams':
+        connection.enqueue(() => joinTeams(context, connection, frame), failed(connection, 'join_teams'));
+        return;
+      case 'send_message':
+        connection.enqueue(() => sendMessage(context, connection, frame), failed(connection, 'send_message'));
+        return;
+      case 'typing':
+        connection.enqueue(() => announceTyping(context, connection, frame), failed(connection, 'typing'));
+        return;
+      case 'presence':
+        connection.enqueue(
+          () => announcePresence(context, connection, frame.status),
+          failed(connection, 'presence'),
+        );
+        return;
+    }
+  }
+
+  function onFrame(connection: Connection, data: RawData, isBinary: boolean): void {
+    connection.alive = true;
+    if (!connection.limiter.take()) {
+      // One error a second is enough for a well-behaved client to notice; a flooding one gets
+      // nothing more for its effort.
+      const now = Date.now();
+      if (now - connection.rateLimitNoticeAt >= 1_000) {
+        connection.rateLimitNoticeAt = now;
+        connection.sendError('Too many frames; slow down', 'rate_limited');
+      }
+      return;
+    }
+    if (isBinary) {
+      connection.sendError('Binary frames are not supported', 'bad_frame');
+      return;
+    }
+    const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8');
+    const parsed = parseClientFrame(text);
+    if (!parsed.ok) {
+      connection.sendError(parsed.message, parsed.code);
+      return;
+    }
+    dispatch(connection, parsed.frame);
+  }
+
+  return {
+    accept(socket, user) {
+      const connection = new Connection(socket, user, limits, settings.maxFramesPerSecond, () => {
+        droppedFrames++;
+      });
+      rooms.add(connection);
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('message', (data, isBinary) => onFrame(connection, data, isBinary));
+      socket.on('close', () => {
+        const joined = [...connection.teams];
+        rooms.remove(connection);
+        announceGone(context, connection, joined).catch(failed(connection, 'presence on close'));
+      });
+    },
+
+    stats() {
+      return { ...rooms.counts(), droppedFrames };
+    },
+
+    async close() {
+      clearInterval(heartbeat);
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      // 1001 "going away": clients reconnect (to another instance) as after any restart.
+      for (const connection of rooms.all()) connection.socket.close(1001, 'Server shutting down');
+    },
+  };
+}
+
+/** Options left undefined by the caller must not override the defaults. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import type { Bus } from '@sideline/infra';
+
+/** The signed-in user behind a socket, as the session store resolves it. */
+export interface RealtimeUser {
+  id: string;
+  name: string;
+  role: string;
+}
+
+export interface SendMessageInput {
+  teamId: string;
+  content: string;
+  mediaUrl: string | null;
+  clientId?: string;
+}
+
+/**
+ * Everything the gateway needs from the rest of the app, injected so that realtime never
+ * imports command-api (sessions, team membership and the SendMessage command live there).
+ */
+export interface RealtimeOptions {
+  bus: Bus;
+  /** Resolves the session (cookie) of the upgrade request; null refuses it with 401. */
+  authenticate(request: FastifyRequest): Promise<RealtimeUser | null>;
+  /** The ids of the teams the user belongs to; join_teams joins only these. */
+  teamsOf(userId: string): Promise<string[]>;
+  /**
+   * Runs the SendMessage command for the session's user. The message reaches sockets through
+   * the projector's `publishToTeam`, not from here. A thrown error with a `statusCode` < 500
+   * has its message shown to the client; anything else is logged and answered generically.
+   * Without it, send_message is answered with an error (clients fall back to HTTP).
+   */
+  onSendMessage?(user: RealtimeUser, input: SendMessageInput): Promise<void>;
+  /**
+   * Which Origin may open the socket (cross-site WebSocket hijacking: the browser sends the
+   * cookie on a cross-site upgrade). A list of origins such as 'https://sideline.example', or a
+   * predicate. Default: the Origin's host equals the request's host (same origin).
+   */
+  allowedOrigins?: readonly string[] | ((request: FastifyRequest) => boolean);
+  /** Route path. Default '/ws'. */
+  path?: string;
+  /** Ping every this often; a socket that missed the previous pong is terminated. Default 30 s. */
+  heartbeatIntervalMs?: number;
+  /** Largest accepted client frame; ws closes the socket with 1009 above it. Default 64 KiB. */
+  maxPayloadBytes?: number;
+  /** Above this many bytes queued for a socket, typing/presence updates to it are dropped. */
+  dropEphemeralAboveBytes?: number;
+  /** Above this many bytes queued, the socket is terminated (the client reconnects and refetches). */
+  terminateAboveBytes?: number;
+  /** Sustained client frames per second per socket (bursts of twice that are allowed). */
+  maxFramesPerSecond?: number;
+}
+
+export const realtimeDefaults = {
+  path: '/ws',
+  heartbeatIntervalMs: 30_000,
+  maxPayloadBytes: 64 * 1024,
+  dropEphemeralAboveBytes: 64 * 1024,
+  terminateAboveBytes: 1024 * 1024,
+  maxFramesPerSecond: 20,
+} as const;

@@ -1,0 +1,63 @@
+import type { Connection } from './connection.ts';
+
+/**
+ * This gateway instance's sockets by team and by user. Other gateways have their own; the bus
+ * carries every team's traffic to all of them and each delivers to its own sockets.
+ */
+export class Rooms {
+  private readonly byTeam = new Map<string, Set<Connection>>();
+  private readonly byUser = new Map<string, Set<Connection>>();
+
+  add(connection: Connection): void {
+    addTo(this.byUser, connection.user.id, connection);
+  }
+
+  join(connection: Connection, teamId: string): void {
+    connection.teams.add(teamId);
+    addTo(this.byTeam, teamId, connection);
+  }
+
+  leave(connection: Connection, teamId: string): void {
+    connection.teams.delete(teamId);
+    removeFrom(this.byTeam, teamId, connection);
+  }
+
+  remove(connection: Connection): void {
+    for (const teamId of [...connection.teams]) this.leave(connection, teamId);
+    removeFrom(this.byUser, connection.user.id, connection);
+  }
+
+  membersOf(teamId: string): ReadonlySet<Connection> {
+    return this.byTeam.get(teamId) ?? emptySet;
+  }
+
+  connectionsOf(userId: string): ReadonlySet<Connection> {
+    return this.byUser.get(userId) ?? emptySet;
+  }
+
+  all(): Connection[] {
+    return [...this.byUser.values()].flatMap((set) => [...set]);
+  }
+
+  counts(): { connections: number; users: number; teams: number } {
+    let connections = 0;
+    for (const set of this.byUser.values()) connections += set.size;
+    return { connections, users: this.byUser.size, teams: this.byTeam.size };
+  }
+}
+
+const emptySet: ReadonlySet<Connection> = new Set();
+
+function addTo(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(connection);
+}
+
+// Empty sets are deleted so that a long-running gateway does not keep one per team ever seen.
+function removeFrom(map: Map<string, Set<Connection>>, key: string, connection: Connection): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(connection);
+  if (set.size === 0) map.delete(key);
+}

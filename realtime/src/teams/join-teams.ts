@@ -1,0 +1,34 @@
+import type { JoinTeamsFrame } from '../protocol.ts';
+import type { Connection } from '../gateway/connection.ts';
+import type { GatewayContext } from '../gateway/context.ts';
+
+/**
+ * join_teams: the socket's rooms become the requested teams that the SESSION's user belongs to
+ * (the frame's userId is ignored). The list replaces the previous one, so a client that sends
+ * its current team list after a change also leaves teams it no longer shows.
+ */
+export async function joinTeams(
+  context: GatewayContext,
+  connection: Connection,
+  frame: JoinTeamsFrame,
+): Promise<void> {
+  const memberOf = new Set(await context.teamsOf(connection.user.id));
+  const wanted = new Set(frame.teamIds.filter((teamId) => memberOf.has(teamId)));
+  for (const teamId of [...connection.teams]) {
+    if (!wanted.has(teamId)) context.rooms.leave(connection, teamId);
+  }
+  for (const teamId of wanted) context.rooms.join(connection, teamId);
+  connection.sendFrame({ type: 'joined', teamIds: [...wanted] });
+}
+
+/**
+ * After the user's memberships changed (a `membership` notice on their user subject), drops the
+ * rooms of teams they no longer belong to, so a removed member stops receiving that team's chat.
+ */
+export async function pruneTeams(context: GatewayContext, connection: Connection): Promise<void> {
+  if (connection.teams.size === 0) return;
+  const memberOf = new Set(await context.teamsOf(connection.user.id));
+  for (const teamId of [...connection.teams]) {
+    if (!memberOf.has(teamId)) context.rooms.leave(connection, teamId);
+  }
+}
