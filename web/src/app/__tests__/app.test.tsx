@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { mockFetch, renderApp, sampleUser } from '../../test/utils.tsx';
+
+const signedIn = { 'GET /api/user': { status: 200, body: sampleUser } };
+
+describe('routing and the app shell (mocked fetch)', () => {
+  it('shows a centred spinner while the current user loads, then the home page', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({ 'GET /api/user': { status: 200, body: sampleUser, delay: gate } });
+    renderApp('/');
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Jordan Smith' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor who is not signed in (401) to /auth', async () => {
+    mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Not signed in', code: 'UNAUTHENTICATED' } } });
+    const { router } = renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('heading', { name: 'Join Sideline' })).toBeInTheDocument();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    mockFetch(signedIn);
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+  });
+
+  it('greets the user on the home page with role and XP, and an empty state', async () => {
+    mockFetch(signedIn);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Jordan Smith' })).toBeInTheDocument();
+    expect(screen.getByText('Coach')).toBeInTheDocument();
+    expect(screen.getByText('120 XP')).toBeInTheDocument();
+    expect(screen.getByText('Your teams will appear here')).toBeInTheDocument();
+  });
+
+  it('shows initials, name, email and role badge in the profile menu; hides unbuilt screens', async () => {
+    mockFetch(signedIn);
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByText('JS').length).toBeGreaterThan(0);
+    expect(within(menu).getByText('Jordan Smith')).toBeInTheDocument();
+    expect(within(menu).getByText('jordan@example.com')).toBeInTheDocument();
+    expect(within(menu).getByText('Coach')).toHaveClass('bg-blue-50');
+    expect(within(menu).getByRole('menuitem', { name: 'View Profile' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+    // No dead links: these screens are not built yet.
+    expect(within(menu).queryByRole('menuitem', { name: /Badges/ })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('opens the View Profile dialog with email, role, member-since date and counters', async () => {
+    mockFetch(signedIn);
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View Profile' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('jordan@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('Coach')).toBeInTheDocument();
+    expect(within(dialog).getByText('March 14, 2026')).toBeInTheDocument();
+    for (const [label, value] of [
+      ['XP Points', '120'],
+      ['Dulars', '35'],
+      ['Day Streak', '4'],
+      ['Badges', '0'],
+    ] as const) {
+      const tile = within(dialog).getByText(label).closest('li') as HTMLElement;
+      expect(tile).toHaveTextContent(value);
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('logs out: POST /api/logout, clears the cache, toasts Goodbye and goes to /auth', async () => {
+    const { callsTo } = mockFetch({
+      ...signedIn,
+      'POST /api/logout': { status: 204 },
+    });
+    const { user, router, queryClient } = renderApp('/');
+    queryClient.setQueryData(queryKeys.teams, [{ id: 't1' }]);
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(await screen.findByText('Goodbye!')).toBeInTheDocument();
+    expect(screen.getByText("You've been logged out successfully.")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Join Sideline' })).toBeInTheDocument();
+    expect(queryClient.getQueryData(queryKeys.teams)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
+  });
+
+  it('shows a destructive "Logout failed" toast when logging out fails', async () => {
+    mockFetch({
+      ...signedIn,
+      'POST /api/logout': { status: 500, body: { message: 'Something broke', code: 'INTERNAL' } },
+    });
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const title = await screen.findByText('Logout failed');
+    expect(title.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows only one toast at a time, in a viewport reachable with F8', async () => {
+    const { toast } = await import('../../components/ui/use-toast.ts');
+    mockFetch(signedIn);
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Jordan Smith' });
+    toast({ title: 'First' });
+    toast({ title: 'Second' });
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /F8/ })).toBeInTheDocument();
+  });
+});
