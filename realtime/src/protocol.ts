@@ -62,12 +62,7 @@ export const clientFrameSchemas = {
   presence: presenceFrame,
 } as const;
 
-export const clientFrame = z.discriminatedUnion('type', [
-  joinTeamsFrame,
-  sendMessageFrame,
-  typingFrame,
-  presenceFrame,
-]);
+export const clientFrame = z.discriminatedUnion('type', [joinTeamsFrame, sendMessageFrame, typingFrame, presenceFrame]);
 
 export type JoinTeamsFrame = z.infer<typeof joinTeamsFrame>;
 export type SendMessageFrame = z.infer<typeof sendMessageFrame>;
@@ -164,8 +159,7 @@ export const ephemeralFrameTypes: ReadonlySet<string> = new Set(['typing_update'
 // ---- parsing -------------------------------------------------------------------------------
 
 export type ParsedClientFrame =
-  | { ok: true; frame: ClientFrame }
-  | { ok: false; message: string; code: 'bad_json' | 'bad_frame' | 'unknown_type' };
+  { ok: true; frame: ClientFrame } | { ok: false; message: string; code: 'bad_json' | 'bad_frame' | 'unknown_type' };
 
 /** Parses one text frame; every failure comes back as the message for an `error` frame. */
 export function parseClientFrame(text: string): ParsedClientFrame {

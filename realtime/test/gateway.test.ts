@@ -256,7 +256,12 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
       const a = await gateway.connect({ cookie: aliceCookie });
       await a.join(['t1']);
       a.send({ type: 'send_message', teamId: 't1', content: 'blank', clientId: 'c-1' });
-      expect(await a.next()).toEqual({ type: 'error', message: 'Message is empty', code: 'validation', clientId: 'c-1' });
+      expect(await a.next()).toEqual({
+        type: 'error',
+        message: 'Message is empty',
+        code: 'validation',
+        clientId: 'c-1',
+      });
       a.send({ type: 'send_message', teamId: 't1', content: 'boom', clientId: 'c-2' });
       expect(await a.next()).toEqual({
         type: 'error',

@@ -11,7 +11,10 @@ export interface ConnectOptions {
 }
 
 export class RefusedUpgrade extends Error {
-  constructor(readonly statusCode: number, readonly body: string) {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
     super(`upgrade refused with ${statusCode}: ${body}`);
   }
 }

@@ -33,8 +33,7 @@ const adapters: Adapter[] = [
     name: 'nats',
     skip: natsUrl === null,
     world: (log) => ({
-      connect: () =>
-        createNatsBus({ servers: natsUrl ?? '', name: 'bus-contract-test', ...(log ? { log } : {}) }),
+      connect: () => createNatsBus({ servers: natsUrl ?? '', name: 'bus-contract-test', ...(log ? { log } : {}) }),
     }),
   },
 ];
@@ -237,10 +236,10 @@ for (const adapter of adapters) {
       expect(c.received.map((m) => m.data)).toEqual(['in flight']);
     });
 
-    it.skipIf(adapter.name !== 'nats')(
-      'carries a message published on one connection to a subscriber on another',
-      async () => {
-          const publisher = await bus();
+    // Only NATS has separate connections; the in-process bus is one object.
+    if (adapter.name === 'nats') {
+      it('carries a message published on one connection to a subscriber on another', async () => {
+        const publisher = await bus();
         const subscriber = await bus();
         expect(publisher).not.toBe(subscriber);
         const c = collector();
@@ -251,7 +250,7 @@ for (const adapter of adapters) {
         await publisher.flush();
         const [message] = await c.waitFor(1);
         expect(message).toEqual({ subject: subject('team.t9.message'), data: { n: 1 } });
-      },
-    );
+      });
+    }
   });
 }

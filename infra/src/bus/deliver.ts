@@ -9,9 +9,7 @@ export function deliverSafely(handler: BusHandler, message: BusMessage, log: Bus
   try {
     const result: unknown = handler(message);
     if (result instanceof Promise) {
-      result.catch((err: unknown) =>
-        log.error({ err, subject: message.subject }, 'bus handler rejected'),
-      );
+      result.catch((err: unknown) => log.error({ err, subject: message.subject }, 'bus handler rejected'));
     }
   } catch (err) {
     log.error({ err, subject: message.subject }, 'bus handler threw');

@@ -22,11 +22,6 @@ export function publishToTeam(
  * Tells every socket of one user about `frame`. Kind 'membership' also makes each gateway
  * re-check which of that user's joined teams are still theirs (after a removal from a team).
  */
-export function publishToUser(
-  bus: Bus,
-  userId: string,
-  kind: string,
-  frame: OutgoingFrame,
-): Promise<void> {
+export function publishToUser(bus: Bus, userId: string, kind: string, frame: OutgoingFrame): Promise<void> {
   return bus.publish(userSubject(userId, kind), toEnvelope(frame));
 }

@@ -14,9 +14,7 @@ export const allTeamsSubject = 'sideline.team.*.>';
 export const allUsersSubject = 'sideline.user.*.>';
 
 /** Splits a received subject back into its scope, id and kind (null for anything else). */
-export function parseScopedSubject(
-  subject: string,
-): { scope: 'team' | 'user'; id: string; kind: string } | null {
+export function parseScopedSubject(subject: string): { scope: 'team' | 'user'; id: string; kind: string } | null {
   const [root, scope, id, ...kind] = subject.split('.');
   if (root !== 'sideline' || (scope !== 'team' && scope !== 'user') || !id || kind.length === 0) {
     return null;

@@ -21,12 +21,7 @@ export type SendableSocket = Pick<WebSocket, 'readyState' | 'bufferedAmount' | '
  * updates are dropped (they are stale in seconds), then, if even chat frames pile up, it is
  * terminated so its reconnect refetches everything instead of us holding megabytes for it.
  */
-export function sendBounded(
-  socket: SendableSocket,
-  text: string,
-  ephemeral: boolean,
-  limits: SendLimits,
-): SendOutcome {
+export function sendBounded(socket: SendableSocket, text: string, ephemeral: boolean, limits: SendLimits): SendOutcome {
   if (socket.readyState !== OPEN) return 'closed';
   const queued = socket.bufferedAmount;
   if (queued > limits.terminateAboveBytes) {

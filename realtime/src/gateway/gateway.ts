@@ -112,10 +112,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
         connection.enqueue(() => announceTyping(context, connection, frame), failed(connection, 'typing'));
         return;
       case 'presence':
-        connection.enqueue(
-          () => announcePresence(context, connection, frame.status),
-          failed(connection, 'presence'),
-        );
+        connection.enqueue(() => announcePresence(context, connection, frame.status), failed(connection, 'presence'));
         return;
     }
   }

@@ -12,9 +12,7 @@ export function sameHostOrigin(request: FastifyRequest): boolean {
   return origin !== null && origin.host === request.host;
 }
 
-export function originCheck(
-  allowed: RealtimeOptions['allowedOrigins'],
-): (request: FastifyRequest) => boolean {
+export function originCheck(allowed: RealtimeOptions['allowedOrigins']): (request: FastifyRequest) => boolean {
   if (allowed === undefined) return sameHostOrigin;
   if (typeof allowed === 'function') return allowed;
   const origins = new Set(

@@ -38,7 +38,6 @@ const plugin: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
     fastify.log.warn('@fastify/websocket was registered by the app; its maxPayload applies to /ws');
   }
 
-
   const originAllowed = originCheck(options.allowedOrigins);
   const sessions = new WeakMap<FastifyRequest, RealtimeUser>();
 

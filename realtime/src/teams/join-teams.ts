@@ -7,11 +7,7 @@ import type { GatewayContext } from '../gateway/context.ts';
  * (the frame's userId is ignored). The list replaces the previous one, so a client that sends
  * its current team list after a change also leaves teams it no longer shows.
  */
-export async function joinTeams(
-  context: GatewayContext,
-  connection: Connection,
-  frame: JoinTeamsFrame,
-): Promise<void> {
+export async function joinTeams(context: GatewayContext, connection: Connection, frame: JoinTeamsFrame): Promise<void> {
   const memberOf = new Set(await context.teamsOf(connection.user.id));
   const wanted = new Set(frame.teamIds.filter((teamId) => memberOf.has(teamId)));
   for (const teamId of [...connection.teams]) {
