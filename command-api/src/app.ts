@@ -6,9 +6,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
 import { runMode } from '@sideline/infra';
-import type { ProjectionProgress, ProjectorStatus } from '@sideline/projections';
+import { findUserById, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
+import { realtimePlugin } from '@sideline/realtime';
 import { healthRoutes } from './health/health-routes.ts';
-import { registerOriginCheck } from './http/origin-check.ts';
+import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './identity/passwords.ts';
@@ -85,6 +86,22 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     passwords: deps.passwords ?? createPasswordHasher(),
     limiter: createRateLimiter(database.db),
   });
+  const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
+  if (servesRealtime) {
+    await app.register(realtimePlugin, {
+      bus: deps.bus,
+      // Browsers always send Origin on a WebSocket upgrade; a cookie-carrying upgrade from
+      // another site (cross-site WebSocket hijacking) is refused.
+      allowedOrigins: (request) => request.headers.origin !== undefined && isSameOrigin(request, config.PUBLIC_ORIGIN),
+      authenticate: async (request) => {
+        if (!request.userId) return null;
+        const user = await findUserById(database.db, request.userId);
+        return user ? { id: user.id, name: user.name, role: user.role } : null;
+      },
+      // Teams arrive with the teams feature; until then nobody belongs to any.
+      teamsOf: async () => [],
+    });
+  }
   await app.register(healthRoutes, {
     mode: runMode(config),
     role: config.SIDELINE_ROLE,
@@ -93,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     bus: deps.bus,
     progress: deps.progress,
     ...(deps.projectorStatus ? { projectorStatus: deps.projectorStatus } : {}),
+    ...(servesRealtime ? { realtimeStats: () => ({ ...app.realtimeStats() }) } : {}),
   });
   await registerSpa(app, deps.webDist ?? null);
   return { app, handle, sessions };

@@ -22,6 +22,9 @@ function sessionCookieOf(response: Response): string {
   return setCookie.split(';')[0]!;
 }
 
+/** Response bodies are asserted field by field, so loosely typed here. */
+const j = (response: Response): Promise<any> => response.json();
+
 let emailCounter = 0;
 const uniqueEmail = () => `person${Date.now()}-${emailCounter++}@example.com`;
 
@@ -30,7 +33,7 @@ describe('accounts over HTTP', () => {
     const email = uniqueEmail();
     const response = await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'Casey Coach', role: 'coach' }));
     expect(response.status).toBe(201);
-    const user = await response.json();
+    const user = await j(response);
     expect(user).toMatchObject({ name: 'Casey Coach', email, role: 'coach', xp: 0, dulars: 0, streak: 0, avatarUrl: null });
     const raw = response.headers.getSetCookie().find((c) => c.startsWith('sideline_session='))!;
     expect(raw).toMatch(/HttpOnly/i);
@@ -38,13 +41,13 @@ describe('accounts over HTTP', () => {
 
     const me = await fetch(`${server.url}/api/user`, { headers: { cookie: sessionCookieOf(response) } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual(user);
+    expect(await j(me)).toEqual(user);
   });
 
   it('records registration as a UserRegistered event in the user stream', async () => {
     const email = uniqueEmail();
     const response = await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'Pat Parent' }));
-    const user = await response.json();
+    const user = await j(response);
     expect(user.role).toBe('parent');
     const events = await server.eventStore.readStream(`user-${user.id}`);
     expect(events.map((e) => e.type)).toEqual(['UserRegistered']);
@@ -56,7 +59,7 @@ describe('accounts over HTTP', () => {
     expect((await fetch(`${server.url}/api/user`)).status).toBe(401);
     const forged = await fetch(`${server.url}/api/user`, { headers: { cookie: 'sideline_session=forged' } });
     expect(forged.status).toBe(401);
-    expect(await forged.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(await j(forged)).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('refuses a duplicate email with 409, whatever its case', async () => {
@@ -64,13 +67,13 @@ describe('accounts over HTTP', () => {
     expect((await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'A' }))).status).toBe(201);
     const again = await fetch(`${server.url}/api/register`, json({ email: email.toUpperCase(), password: 'other pass', name: 'B' }));
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: [expect.any(String)] } });
+    expect(await j(again)).toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: [expect.any(String)] } });
   });
 
   it('answers 400 with a message per field for a bad payload, and never grants org_admin', async () => {
     const response = await fetch(`${server.url}/api/register`, json({ email: 'not-an-email', password: 'short', name: '', role: 'org_admin' }));
     expect(response.status).toBe(400);
-    const body = await response.json();
+    const body = await j(response);
     expect(body.code).toBe('VALIDATION');
     expect(Object.keys(body.fieldErrors).sort()).toEqual(['email', 'name', 'password', 'role']);
   });
@@ -82,13 +85,13 @@ describe('accounts over HTTP', () => {
 
     const wrong = await fetch(`${server.url}/api/login`, json({ email, password: 'wrong horse' }));
     expect(wrong.status).toBe(401);
-    expect(await wrong.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+    expect(await j(wrong)).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     const unknown = await fetch(`${server.url}/api/login`, json({ email: uniqueEmail(), password: 'whatever1' }));
     expect(unknown.status).toBe(401);
 
     const login = await fetch(`${server.url}/api/login`, json({ email, password: 'correct horse' }, { cookie: first }));
     expect(login.status).toBe(200);
-    expect((await login.json()).email).toBe(email);
+    expect((await j(login)).email).toBe(email);
     const second = sessionCookieOf(login);
     expect(second).not.toBe(first);
     // The session presented at login is revoked: a planted or stolen pre-login id is worthless.
@@ -112,7 +115,7 @@ describe('accounts over HTTP', () => {
       json({ email: uniqueEmail(), password: 'correct horse', name: 'Eve' }, { origin: 'https://evil.example' }),
     );
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+    expect(await j(response)).toMatchObject({ code: 'CROSS_ORIGIN' });
     const sameOrigin = await fetch(
       `${server.url}/api/register`,
       json({ email: uniqueEmail(), password: 'correct horse', name: 'Ada' }, { origin: server.url }),
@@ -147,7 +150,7 @@ describe('accounts over HTTP', () => {
   it('answers an unknown /api path with 404 JSON and serves the SPA for other paths', async () => {
     const api = await fetch(`${server.url}/api/nope`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await j(api)).toMatchObject({ code: 'NOT_FOUND' });
     const page = await fetch(`${server.url}/some/page`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -157,14 +160,14 @@ describe('accounts over HTTP', () => {
   it('reports dependencies and projection lag on /api/health and serves OpenAPI docs', async () => {
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(200);
-    const body = await health.json();
+    const body = await j(health);
     expect(body.status).toBe('ok');
     expect(body.dependencies.database.status).toBe('up');
     expect(body.projections.map((p: { name: string }) => p.name)).toContain('users');
     expect(body.projections.every((p: { caughtUp: boolean }) => p.caughtUp)).toBe(true);
 
     const docs = await fetch(`${server.url}/api/docs/json`);
-    const openapi = await docs.json();
+    const openapi = await j(docs);
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/logout', '/api/user']));
   });
 });
