@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+
+const skipReason = browserUnavailableReason();
+
+describe.skipIf(skipReason !== null)('accounts in the browser (headless Chromium, npm start build)', () => {
+  let sideline: SidelineProcess;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    sideline = await startSideline();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+
+  afterAll(async () => {
+    await closeBrowser?.();
+    await sideline?.destroy();
+  });
+
+  it('signs up as a coach, lands on home, stays signed in after a reload, and logs out', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${sideline.url}/`);
+    // A signed-out visitor to a protected page lands on /auth.
+    await page.waitForURL('**/auth');
+    await expect.poll(() => page.getByText('Join Sideline').isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const email = `coach-${Date.now()}@example.com`;
+    await page.getByLabel('Full Name').fill('Casey Coach');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: /Coach/ }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL(`${sideline.url}/`, { timeout: 10_000 });
+    await page.getByText('Casey Coach').first().waitFor();
+    expect(await page.getByText(/coach/i).first().isVisible()).toBe(true);
+
+    await page.reload();
+    await page.getByText('Casey Coach').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL('**/auth');
+
+    // Signed out for real: the server no longer knows the session.
+    const status = await page.evaluate(async () => (await fetch('/api/user')).status);
+    expect(status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs back in with the same account and shows the 404 page for an unknown path', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `parent-${Date.now()}@example.com`;
+    const registered = await page.request.post(`${sideline.url}/api/register`, {
+      data: { email, password: 'correct horse battery', name: 'Pat Parent', role: 'parent' },
+    });
+    expect(registered.status()).toBe(201);
+    await context.clearCookies();
+
+    await page.goto(`${sideline.url}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${sideline.url}/`, { timeout: 10_000 });
+    await page.getByText('Pat Parent').first().waitFor();
+
+    await page.goto(`${sideline.url}/no/such/page`);
+    await page.getByText('404 Page Not Found').waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await context.close();
+  });
+});
