@@ -4,3 +4,4 @@ export * from './db/index.ts';
 export * from './migrations/index.ts';
 export * from './config/index.ts';
 export * from './logger.ts';
+export * from './runtime.ts';
