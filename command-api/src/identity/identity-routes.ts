@@ -33,7 +33,11 @@ const REGISTER_PER_IP = { max: 10, windowSeconds: 15 * 60 };
 const LOGIN_PER_IP = { max: 30, windowSeconds: 15 * 60 };
 const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 
-const errorSchema = z.object({ message: z.string(), code: z.string() });
+const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const db = options.db as Kysely<AuthTables>;
