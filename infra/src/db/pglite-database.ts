@@ -1,0 +1,65 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from './port.ts';
+import { pgliteParsers } from './pglite-type-parsers.ts';
+
+export interface PgliteDatabaseOptions {
+  /** Persist under `${dataDir}/pglite`; in memory when absent. */
+  dataDir?: string;
+  /** Start from a `dumpDataDir()` tarball instead of an empty cluster. */
+  loadDataDir?: Blob | File;
+}
+
+export interface PgliteDatabase extends Database {
+  readonly kind: 'pglite';
+  readonly pglite: PGlite;
+}
+
+export async function createPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<PgliteDatabase> {
+  let dataDir: string | undefined;
+  if (options.dataDir !== undefined) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    await mkdir(dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir !== undefined && { dataDir }),
+    ...(options.loadDataDir !== undefined && { loadDataDir: options.loadDataDir }),
+    parsers: pgliteParsers,
+  });
+  // PGlite is one connection. The dialect queues callers and hands the connection to one kysely
+  // transaction at a time, so every statement must go through kysely: a statement sent straight
+  // to PGlite while another caller holds a transaction open would run inside that transaction.
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  let closing: Promise<void> | undefined;
+
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    async listen(channel, handler) {
+      // LISTEN is transactional: take the connection through the queue so it is not issued (and
+      // possibly rolled back) inside someone else's open transaction.
+      const unlisten = await db.connection().execute(() => pglite.listen(channel, handler));
+      return async () => {
+        if (closing || pglite.closed) return;
+        await db.connection().execute(() => unlisten());
+      };
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      // Destroying the kysely instance closes PGlite once queued queries are done.
+      closing ??= db.destroy();
+      return closing;
+    },
+  };
+}

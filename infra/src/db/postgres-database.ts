@@ -1,0 +1,42 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './port.ts';
+import { pgTypes } from './pg-type-parsers.ts';
+import { PostgresListener } from './postgres-listener.ts';
+
+export interface PostgresDatabaseOptions {
+  databaseUrl: string;
+  /** Pool size; defaults to 10. */
+  maxConnections?: number;
+}
+
+export function createPostgresDatabase(options: PostgresDatabaseOptions): Database {
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.maxConnections ?? 10,
+    types: pgTypes,
+  });
+  // An idle client losing its connection emits on the pool; unhandled, it would crash the process.
+  pool.on('error', () => undefined);
+  const listener = new PostgresListener({ connectionString: options.databaseUrl, types: pgTypes });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  let closing: Promise<void> | undefined;
+
+  return {
+    kind: 'postgres',
+    db,
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close() {
+      closing ??= Promise.all([listener.close(), db.destroy()]).then(() => undefined);
+      return closing;
+    },
+  };
+}

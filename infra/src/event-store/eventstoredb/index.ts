@@ -1,0 +1,1 @@
+export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.ts';

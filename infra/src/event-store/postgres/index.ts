@@ -1,0 +1,5 @@
+export {
+  createPostgresEventStore,
+  type PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres-event-store.ts';

@@ -1,0 +1,81 @@
+import type { Position, RecordedEvent, Subscription } from '../port.ts';
+import { WakeSignal } from './wake-signal.ts';
+
+export interface PollingSubscriptionOptions {
+  from: Position;
+  batchSize: number;
+  pollIntervalMs: number;
+  readBatch(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /** Registers the subscription's wake signal; returns the unregister function. */
+  register(signal: WakeSignal): () => void;
+}
+
+/**
+ * Catch-up then live over `readBatch`, checkpointing the last delivered position so every event
+ * is delivered exactly once, in global order. Woken by appends (local or NOTIFY), and polls as a
+ * fallback for wake-ups lost with a dropped LISTEN connection. The next batch is read while the
+ * consumer handles the current one.
+ */
+export class PollingSubscription implements Subscription {
+  private readonly signal = new WakeSignal();
+  private readonly unregister: () => void;
+  private closed = false;
+  private iterating = false;
+
+  constructor(private readonly options: PollingSubscriptionOptions) {
+    this.unregister = options.register(this.signal);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.unregister();
+    this.signal.wake();
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
+    if (this.iterating) throw new Error('A subscription can be iterated only once');
+    this.iterating = true;
+    return this.events();
+  }
+
+  private async *events(): AsyncGenerator<RecordedEvent> {
+    const { batchSize, pollIntervalMs } = this.options;
+    let position = this.options.from;
+    try {
+      let next: Promise<RecordedEvent[]> | undefined;
+      while (!this.closed) {
+        const batch = await (next ?? this.read(position));
+        next = undefined;
+        if (this.closed) return;
+        const last = batch.at(-1);
+        // A full batch means more is probably waiting: fetch it while the consumer works.
+        if (last && batch.length >= batchSize) {
+          next = this.read(last.position);
+          next.catch(() => undefined);
+        }
+        for (const event of batch) {
+          if (this.closed) return;
+          yield event;
+          position = event.position;
+        }
+        if (!next) await this.signal.wait(pollIntervalMs);
+      }
+    } finally {
+      this.closed = true;
+      this.unregister();
+    }
+  }
+
+  private async read(after: Position): Promise<RecordedEvent[]> {
+    // Wakes arriving from here on are kept: they may announce events this read will not see.
+    this.signal.consume();
+    try {
+      return await this.options.readBatch(after, this.options.batchSize);
+    } catch (error) {
+      // Reads racing a close (pool shutting down) are not the consumer's problem.
+      if (this.closed) return [];
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { migrateToLatest, type Migration } from './migrate.ts';
+export { eventStoreMigrations } from './event-store-migrations.ts';

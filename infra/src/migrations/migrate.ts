@@ -1,0 +1,23 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from '../db/port.ts';
+
+export type { Migration };
+
+/**
+ * Migration sets are plain records keyed by name. Kysely applies them in name order, so the
+ * prefixes order the packages: infra `0xxx_`, projections `1xxx_`, command-api `2xxx_`. Pass the
+ * combined set of every package using the database: kysely refuses to run when a previously
+ * applied migration is missing from the set.
+ */
+export async function migrateToLatest(database: Database, migrations: Record<string, Migration>): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const migrator = new Migrator({ db: database.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error === undefined) return;
+  const failed = results?.find((r) => r.status === 'Error');
+  const reason = error instanceof Error ? error.message : String(error);
+  const message = failed
+    ? `Migration ${failed.migrationName} failed: ${reason}`
+    : `Migrations could not run: ${reason}`;
+  throw new Error(message, { cause: error });
+}
