@@ -1,6 +1,7 @@
 import type { User } from '@sideline/domain';
 import { format, isValid, parseISO } from 'date-fns';
 import { Award, CalendarDays, Coins, Flame, Mail, Shield, Star, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -9,6 +10,18 @@ import { roleBadgeTone, roleLabel } from '../roles.ts';
 export function formatMemberSince(createdAt: string): string {
   const date = parseISO(createdAt);
   return isValid(date) ? format(date, 'MMMM d, yyyy') : '—';
+}
+
+function ProfileRow({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <dt className="flex shrink-0 items-center gap-2 text-slate-500">
+        <Icon className="size-4 text-slate-400" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="min-w-0 text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
 }
 
 interface ProfileDialogProps {
@@ -35,24 +48,18 @@ export function ProfileDialog({ user, open, onOpenChange }: ProfileDialogProps) 
           <DialogTitle>{user.name}</DialogTitle>
           <DialogDescription>Your Sideline profile</DialogDescription>
         </DialogHeader>
-        <dl className="space-y-3 rounded-xl bg-slate-50 p-4 text-sm">
-          <div className="flex items-center gap-3">
-            <Mail className="size-4 text-slate-400" aria-hidden="true" />
-            <dt className="w-28 text-slate-500">Email</dt>
-            <dd className="min-w-0 truncate font-medium text-slate-900">{user.email}</dd>
-          </div>
-          <div className="flex items-center gap-3">
-            <Shield className="size-4 text-slate-400" aria-hidden="true" />
-            <dt className="w-28 text-slate-500">Role</dt>
-            <dd>
-              <Badge tone={roleBadgeTone(user.role)}>{roleLabel(user.role)}</Badge>
-            </dd>
-          </div>
-          <div className="flex items-center gap-3">
-            <CalendarDays className="size-4 text-slate-400" aria-hidden="true" />
-            <dt className="w-28 text-slate-500">Member since</dt>
-            <dd className="font-medium text-slate-900">{formatMemberSince(user.createdAt)}</dd>
-          </div>
+        <dl className="divide-y divide-slate-200/70 rounded-xl bg-slate-50 px-4 text-sm">
+          <ProfileRow icon={Mail} label="Email">
+            <span className="block truncate" title={user.email}>
+              {user.email}
+            </span>
+          </ProfileRow>
+          <ProfileRow icon={Shield} label="Role">
+            <Badge tone={roleBadgeTone(user.role)}>{roleLabel(user.role)}</Badge>
+          </ProfileRow>
+          <ProfileRow icon={CalendarDays} label="Member since">
+            {formatMemberSince(user.createdAt)}
+          </ProfileRow>
         </dl>
         <ul className="mt-4 grid grid-cols-2 gap-3">
           {stats.map(({ label, value, icon: Icon, tone }) => (

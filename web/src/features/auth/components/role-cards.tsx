@@ -1,4 +1,4 @@
-import { Heart, Megaphone, Trophy, type LucideIcon } from 'lucide-react';
+import { Check, Heart, Megaphone, Trophy, type LucideIcon } from 'lucide-react';
 import { useId } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import type { SelfSelectableRole } from '../invitation.ts';
@@ -46,12 +46,17 @@ export function RoleCards({ value, onChange, disabled }: RoleCardsProps) {
               disabled={disabled}
               onClick={() => onChange(option.value)}
               className={cn(
-                'flex flex-col items-center gap-1.5 rounded-xl border-2 p-2.5 text-center transition-all disabled:opacity-60',
+                'relative flex flex-col items-center gap-1.5 rounded-xl border-2 p-2.5 text-center transition-colors disabled:opacity-60',
                 selected
-                  ? 'border-brand-500 bg-brand-50/60 shadow-sm shadow-brand-500/10'
+                  ? 'border-brand-500 bg-brand-50 shadow-sm shadow-brand-500/10'
                   : 'border-slate-200 bg-white hover:border-slate-300',
               )}
             >
+              {selected ? (
+                <span className="absolute top-1.5 right-1.5 flex size-4 items-center justify-center rounded-full bg-brand-600 text-white">
+                  <Check className="size-3" strokeWidth={3} aria-hidden="true" />
+                </span>
+              ) : null}
               <span className={cn('flex size-9 items-center justify-center rounded-full', option.accent)}>
                 <Icon className="size-4.5" aria-hidden="true" />
               </span>

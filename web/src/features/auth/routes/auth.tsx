@@ -52,7 +52,7 @@ export function AuthRoute() {
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-2">
       <BrandPanel />
-      <main className="relative -mt-14 px-4 pb-10 lg:mt-0 lg:flex lg:items-center lg:justify-center lg:px-10 lg:py-16">
+      <main className="relative -mt-14 px-4 pb-10 lg:mt-0 lg:flex lg:flex-col lg:items-center lg:justify-center lg:px-10 lg:py-16">
         <Card className="mx-auto w-full max-w-md">
           <CardHeader className="text-center">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Join Sideline</h1>
