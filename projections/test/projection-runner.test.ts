@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createInProcessBus,
+  createLogger,
+  createPostgresEventStore,
+  eventStoreMigrations,
+  type Bus,
+  type Database,
+  type EventStore,
+  type NewEvent,
+} from '@sideline/infra';
+import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
+import { checkpointMigrations } from '../src/runner/checkpoints.ts';
+import { ProjectionProgress } from '../src/runner/progress.ts';
+import { ProjectionRunner } from '../src/runner/projection-runner.ts';
+import type { Projector } from '../src/runner/projector.ts';
+import { rebuildProjections } from '../src/runner/rebuild.ts';
+import { usersMigrations } from '../src/identity/users-read-model.ts';
+import { usersProjector } from '../src/identity/users-projector.ts';
+
+/** A read model that counts applications per key, so a duplicate application shows. */
+const tallyMigrations: Record<string, Migration> = {
+  '1900_test_tally': {
+    async up(db: Kysely<any>) {
+      await sql`CREATE TABLE test_tally (key text PRIMARY KEY, applied integer NOT NULL, batches integer NOT NULL)`.execute(db);
+    },
+  },
+};
+
+function tallyProjector(name = 'tally', failOn?: string): Projector & { batches: number[] } {
+  const batches: number[] = [];
+  return {
+    name,
+    handles: ['Tallied'],
+    tables: ['test_tally'],
+    batches,
+    async apply(trx, events) {
+      batches.push(events.length);
+      for (const event of events) {
+        const { key } = event.data as { key: string };
+        if (key === failOn) throw new Error(`cannot apply ${key}`);
+        await sql`INSERT INTO test_tally (key, applied, batches) VALUES (${key}, 1, 1)
+                  ON CONFLICT (key) DO UPDATE SET applied = test_tally.applied + 1`.execute(trx);
+      }
+    },
+  };
+}
+
+const migrations = { ...eventStoreMigrations, ...checkpointMigrations, ...usersMigrations, ...tallyMigrations };
+const logger = createLogger({ level: 'silent' });
+const meta = { actorId: null, correlationId: 'c', causationId: null, occurredAt: '2026-11-22T10:00:00.000Z' };
+const tallied = (key: string): NewEvent => ({ type: 'Tallied', data: { key }, metadata: meta });
+
+interface Fixture {
+  database: Database;
+  eventStore: EventStore;
+  bus: Bus;
+}
+const open: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close();
+});
+
+async function fixture(kind: 'pglite' | 'postgres'): Promise<Fixture> {
+  const database = await createTestDatabase(migrations, kind);
+  const eventStore = createPostgresEventStore(database);
+  const bus = createInProcessBus();
+  open.push(() => database.close(), () => eventStore.close(), () => bus.close());
+  return { database, eventStore, bus };
+}
+
+function runner(f: Fixture, projectors: Projector[], progress?: ProjectionProgress) {
+  const r = new ProjectionRunner({ ...f, logger, projectors, retryDelaysMs: [5], ...(progress ? { progress } : {}) });
+  open.push(() => r.stop());
+  return r;
+}
+
+async function tally(db: Kysely<any>) {
+  const { rows } = await sql<{ key: string; applied: number }>`SELECT key, applied FROM test_tally ORDER BY key`.execute(db);
+  return rows;
+}
+
+for (const kind of await testDatabaseKinds()) {
+  describe(`projection runner on ${kind}`, () => {
+    it('applies every event exactly once across a stop and restart, in batches', async () => {
+      const f = await fixture(kind);
+      for (let i = 0; i < 50; i++) await f.eventStore.appendToStream(`t-${i % 5}`, [tallied(`k${i}`)], { expectedRevision: 'any' });
+      const projector = tallyProjector();
+      const first = runner(f, [projector]);
+      await first.start();
+      await first.waitUntil(await f.eventStore.headPosition());
+      await first.stop();
+      // Catch-up arrives in batches, not one transaction per event.
+      expect(projector.batches.length).toBeLessThan(50);
+
+      for (let i = 50; i < 60; i++) await f.eventStore.appendToStream('t-late', [tallied(`k${i}`)], { expectedRevision: 'any' });
+      const second = runner(f, [tallyProjector()]);
+      await second.start();
+      await second.waitUntil(await f.eventStore.headPosition());
+      const rows = await tally(f.database.db);
+      expect(rows).toHaveLength(60);
+      expect(rows.every((r) => r.applied === 1)).toBe(true);
+    });
+
+    it('keeps projecting live appends and reports progress for read-your-writes', async () => {
+      const f = await fixture(kind);
+      const progress = new ProjectionProgress(f.bus, ['tally']);
+      open.push(async () => progress.close());
+      const r = runner(f, [tallyProjector()], progress);
+      await r.start();
+      const appended = await f.eventStore.appendToStream('live', [tallied('a'), tallied('b')], { expectedRevision: 'no_stream' });
+      expect(await progress.waitFor(appended.position, 5000)).toBe(true);
+      expect((await tally(f.database.db)).map((row) => row.key)).toEqual(['a', 'b']);
+    });
+
+    it('stops a failing projector without holding back the others, and says so in its status', async () => {
+      const f = await fixture(kind);
+      await f.eventStore.appendToStream('x', [tallied('ok'), tallied('poison')], { expectedRevision: 'no_stream' });
+      await f.eventStore.appendToStream(`user-${randomUUID()}`, [
+        { type: 'UserRegistered', data: { userId: 'u1', name: 'Ann', email: 'ann@example.com', role: 'coach' }, metadata: meta },
+      ], { expectedRevision: 'no_stream' });
+      const r = runner(f, [tallyProjector('tally', 'poison'), usersProjector]);
+      await r.start();
+      await r.waitUntil(await f.eventStore.headPosition());
+      const status = Object.fromEntries(r.status().map((s) => [s.name, s]));
+      expect(status.tally).toMatchObject({ state: 'failed', error: 'cannot apply poison' });
+      expect(status.users!.state).toBe('running');
+      expect((await tally(f.database.db)).map((row) => row.key)).not.toContain('poison');
+      const { rows } = await sql<{ name: string }>`SELECT name FROM users`.execute(f.database.db);
+      expect(rows).toEqual([{ name: 'Ann' }]);
+
+      // Once fixed and restarted it resumes at the failed event: nothing skipped, nothing twice.
+      await r.stop();
+      const fixed = runner(f, [tallyProjector('tally')]);
+      await fixed.start();
+      await fixed.waitUntil(await f.eventStore.headPosition());
+      expect(await tally(f.database.db)).toEqual([
+        { key: 'ok', applied: 1 },
+        { key: 'poison', applied: 1 },
+      ]);
+    });
+
+    it('rebuilds a read model from the log into the same rows as the live run', async () => {
+      const f = await fixture(kind);
+      for (let i = 0; i < 30; i++) {
+        const userId = `u${i}`;
+        await f.eventStore.appendToStream(`user-${userId}`, [
+          { type: 'UserRegistered', data: { userId, name: `N${i}`, email: `n${i}@example.com`, role: 'parent' }, metadata: meta },
+        ], { expectedRevision: 'no_stream' });
+        await f.eventStore.appendToStream('tally', [tallied(`k${i}`)], { expectedRevision: 'any' });
+      }
+      const live = runner(f, [usersProjector, tallyProjector()]);
+      await live.start();
+      await live.waitUntil(await f.eventStore.headPosition());
+      await live.stop();
+      const snapshot = async () => ({
+        users: (await sql`SELECT * FROM users ORDER BY id`.execute(f.database.db)).rows,
+        tally: await tally(f.database.db),
+      });
+      const before = await snapshot();
+      expect(before.users).toHaveLength(30);
+
+      await rebuildProjections({ ...f, logger, projectors: [usersProjector, tallyProjector()] });
+      expect(await snapshot()).toEqual(before);
+    });
+  });
+}
