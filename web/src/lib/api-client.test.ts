@@ -53,7 +53,11 @@ describe('api client (mocked fetch)', () => {
   });
 
   it('turns a non-OK response into an error "{status}: {body text}" that keeps status and parsed body', async () => {
-    const body = { message: 'Invalid input', code: 'VALIDATION', field_errors: { email: ['Enter a valid email address'] } };
+    const body = {
+      message: 'Invalid input',
+      code: 'VALIDATION',
+      field_errors: { email: ['Enter a valid email address'] },
+    };
     mockFetch({ 'POST /api/register': { status: 400, body } });
     const error = await api.post('/api/register', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -74,7 +78,10 @@ describe('api client (mocked fetch)', () => {
   });
 
   it('keeps a plain-text error body verbatim', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('Bad gateway upstream', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('Bad gateway upstream', { status: 502 })),
+    );
     const error = (await api.get('/api/teams').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('502: Bad gateway upstream');
     expect(error.body).toBeUndefined();
@@ -87,7 +94,17 @@ describe('getCurrentUser (mocked fetch)', () => {
     mockFetch({
       'GET /api/user': {
         status: 200,
-        body: { id: 'u1', name: 'A B', email: 'a@b.c', role: 'parent', avatar_url: null, created_at: 'x', xp: 1, dulars: 2, streak: 3 },
+        body: {
+          id: 'u1',
+          name: 'A B',
+          email: 'a@b.c',
+          role: 'parent',
+          avatar_url: null,
+          created_at: 'x',
+          xp: 1,
+          dulars: 2,
+          streak: 3,
+        },
       },
     });
     await expect(getCurrentUser()).resolves.toMatchObject({ id: 'u1', avatarUrl: null, createdAt: 'x' });

@@ -105,7 +105,12 @@ export async function request<T>(method: string, path: string, options: RequestO
   const text = await response.text();
   if (!response.ok) {
     const parsed = parseJson(text);
-    throw new ApiError(response.status, response.statusText, text, parsed === undefined ? undefined : camelizeKeys(parsed));
+    throw new ApiError(
+      response.status,
+      response.statusText,
+      text,
+      parsed === undefined ? undefined : camelizeKeys(parsed),
+    );
   }
   if (!text) return undefined as T;
   const contentType = response.headers.get('content-type') ?? '';

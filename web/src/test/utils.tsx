@@ -66,7 +66,11 @@ export function mockFetch(handlers: Record<string, Handler>) {
     return toResponse(response);
   });
   vi.stubGlobal('fetch', fetchMock);
-  return { fetchMock, calls, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.split('?')[0] === path) };
+  return {
+    fetchMock,
+    calls,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.url.split('?')[0] === path),
+  };
 }
 
 export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {

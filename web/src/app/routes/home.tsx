@@ -32,7 +32,7 @@ export function HomeRoute() {
         <p className="mt-1 max-w-sm text-sm text-slate-500">
           {user.role === 'coach'
             ? 'Create your first team to start coaching and managing players.'
-            : "Once you join a team, its chat, events and media show up right here."}
+            : 'Once you join a team, its chat, events and media show up right here.'}
         </p>
       </Card>
     </div>

@@ -25,7 +25,11 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
 }
 
-export function buttonClassName(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string): string {
+export function buttonClassName(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
   return cn(
     'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors select-none',
     'disabled:pointer-events-none disabled:opacity-60',

@@ -54,7 +54,9 @@ export function Toaster() {
               aria-label="Dismiss notification"
               className={cn(
                 'absolute top-3 right-3 rounded-md p-1 transition-colors',
-                destructive ? 'text-red-100 hover:bg-red-700' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700',
+                destructive
+                  ? 'text-red-100 hover:bg-red-700'
+                  : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700',
               )}
             >
               <X className="size-4" aria-hidden="true" />

@@ -117,9 +117,7 @@ describe('Auth screen (mocked fetch)', () => {
     expect(screen.getByLabelText('Full Name')).toHaveValue('Pat Parent');
     expect(screen.getByLabelText('Email')).toHaveValue('pat@example.com');
     expect(screen.getByRole('button', { name: 'Parent' })).toHaveAttribute('aria-pressed', 'true');
-    expect(
-      screen.getByText("You've been invited to join Riverside Rockets as the parent of Sam"),
-    ).toBeInTheDocument();
+    expect(screen.getByText("You've been invited to join Riverside Rockets as the parent of Sam")).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent(
       'Team Invitation: Your information has been pre-filled from the invitation.',
     );
@@ -200,7 +198,9 @@ describe('Auth screen (mocked fetch)', () => {
 
   it('goes to /invite with the token after signing up from an invitation', async () => {
     mockFetch({ ...signedOut, 'POST /api/register': { status: 201, body: { ...sampleUser, role: 'parent' } } });
-    const { user, router } = await openAuth('/auth?email=pat%40example.com&name=Pat%20Parent&role=parent&token=tok%20123');
+    const { user, router } = await openAuth(
+      '/auth?email=pat%40example.com&name=Pat%20Parent&role=parent&token=tok%20123',
+    );
     await user.type(screen.getByLabelText('Password'), 'supersecret');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invite'), { timeout: 3000 });
@@ -241,7 +241,9 @@ describe('Auth screen (mocked fetch)', () => {
     await user.type(screen.getByLabelText('Email'), 'jordan@example.com');
     await user.type(screen.getByLabelText('Password'), 'password1');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is too common'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is too common'),
+    );
   });
 
   it('shows a destructive "Login failed" toast with the server message on bad credentials', async () => {

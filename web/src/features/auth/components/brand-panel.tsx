@@ -15,8 +15,14 @@ export function BrandPanel() {
       aria-label="About Sideline"
       className="relative overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-violet-600 px-6 pt-8 pb-20 text-white lg:flex lg:min-h-dvh lg:flex-col lg:justify-center lg:px-14 lg:py-16"
     >
-      <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-white/10 blur-2xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-32 -left-16 size-80 rounded-full bg-violet-400/20 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -top-24 -right-24 size-72 rounded-full bg-white/10 blur-2xl"
+      />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -bottom-32 -left-16 size-80 rounded-full bg-violet-400/20 blur-3xl"
+      />
       <div className="relative mx-auto w-full max-w-md lg:mx-0">
         <Logo inverted className="text-2xl lg:text-3xl" />
         <p className="mt-4 text-2xl font-bold tracking-tight lg:mt-10 lg:text-4xl">Connect. Compete. Celebrate.</p>
@@ -25,7 +31,10 @@ export function BrandPanel() {
         </p>
         <ul className="mt-6 grid grid-cols-2 gap-2 lg:mt-10 lg:grid-cols-1 lg:gap-5">
           {points.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="flex items-center gap-2.5 rounded-xl bg-white/10 p-2.5 lg:items-start lg:gap-4 lg:bg-transparent lg:p-0">
+            <li
+              key={title}
+              className="flex items-center gap-2.5 rounded-xl bg-white/10 p-2.5 lg:items-start lg:gap-4 lg:bg-transparent lg:p-0"
+            >
               <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-white/15 lg:size-11 lg:rounded-xl">
                 <Icon className="size-4 lg:size-5" aria-hidden="true" />
               </span>

@@ -13,9 +13,27 @@ interface RoleOption {
 
 /** Spec §1/§9: the roles offered at sign-up, with their one-line descriptions. */
 export const roleOptions: readonly RoleOption[] = [
-  { value: 'parent', label: 'Parent', description: "Supports a child's journey", icon: Heart, accent: 'text-emerald-600 bg-emerald-50' },
-  { value: 'coach', label: 'Coach', description: 'Leads and inspires teams', icon: Megaphone, accent: 'text-blue-600 bg-blue-50' },
-  { value: 'player', label: 'Player', description: 'Plays and achieves', icon: Trophy, accent: 'text-purple-600 bg-purple-50' },
+  {
+    value: 'parent',
+    label: 'Parent',
+    description: "Supports a child's journey",
+    icon: Heart,
+    accent: 'text-emerald-600 bg-emerald-50',
+  },
+  {
+    value: 'coach',
+    label: 'Coach',
+    description: 'Leads and inspires teams',
+    icon: Megaphone,
+    accent: 'text-blue-600 bg-blue-50',
+  },
+  {
+    value: 'player',
+    label: 'Player',
+    description: 'Plays and achieves',
+    icon: Trophy,
+    accent: 'text-purple-600 bg-purple-50',
+  },
 ];
 
 interface RoleCardsProps {

@@ -56,7 +56,9 @@ export function AuthRoute() {
         <Card className="mx-auto w-full max-w-md">
           <CardHeader className="text-center">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Join Sideline</h1>
-            <CardDescription>{invitation ? invitationSubtitle(invitation) : 'Connect with your team today'}</CardDescription>
+            <CardDescription>
+              {invitation ? invitationSubtitle(invitation) : 'Connect with your team today'}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {invitation ? (
