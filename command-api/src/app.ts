@@ -47,7 +47,9 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // One line per request only when debugging; errors are logged by the error handler.
-    logController: new LogController({ disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : null,
   });
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    logger.warn('web/dist is missing: the API runs, but build the web app (npm run build:web) to use Sideline in a browser');
+    logger.warn(
+      'web/dist is missing: the API runs, but build the web app (npm run build:web) to use Sideline in a browser',
+    );
   }
 
   let stopping = false;

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, type Decider } from '@sideline/domain';
-import { WrongExpectedRevisionError, createInProcessBus, createLogger, createPostgresEventStore, eventStoreMigrations } from '@sideline/infra';
+import {
+  WrongExpectedRevisionError,
+  createInProcessBus,
+  createLogger,
+  createPostgresEventStore,
+  eventStoreMigrations,
+} from '@sideline/infra';
 import { createTestDatabase, type TestDatabase } from '@sideline/infra/testing';
 import { ProjectionProgress } from '@sideline/projections';
 import { createCommandHandler } from '../src/shared/command-handler.ts';
@@ -36,9 +42,16 @@ afterAll(async () => {
 describe('command handler', () => {
   it('serialises concurrent commands on one stream by retrying on a stale revision', async () => {
     const eventStore = createPostgresEventStore(database);
-    const handle = createCommandHandler({ eventStore, progress, logger: createLogger({ level: 'silent' }), maxAttempts: 20 });
+    const handle = createCommandHandler({
+      eventStore,
+      progress,
+      logger: createLogger({ level: 'silent' }),
+      maxAttempts: 20,
+    });
     await Promise.all(
-      Array.from({ length: 8 }, () => handle(counter, 'counter-a', { type: 'Add', data: { by: 1, limit: 100 } }, { actorId: 'u1' })),
+      Array.from({ length: 8 }, () =>
+        handle(counter, 'counter-a', { type: 'Add', data: { by: 1, limit: 100 } }, { actorId: 'u1' }),
+      ),
     );
     const events = await eventStore.readStream('counter-a');
     expect(events.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -48,11 +61,13 @@ describe('command handler', () => {
     await eventStore.close();
   });
 
-  it('refuses with the decider\'s error and appends nothing when the rule is broken', async () => {
+  it("refuses with the decider's error and appends nothing when the rule is broken", async () => {
     const eventStore = createPostgresEventStore(database);
     const handle = createCommandHandler({ eventStore, progress, logger: createLogger({ level: 'silent' }) });
     await handle(counter, 'counter-b', { type: 'Add', data: { by: 3, limit: 3 } }, { actorId: null });
-    await expect(handle(counter, 'counter-b', { type: 'Add', data: { by: 1, limit: 3 } }, { actorId: null })).rejects.toMatchObject({
+    await expect(
+      handle(counter, 'counter-b', { type: 'Add', data: { by: 1, limit: 3 } }, { actorId: null }),
+    ).rejects.toMatchObject({
       code: 'LIMIT',
     });
     expect(await eventStore.readStream('counter-b')).toHaveLength(1);
@@ -61,9 +76,16 @@ describe('command handler', () => {
 
   it('gives up with a typed conflict after its bounded attempts', async () => {
     const eventStore = createPostgresEventStore(database);
-    const handle = createCommandHandler({ eventStore, progress, logger: createLogger({ level: 'silent' }), maxAttempts: 1 });
+    const handle = createCommandHandler({
+      eventStore,
+      progress,
+      logger: createLogger({ level: 'silent' }),
+      maxAttempts: 1,
+    });
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, () => handle(counter, 'counter-c', { type: 'Add', data: { by: 1, limit: 100 } }, { actorId: null })),
+      Array.from({ length: 6 }, () =>
+        handle(counter, 'counter-c', { type: 'Add', data: { by: 1, limit: 100 } }, { actorId: null }),
+      ),
     );
     const rejected = results.filter((r) => r.status === 'rejected');
     expect(results.some((r) => r.status === 'fulfilled')).toBe(true);

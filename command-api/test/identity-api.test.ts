@@ -31,10 +31,21 @@ const uniqueEmail = () => `person${Date.now()}-${emailCounter++}@example.com`;
 describe('accounts over HTTP', () => {
   it('registers a coach, sets an HttpOnly SameSite=Lax session cookie, and GET /api/user returns them', async () => {
     const email = uniqueEmail();
-    const response = await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'Casey Coach', role: 'coach' }));
+    const response = await fetch(
+      `${server.url}/api/register`,
+      json({ email, password: 'correct horse', name: 'Casey Coach', role: 'coach' }),
+    );
     expect(response.status).toBe(201);
     const user = await j(response);
-    expect(user).toMatchObject({ name: 'Casey Coach', email, role: 'coach', xp: 0, dulars: 0, streak: 0, avatarUrl: null });
+    expect(user).toMatchObject({
+      name: 'Casey Coach',
+      email,
+      role: 'coach',
+      xp: 0,
+      dulars: 0,
+      streak: 0,
+      avatarUrl: null,
+    });
     const raw = response.headers.getSetCookie().find((c) => c.startsWith('sideline_session='))!;
     expect(raw).toMatch(/HttpOnly/i);
     expect(raw).toMatch(/SameSite=Lax/i);
@@ -46,7 +57,10 @@ describe('accounts over HTTP', () => {
 
   it('records registration as a UserRegistered event in the user stream', async () => {
     const email = uniqueEmail();
-    const response = await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'Pat Parent' }));
+    const response = await fetch(
+      `${server.url}/api/register`,
+      json({ email, password: 'correct horse', name: 'Pat Parent' }),
+    );
     const user = await j(response);
     expect(user.role).toBe('parent');
     const events = await server.eventStore.readStream(`user-${user.id}`);
@@ -64,14 +78,22 @@ describe('accounts over HTTP', () => {
 
   it('refuses a duplicate email with 409, whatever its case', async () => {
     const email = uniqueEmail();
-    expect((await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'A' }))).status).toBe(201);
-    const again = await fetch(`${server.url}/api/register`, json({ email: email.toUpperCase(), password: 'other pass', name: 'B' }));
+    expect(
+      (await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'A' }))).status,
+    ).toBe(201);
+    const again = await fetch(
+      `${server.url}/api/register`,
+      json({ email: email.toUpperCase(), password: 'other pass', name: 'B' }),
+    );
     expect(again.status).toBe(409);
     expect(await j(again)).toMatchObject({ code: 'EMAIL_TAKEN', fieldErrors: { email: [expect.any(String)] } });
   });
 
   it('answers 400 with a message per field for a bad payload, and never grants org_admin', async () => {
-    const response = await fetch(`${server.url}/api/register`, json({ email: 'not-an-email', password: 'short', name: '', role: 'org_admin' }));
+    const response = await fetch(
+      `${server.url}/api/register`,
+      json({ email: 'not-an-email', password: 'short', name: '', role: 'org_admin' }),
+    );
     expect(response.status).toBe(400);
     const body = await j(response);
     expect(body.code).toBe('VALIDATION');
@@ -80,7 +102,10 @@ describe('accounts over HTTP', () => {
 
   it('signs in with the right password, rotates the session, and refuses a wrong one with 401', async () => {
     const email = uniqueEmail();
-    const registered = await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'Lee' }));
+    const registered = await fetch(
+      `${server.url}/api/register`,
+      json({ email, password: 'correct horse', name: 'Lee' }),
+    );
     const first = sessionCookieOf(registered);
 
     const wrong = await fetch(`${server.url}/api/login`, json({ email, password: 'wrong horse' }));
@@ -100,7 +125,10 @@ describe('accounts over HTTP', () => {
   });
 
   it('revokes the session on logout', async () => {
-    const registered = await fetch(`${server.url}/api/register`, json({ email: uniqueEmail(), password: 'correct horse', name: 'Bo' }));
+    const registered = await fetch(
+      `${server.url}/api/register`,
+      json({ email: uniqueEmail(), password: 'correct horse', name: 'Bo' }),
+    );
     const cookie = sessionCookieOf(registered);
     const logout = await fetch(`${server.url}/api/logout`, { method: 'POST', headers: { cookie } });
     expect(logout.status).toBe(204);
@@ -140,7 +168,10 @@ describe('accounts over HTTP', () => {
     const statuses: number[] = [];
     // Earlier tests in this file used part of the budget; keep going until it runs out.
     for (let i = 0; i < 12; i++) {
-      const response = await fetch(`${server.url}/api/register`, json({ email: uniqueEmail(), password: 'correct horse', name: `N${i}` }));
+      const response = await fetch(
+        `${server.url}/api/register`,
+        json({ email: uniqueEmail(), password: 'correct horse', name: `N${i}` }),
+      );
       statuses.push(response.status);
       if (response.status === 429) break;
     }
@@ -168,6 +199,8 @@ describe('accounts over HTTP', () => {
 
     const docs = await fetch(`${server.url}/api/docs/json`);
     const openapi = await j(docs);
-    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/api/register', '/api/login', '/api/logout', '/api/user']));
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/api/register', '/api/login', '/api/logout', '/api/user']),
+    );
   });
 });

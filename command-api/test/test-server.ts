@@ -1,7 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInProcessBus, createLogger, loadConfig, type Bus, type Database, type EventStore } from '@sideline/infra';
+import {
+  createInProcessBus,
+  createLogger,
+  loadConfig,
+  type Bus,
+  type Database,
+  type EventStore,
+} from '@sideline/infra';
 import { createTestDatabase } from '@sideline/infra/testing';
 import { createPostgresEventStore } from '@sideline/infra';
 import { createPasswordHasher } from '../src/identity/passwords.ts';

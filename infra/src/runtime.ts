@@ -35,7 +35,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
   } catch (error) {
     await eventStore.close();
     await database.close();
-    throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${(error as Error).message}`);
+    throw new Error(`Cannot reach NATS at ${config.NATS_URL}: ${(error as Error).message}`, { cause: error });
   }
   return {
     database,

@@ -11,7 +11,9 @@ async function main() {
   const names = process.argv.slice(2);
   const unknown = names.filter((n) => !allProjectors.some((p) => p.name === n));
   if (unknown.length > 0) {
-    console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${allProjectors.map((p) => p.name).join(', ')}`);
+    console.error(
+      `Unknown projection(s): ${unknown.join(', ')}. Known: ${allProjectors.map((p) => p.name).join(', ')}`,
+    );
     process.exit(2);
   }
   const projectors = names.length > 0 ? allProjectors.filter((p) => names.includes(p.name)) : allProjectors;

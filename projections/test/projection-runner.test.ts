@@ -24,7 +24,9 @@ import { usersProjector } from '../src/identity/users-projector.ts';
 const tallyMigrations: Record<string, Migration> = {
   '1900_test_tally': {
     async up(db: Kysely<any>) {
-      await sql`CREATE TABLE test_tally (key text PRIMARY KEY, applied integer NOT NULL, batches integer NOT NULL)`.execute(db);
+      await sql`CREATE TABLE test_tally (key text PRIMARY KEY, applied integer NOT NULL, batches integer NOT NULL)`.execute(
+        db,
+      );
     },
   },
 };
@@ -67,7 +69,11 @@ async function fixture(kind: 'pglite' | 'postgres'): Promise<Fixture> {
   const database = await createTestDatabase(migrations, kind);
   const eventStore = createPostgresEventStore(database);
   const bus = createInProcessBus();
-  open.push(() => database.close(), () => eventStore.close(), () => bus.close());
+  open.push(
+    () => database.close(),
+    () => eventStore.close(),
+    () => bus.close(),
+  );
   return { database, eventStore, bus };
 }
 
@@ -78,7 +84,10 @@ function runner(f: Fixture, projectors: Projector[], progress?: ProjectionProgre
 }
 
 async function tally(db: Kysely<any>) {
-  const { rows } = await sql<{ key: string; applied: number }>`SELECT key, applied FROM test_tally ORDER BY key`.execute(db);
+  const { rows } = await sql<{
+    key: string;
+    applied: number;
+  }>`SELECT key, applied FROM test_tally ORDER BY key`.execute(db);
   return rows;
 }
 
@@ -86,7 +95,8 @@ for (const kind of await testDatabaseKinds()) {
   describe(`projection runner on ${kind}`, () => {
     it('applies every event exactly once across a stop and restart, in batches', async () => {
       const f = await fixture(kind);
-      for (let i = 0; i < 50; i++) await f.eventStore.appendToStream(`t-${i % 5}`, [tallied(`k${i}`)], { expectedRevision: 'any' });
+      for (let i = 0; i < 50; i++)
+        await f.eventStore.appendToStream(`t-${i % 5}`, [tallied(`k${i}`)], { expectedRevision: 'any' });
       const projector = tallyProjector();
       const first = runner(f, [projector]);
       await first.start();
@@ -95,7 +105,8 @@ for (const kind of await testDatabaseKinds()) {
       // Catch-up arrives in batches, not one transaction per event.
       expect(projector.batches.length).toBeLessThan(50);
 
-      for (let i = 50; i < 60; i++) await f.eventStore.appendToStream('t-late', [tallied(`k${i}`)], { expectedRevision: 'any' });
+      for (let i = 50; i < 60; i++)
+        await f.eventStore.appendToStream('t-late', [tallied(`k${i}`)], { expectedRevision: 'any' });
       const second = runner(f, [tallyProjector()]);
       await second.start();
       await second.waitUntil(await f.eventStore.headPosition());
@@ -110,7 +121,9 @@ for (const kind of await testDatabaseKinds()) {
       open.push(async () => progress.close());
       const r = runner(f, [tallyProjector()], progress);
       await r.start();
-      const appended = await f.eventStore.appendToStream('live', [tallied('a'), tallied('b')], { expectedRevision: 'no_stream' });
+      const appended = await f.eventStore.appendToStream('live', [tallied('a'), tallied('b')], {
+        expectedRevision: 'no_stream',
+      });
       expect(await progress.waitFor(appended.position, 5000)).toBe(true);
       expect((await tally(f.database.db)).map((row) => row.key)).toEqual(['a', 'b']);
     });
@@ -118,9 +131,17 @@ for (const kind of await testDatabaseKinds()) {
     it('stops a failing projector without holding back the others, and says so in its status', async () => {
       const f = await fixture(kind);
       await f.eventStore.appendToStream('x', [tallied('ok'), tallied('poison')], { expectedRevision: 'no_stream' });
-      await f.eventStore.appendToStream(`user-${randomUUID()}`, [
-        { type: 'UserRegistered', data: { userId: 'u1', name: 'Ann', email: 'ann@example.com', role: 'coach' }, metadata: meta },
-      ], { expectedRevision: 'no_stream' });
+      await f.eventStore.appendToStream(
+        `user-${randomUUID()}`,
+        [
+          {
+            type: 'UserRegistered',
+            data: { userId: 'u1', name: 'Ann', email: 'ann@example.com', role: 'coach' },
+            metadata: meta,
+          },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
       const r = runner(f, [tallyProjector('tally', 'poison'), usersProjector]);
       await r.start();
       await r.waitUntil(await f.eventStore.headPosition());
@@ -146,9 +167,17 @@ for (const kind of await testDatabaseKinds()) {
       const f = await fixture(kind);
       for (let i = 0; i < 30; i++) {
         const userId = `u${i}`;
-        await f.eventStore.appendToStream(`user-${userId}`, [
-          { type: 'UserRegistered', data: { userId, name: `N${i}`, email: `n${i}@example.com`, role: 'parent' }, metadata: meta },
-        ], { expectedRevision: 'no_stream' });
+        await f.eventStore.appendToStream(
+          `user-${userId}`,
+          [
+            {
+              type: 'UserRegistered',
+              data: { userId, name: `N${i}`, email: `n${i}@example.com`, role: 'parent' },
+              metadata: meta,
+            },
+          ],
+          { expectedRevision: 'no_stream' },
+        );
         await f.eventStore.appendToStream('tally', [tallied(`k${i}`)], { expectedRevision: 'any' });
       }
       const live = runner(f, [usersProjector, tallyProjector()]);

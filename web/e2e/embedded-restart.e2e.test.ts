@@ -14,7 +14,12 @@ describe('npm start in embedded mode (PGlite under DATA_DIR, in-process bus)', (
     const registered = await fetch(`${first.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'keeper@example.com', password: 'correct horse', name: 'Kim Keeper', role: 'player' }),
+      body: JSON.stringify({
+        email: 'keeper@example.com',
+        password: 'correct horse',
+        name: 'Kim Keeper',
+        role: 'player',
+      }),
     });
     expect(registered.status).toBe(201);
     expect(await first.stop()).toBe(0);

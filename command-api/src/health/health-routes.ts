@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { comparePositions, formatPosition, type Bus, type Database, type EventStore, type RunMode } from '@sideline/infra';
+import {
+  comparePositions,
+  formatPosition,
+  type Bus,
+  type Database,
+  type EventStore,
+  type RunMode,
+} from '@sideline/infra';
 import type { ProjectionProgress, ProjectorStatus } from '@sideline/projections';
 
 export interface HealthOptions {
@@ -40,14 +47,28 @@ const healthSchema = z.object({
 export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, options) => {
   app.get(
     '/api/health',
-    { schema: { tags: ['operations'], summary: 'Dependencies and projection lag', response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Dependencies and projection lag',
+        response: { 200: healthSchema, 503: healthSchema },
+      },
+    },
     async (_request, reply) => {
       const [dbUp, head] = await Promise.all([
         options.database.ping(),
         options.eventStore.headPosition().catch(() => null),
       ]);
       const positions = options.progress.snapshot();
-      const statuses = options.projectorStatus?.() ?? Object.entries(positions).map(([name, position]) => ({ name, position, state: 'running' as const, lastEventAt: null, error: null }));
+      const statuses =
+        options.projectorStatus?.() ??
+        Object.entries(positions).map(([name, position]) => ({
+          name,
+          position,
+          state: 'running' as const,
+          lastEventAt: null,
+          error: null,
+        }));
       const projections = statuses.map((s) => {
         const caughtUp = head === null ? false : comparePositions(parsePos(s.position), head) >= 0;
         return {
@@ -64,7 +85,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
         eventStore: { status: head ? 'up' : 'down', kind: options.eventStore.kind },
         bus: { status: options.bus.isHealthy() ? 'up' : 'down', kind: options.bus.kind },
       } as const;
-      const healthy = Object.values(dependencies).every((d) => d.status === 'up') && projections.every((p) => p.state !== 'failed');
+      const healthy =
+        Object.values(dependencies).every((d) => d.status === 'up') && projections.every((p) => p.state !== 'failed');
       return reply.status(healthy ? 200 : 503).send({
         status: healthy ? 'ok' : 'degraded',
         mode: options.mode,

@@ -35,8 +35,17 @@ export function createRateLimiter(database: Kysely<any>): RateLimiter {
         .returning(['hits', 'window_start'])
         .executeTakeFirstOrThrow();
       if (row.hits > rule.max) {
-        const retryAfter = Math.max(1, Math.ceil((row.window_start.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000));
-        throw new HttpError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${formatWait(retryAfter)}.`, undefined, retryAfter);
+        const retryAfter = Math.max(
+          1,
+          Math.ceil((row.window_start.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000),
+        );
+        throw new HttpError(
+          429,
+          'RATE_LIMITED',
+          `Too many attempts. Try again in ${formatWait(retryAfter)}.`,
+          undefined,
+          retryAfter,
+        );
       }
     },
     async reset(key) {

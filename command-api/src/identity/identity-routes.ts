@@ -43,10 +43,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
   const db = options.db as Kysely<AuthTables>;
   const { handle, sessions, cookie, passwords, limiter } = options;
 
-  const startSession = async (request: { headers: Record<string, unknown>; ip: string; sessionToken: string | null }, reply: Parameters<typeof setSessionCookie>[0], userId: string) => {
+  const startSession = async (
+    request: { headers: Record<string, unknown>; ip: string; sessionToken: string | null },
+    reply: Parameters<typeof setSessionCookie>[0],
+    userId: string,
+  ) => {
     // A fresh id on every sign-in: a session id planted before login is worthless after it.
     if (request.sessionToken) await sessions.revoke(request.sessionToken);
-    const token = await sessions.create(userId, { userAgent: String(request.headers['user-agent'] ?? ''), ip: request.ip });
+    const token = await sessions.create(userId, {
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      ip: request.ip,
+    });
     setSessionCookie(reply, cookie, token);
   };
 
@@ -78,7 +85,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       }
       let result;
       try {
-        result = await handle(userDecider, userStream(userId), { type: 'RegisterUser', data: { userId, name, email, role } }, { actorId: userId });
+        result = await handle(
+          userDecider,
+          userStream(userId),
+          { type: 'RegisterUser', data: { userId, name, email, role } },
+          { actorId: userId },
+        );
       } catch (error) {
         await db.deleteFrom('credentials').where('user_id', '=', userId).execute();
         throw error;
@@ -113,7 +125,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       }
       await limiter.reset(accountKey);
       const user = await findUserById(options.db, credentials.user_id);
-      if (!user) throw new HttpError(503, 'NOT_READY', 'Your account is still being set up; try again in a moment', undefined, 1);
+      if (!user)
+        throw new HttpError(
+          503,
+          'NOT_READY',
+          'Your account is still being set up; try again in a moment',
+          undefined,
+          1,
+        );
       await startSession(request, reply, user.id);
       return user;
     },
@@ -131,7 +150,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.get(
     '/api/user',
-    { schema: { tags: ['identity'], summary: 'The signed-in user; 401 when signed out', response: { 200: userSchema, 401: errorSchema } } },
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'The signed-in user; 401 when signed out',
+        response: { 200: userSchema, 401: errorSchema },
+      },
+    },
     async (request) => {
       const user = await findUserById(options.db, requireUserId(request));
       if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
@@ -142,5 +167,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
 function fromEvent(data: unknown, createdAt: Date): User {
   const d = data as { userId: string; name: string; email: string; role: User['role'] };
-  return { id: d.userId, name: d.name, email: d.email, role: d.role, avatarUrl: null, createdAt: createdAt.toISOString(), xp: 0, dulars: 0, streak: 0 };
+  return {
+    id: d.userId,
+    name: d.name,
+    email: d.email,
+    role: d.role,
+    avatarUrl: null,
+    createdAt: createdAt.toISOString(),
+    xp: 0,
+    dulars: 0,
+    streak: 0,
+  };
 }

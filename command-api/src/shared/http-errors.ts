@@ -34,19 +34,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         (fieldErrors[field] ??= []).push(issue.message ?? 'Invalid value');
       }
-      return reply.status(400).send({ message: 'Please check the highlighted fields', code: 'VALIDATION', fieldErrors });
+      return reply
+        .status(400)
+        .send({ message: 'Please check the highlighted fields', code: 'VALIDATION', fieldErrors });
     }
     if (error instanceof HttpError) {
       if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
       return reply
         .status(error.statusCode)
-        .send({ message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) });
+        .send({
+          message: error.message,
+          code: error.code,
+          ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        });
     }
     if (error instanceof DomainError) {
       return reply.status(statusOfKind[error.kind]).send({ message: error.message, code: error.code });
     }
     if (error instanceof WrongExpectedRevisionError) {
-      return reply.status(409).send({ message: 'Someone else changed this at the same time; please try again', code: 'CONFLICT' });
+      return reply
+        .status(409)
+        .send({ message: 'Someone else changed this at the same time; please try again', code: 'CONFLICT' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

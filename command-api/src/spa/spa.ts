@@ -14,7 +14,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasSpa || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

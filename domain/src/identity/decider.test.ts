@@ -12,7 +12,9 @@ describe('user decider', () => {
   it('given no history, when RegisterUser, then UserRegistered with trimmed name and lower-case email', () => {
     given(userDecider)
       .when(register())
-      .then([{ type: 'UserRegistered', data: { userId: 'u1', name: 'Sam Coach', email: 'sam@example.com', role: 'coach' } }]);
+      .then([
+        { type: 'UserRegistered', data: { userId: 'u1', name: 'Sam Coach', email: 'sam@example.com', role: 'coach' } },
+      ]);
   });
 
   it('given a registered user, when RegisterUser again, then it is refused as a conflict', () => {
@@ -37,7 +39,12 @@ describe('registration payload', () => {
   });
 
   it('rejects org_admin, a short password, a bad email and a blank name with field messages', () => {
-    const result = registerUserInputSchema.safeParse({ email: 'nope', password: 'short', name: '  ', role: 'org_admin' });
+    const result = registerUserInputSchema.safeParse({
+      email: 'nope',
+      password: 'short',
+      name: '  ',
+      role: 'org_admin',
+    });
     expect(result.success).toBe(false);
     const fields = result.error!.issues.map((i) => i.path.join('.'));
     expect(fields.sort()).toEqual(['email', 'name', 'password', 'role']);

@@ -5,8 +5,7 @@ import type { IdentityEvent } from './events.ts';
 import type { UserRole } from './schemas.ts';
 
 export type UserState =
-  | { status: 'unregistered' }
-  | { status: 'registered'; userId: string; name: string; email: string; role: UserRole };
+  { status: 'unregistered' } | { status: 'registered'; userId: string; name: string; email: string; role: UserRole };
 
 export const userDecider: Decider<IdentityCommand, IdentityEvent, UserState> = {
   initialState: { status: 'unregistered' },

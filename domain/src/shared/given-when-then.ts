@@ -19,15 +19,17 @@ export function given<C, E, S>(decider: Decider<C, E, S>, events: readonly E[] =
           if (a !== b) throw new Error(`Expected events\n  ${b}\nbut got\n  ${a}`);
         },
         thenRefuses(code: string): void {
+          let events: E[];
           try {
-            const events = run();
-            throw new Error(`Expected refusal ${code} but got events ${JSON.stringify(events)}`);
+            events = run();
           } catch (error) {
             if (!(error instanceof DomainError)) throw error;
             if (error.code !== code) {
-              throw new Error(`Expected refusal ${code} but got ${error.code}: ${error.message}`);
+              throw new Error(`Expected refusal ${code} but got ${error.code}: ${error.message}`, { cause: error });
             }
+            return;
           }
+          throw new Error(`Expected refusal ${code} but got events ${JSON.stringify(events)}`);
         },
       };
     },

@@ -4,13 +4,21 @@ import { ConfigError, loadConfig, runMode } from './config.ts';
 describe('configuration from the environment', () => {
   it('has defaults that run embedded mode on a bare machine', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', SIDELINE_ROLE: 'all', SEED_DEMO: true });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SIDELINE_ROLE: 'all',
+      SEED_DEMO: true,
+    });
     expect(runMode(config)).toBe('embedded');
   });
 
   it('picks services and EventStoreDB modes from the URLs', () => {
     expect(runMode(loadConfig({ DATABASE_URL: 'postgres://x@h/db', NATS_URL: 'nats://h:4222' }))).toBe('services');
-    expect(runMode(loadConfig({ DATABASE_URL: 'postgres://x@h/db', EVENTSTORE_URL: 'esdb://h:2113?tls=false' }))).toBe('eventstoredb');
+    expect(runMode(loadConfig({ DATABASE_URL: 'postgres://x@h/db', EVENTSTORE_URL: 'esdb://h:2113?tls=false' }))).toBe(
+      'eventstoredb',
+    );
   });
 
   it('lists every bad value with a clear message', () => {

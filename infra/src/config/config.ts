@@ -34,13 +34,25 @@ export const configSchema = z
   })
   .superRefine((c, ctx) => {
     if (c.SIDELINE_ROLE !== 'all' && !c.NATS_URL) {
-      ctx.addIssue({ code: 'custom', path: ['NATS_URL'], message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NATS_URL'],
+        message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)`,
+      });
     }
     if (c.SIDELINE_ROLE !== 'all' && !c.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)`,
+      });
     }
     if (c.EVENTSTORE_URL && !c.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'is required with EVENTSTORE_URL (read models live in PostgreSQL)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required with EVENTSTORE_URL (read models live in PostgreSQL)',
+      });
     }
   });
 

@@ -134,7 +134,8 @@ export class ProjectionRunner {
   async waitUntil(target: Position, timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.slots.some((s) => s.state === 'running' && comparePositions(s.position, target) < 0)) {
-      if (Date.now() > deadline) throw new Error(`Projections did not reach ${formatPosition(target)} in ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`Projections did not reach ${formatPosition(target)} in ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 10));
     }
   }

@@ -20,7 +20,9 @@ export interface SidelineProcess {
  * Starts Sideline exactly as `npm start` does (command-api/src/main.ts, embedded mode by default)
  * on a free port, with its own data folder unless one is given.
  */
-export async function startSideline(options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<SidelineProcess> {
+export async function startSideline(
+  options: { dataDir?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<SidelineProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'sideline-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
