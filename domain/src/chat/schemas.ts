@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const MESSAGE_MAX_LENGTH = 4000;
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** A client-chosen id that makes a send idempotent (retries yield the same message). */
+export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
+
+/**
+ * A media URL Sideline served itself (chat images are uploaded first). External URLs are refused
+ * so a message cannot make members' browsers fetch from elsewhere.
+ */
+export const ownMediaUrlSchema = z.string().regex(/^\/api\/media\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/, 'Unknown media URL');
+
+/** POST /api/teams/{teamId}/messages (HTTP fallback when the socket is down). */
+export const sendMessageInputSchema = z
+  .object({
+    text: z.string().max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`).default(''),
+    mediaUrl: ownMediaUrlSchema.nullish().transform((v) => v ?? null),
+    clientId: clientMessageIdSchema.optional(),
+  })
+  .refine((m) => m.text.trim().length > 0 || m.mediaUrl !== null, {
+    message: 'Write a message or attach a photo',
+    path: ['text'],
+  });
+export type SendMessageInput = z.input<typeof sendMessageInputSchema>;
+
+/** A message as GET /api/teams/{teamId}/messages returns it. */
+export const messageSchema = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  userId: z.string(),
+  text: z.string(),
+  mediaUrl: z.string().nullable(),
+  timestamp: z.string(),
+  pinned: z.boolean(),
+  clientId: z.string().nullable(),
+  user: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** GET /api/teams/{teamId}/messages?before={messageId}&limit=n: oldest→newest within the page. */
+export const messagesPageQuerySchema = z.object({
+  before: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
+});

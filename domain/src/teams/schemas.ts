@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { sports } from '../sports/catalogue.ts';
+import { userRoleSchema } from '../identity/schemas.ts';
+
+/** A member's role inside one team (spec: assignedRole values seen: coach, admin). */
+export const assignedRoles = ['coach', 'admin', 'member'] as const;
+export const assignedRoleSchema = z.enum(assignedRoles);
+export type AssignedRole = z.infer<typeof assignedRoleSchema>;
+
+export const TEAM_CODE_LENGTH = 6;
+export const teamCodeSchema = z
+  .string({ error: 'Team code is required' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{3,12}$/, 'Enter the team code your coach shared (letters and digits)');
+
+/** POST /api/teams */
+export const createTeamInputSchema = z.object({
+  name: z.string({ error: 'Team name is required' }).trim().min(1, 'Team name is required').max(80, 'Team name must be at most 80 characters'),
+  sport: z.enum(sports, { error: 'Choose a sport from the list' }),
+  ageGroup: z
+    .string()
+    .trim()
+    .max(20, 'Age group must be at most 20 characters')
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+export type CreateTeamInput = z.input<typeof createTeamInputSchema>;
+
+/** POST /api/teams/join */
+export const joinTeamInputSchema = z.object({ code: teamCodeSchema });
+export type JoinTeamInput = z.input<typeof joinTeamInputSchema>;
+
+/** A team as GET /api/teams, GET /api/teams/{id} return it. */
+export const teamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.string().nullable(),
+  ageGroup: z.string().nullable(),
+  isIndie: z.boolean(),
+  orgId: z.string().nullable(),
+  coachId: z.string().nullable(),
+  creatorId: z.string(),
+  code: z.string().nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  /** The signed-in user's role in this team. */
+  myAssignedRole: assignedRoleSchema,
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** GET /api/teams/{id}/members */
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: userRoleSchema,
+  assignedRole: assignedRoleSchema,
+  joinedAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
