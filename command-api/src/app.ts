@@ -6,7 +6,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
 import { runMode } from '@sideline/infra';
-import { findUserById, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
+import path from 'node:path';
+import { findUserById, teamIdsOfUser, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
 import { realtimePlugin } from '@sideline/realtime';
 import { healthRoutes } from './health/health-routes.ts';
 import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
@@ -18,6 +19,10 @@ import { createSessionStore, type SessionStore } from './identity/sessions.ts';
 import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
 import { registerErrorHandling } from './shared/http-errors.ts';
 import { registerSpa } from './spa/spa.ts';
+import { chatRoutes, socketMessageSender } from './chat/index.ts';
+import { mediaRoutes } from './media/index.ts';
+import type { FeatureContext } from './shared/feature-context.ts';
+import { teamsRoutes } from './teams/index.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -81,14 +86,29 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   registerOriginCheck(app, config.PUBLIC_ORIGIN);
 
   const handle = createCommandHandler({ eventStore: deps.eventStore, progress: deps.progress, logger });
+  const limiter = createRateLimiter(database.db);
+  const ctx: FeatureContext = {
+    config,
+    database,
+    db: database.db,
+    eventStore: deps.eventStore,
+    handle,
+    bus: deps.bus,
+    limiter,
+    logger,
+    dataDir: path.resolve(config.DATA_DIR),
+  };
   await app.register(identityRoutes, {
     db: database.db,
     handle,
     sessions,
     cookie,
     passwords: deps.passwords ?? createPasswordHasher(),
-    limiter: createRateLimiter(database.db),
+    limiter,
   });
+  await app.register(teamsRoutes, ctx);
+  await app.register(chatRoutes, ctx);
+  await app.register(mediaRoutes, ctx);
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {
@@ -101,8 +121,8 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
         const user = await findUserById(database.db, request.userId);
         return user ? { id: user.id, name: user.name, role: user.role } : null;
       },
-      // Teams arrive with the teams feature; until then nobody belongs to any.
-      teamsOf: async () => [],
+      teamsOf: (userId) => teamIdsOfUser(database.db, userId),
+      onSendMessage: socketMessageSender(ctx),
     });
   }
   await app.register(healthRoutes, {

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import { eventStoreMigrations } from '@sideline/infra';
 import { projectionMigrations } from '@sideline/projections';
 import { authMigrations } from './identity/auth-tables.ts';
+import { teamCodeMigrations } from './teams/team-codes.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
   ...eventStoreMigrations,
   ...projectionMigrations,
   ...authMigrations,
+  ...teamCodeMigrations,
 };

@@ -4,4 +4,5 @@ export * from './runner/progress.ts';
 export * from './runner/projection-runner.ts';
 export * from './runner/rebuild.ts';
 export * from './identity/index.ts';
+export * from './teams/index.ts';
 export * from './registry.ts';

@@ -1,13 +1,15 @@
 import type { Migration } from 'kysely';
 import { checkpointMigrations } from './runner/checkpoints.ts';
 import { usersMigrations, usersProjector } from './identity/index.ts';
+import { teamsMigrations, teamsProjector } from './teams/index.ts';
 import type { Projector } from './runner/projector.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
-export const allProjectors: readonly Projector[] = [usersProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, teamsProjector];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
 export const projectionMigrations: Record<string, Migration> = {
   ...checkpointMigrations,
   ...usersMigrations,
+  ...teamsMigrations,
 };

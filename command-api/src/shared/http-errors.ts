@@ -40,13 +40,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       if (error.retryAfter !== undefined) void reply.header('retry-after', String(error.retryAfter));
-      return reply
-        .status(error.statusCode)
-        .send({
-          message: error.message,
-          code: error.code,
-          ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
-        });
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      });
     }
     if (error instanceof DomainError) {
       return reply.status(statusOfKind[error.kind]).send({ message: error.message, code: error.code });

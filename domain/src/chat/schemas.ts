@@ -4,7 +4,12 @@ export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGES_PAGE_SIZE = 50;
 
 /** A client-chosen id that makes a send idempotent (retries yield the same message). */
-export const clientMessageIdSchema = z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/);
+export const clientMessageIdSchema = z
+  .string()
+  .trim()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /**
  * A media URL Sideline served itself (chat images are uploaded first). External URLs are refused

@@ -16,7 +16,11 @@ export const teamCodeSchema = z
 
 /** POST /api/teams */
 export const createTeamInputSchema = z.object({
-  name: z.string({ error: 'Team name is required' }).trim().min(1, 'Team name is required').max(80, 'Team name must be at most 80 characters'),
+  name: z
+    .string({ error: 'Team name is required' })
+    .trim()
+    .min(1, 'Team name is required')
+    .max(80, 'Team name must be at most 80 characters'),
   sport: z.enum(sports, { error: 'Choose a sport from the list' }),
   ageGroup: z
     .string()

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from '../components/ui/toast.tsx';
 import { TooltipProvider } from '../components/ui/tooltip.tsx';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
+import { SocketProvider } from '../lib/socket/socket-provider.tsx';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -13,10 +14,12 @@ interface AppProviderProps {
 export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      <SocketProvider>
+        <TooltipProvider>
+          {children}
+          <Toaster />
+        </TooltipProvider>
+      </SocketProvider>
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { AppShell } from '../components/layouts/app-shell.tsx';
 import { paths } from '../config/paths.ts';
 import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
 import { AuthRoute } from '../features/auth/routes/auth.tsx';
+import { ChatRoute } from '../features/chat/routes/chat.tsx';
 import { HomeRoute } from './routes/home.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
@@ -21,7 +22,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AppShell />,
-            children: [{ index: true, element: <HomeRoute /> }],
+            children: [
+              { index: true, element: <HomeRoute /> },
+              { path: `${paths.chat}/:teamId?`, element: <ChatRoute /> },
+            ],
           },
         ],
       },

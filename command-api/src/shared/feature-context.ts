@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely';
+import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
+import type { RateLimiter } from '../http/rate-limiter.ts';
+import type { CommandHandler } from './command-handler.ts';
+
+/** What every feature's route plugin receives from the app. */
+export interface FeatureContext {
+  config: Config;
+  database: Database;
+  db: Kysely<any>;
+  eventStore: EventStore;
+  handle: CommandHandler;
+  bus: Bus;
+  limiter: RateLimiter;
+  logger: Logger;
+  /** Absolute DATA_DIR: uploads live under `${dataDir}/uploads`, outside the web root. */
+  dataDir: string;
+}

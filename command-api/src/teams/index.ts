@@ -1,0 +1,3 @@
+export * from './teams-routes.ts';
+export * from './team-access.ts';
+export * from './team-codes.ts';

@@ -1,0 +1,78 @@
+import { sql, type Kysely } from 'kysely';
+import { toEnvelope, userSubject, teamSubject } from '@sideline/infra';
+import type { MemberJoined, TeamCreated } from '@sideline/domain';
+import type { Projector } from '../runner/projector.ts';
+import type { TeamsTables } from './teams-read-model.ts';
+
+export const teamsProjector: Projector<TeamsTables> = {
+  name: 'teams',
+  handles: ['TeamCreated', 'MemberJoined'],
+  tables: ['teams', 'team_members'],
+  async apply(trx, events) {
+    const db = trx as Kysely<TeamsTables>;
+    const teams = events
+      .filter((e) => e.type === 'TeamCreated')
+      .map((e) => {
+        const d = e.data as TeamCreated['data'];
+        return {
+          id: d.teamId,
+          name: d.name,
+          sport: d.sport,
+          age_group: d.ageGroup,
+          is_indie: d.isIndie,
+          org_id: d.orgId,
+          coach_id: d.coachId,
+          creator_id: d.creatorId,
+          code: d.code,
+          member_count: 0,
+          created_at: new Date(e.metadata.occurredAt),
+        };
+      });
+    if (teams.length > 0) await db.insertInto('teams').values(teams).execute();
+
+    const members = events
+      .filter((e) => e.type === 'MemberJoined')
+      .map((e) => {
+        const d = e.data as MemberJoined['data'];
+        return {
+          team_id: d.teamId,
+          user_id: d.userId,
+          assigned_role: d.assignedRole,
+          joined_at: new Date(e.metadata.occurredAt),
+        };
+      });
+    if (members.length === 0) return;
+    await db
+      .insertInto('team_members')
+      .values(members)
+      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+      .execute();
+    // One count refresh per touched team, not per event.
+    const touched = [...new Set(members.map((m) => m.team_id))];
+    await db
+      .updateTable('teams')
+      .set({
+        member_count: sql<number>`(SELECT count(*)::int FROM team_members WHERE team_members.team_id = teams.id)`,
+      })
+      .where('id', 'in', touched)
+      .execute();
+  },
+  afterCommit(events) {
+    return events
+      .filter((e) => e.type === 'MemberJoined')
+      .flatMap((e) => {
+        const d = e.data as MemberJoined['data'];
+        return [
+          // The joiner's sockets re-check their teams; the team's members refresh their lists.
+          {
+            subject: userSubject(d.userId, 'membership'),
+            data: toEnvelope({ type: 'membership_changed', teamId: d.teamId }),
+          },
+          {
+            subject: teamSubject(d.teamId, 'members'),
+            data: toEnvelope({ type: 'team_members_changed', teamId: d.teamId }),
+          },
+        ];
+      });
+  },
+};

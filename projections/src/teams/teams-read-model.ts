@@ -1,0 +1,55 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export interface TeamsTables {
+  teams: {
+    id: string;
+    name: string;
+    sport: string | null;
+    age_group: string | null;
+    is_indie: boolean;
+    org_id: string | null;
+    coach_id: string | null;
+    creator_id: string;
+    code: string | null;
+    member_count: number;
+    created_at: Date;
+  };
+  team_members: {
+    team_id: string;
+    user_id: string;
+    assigned_role: string;
+    joined_at: Date;
+  };
+}
+
+export const teamsMigrations: Record<string, Migration> = {
+  '1002_teams': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('teams')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('sport', 'text')
+        .addColumn('age_group', 'text')
+        .addColumn('is_indie', 'boolean', (c) => c.notNull())
+        .addColumn('org_id', 'text')
+        .addColumn('coach_id', 'text')
+        .addColumn('creator_id', 'text', (c) => c.notNull())
+        .addColumn('code', 'text')
+        .addColumn('member_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('teams_org_idx').on('teams').column('org_id').execute();
+      await db.schema
+        .createTable('team_members')
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('assigned_role', 'text', (c) => c.notNull())
+        .addColumn('joined_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('team_members_pkey', ['team_id', 'user_id'])
+        .execute();
+      // "Which teams is this user in?" is on every request's authorisation path.
+      await db.schema.createIndex('team_members_user_idx').on('team_members').columns(['user_id', 'team_id']).execute();
+    },
+  },
+};
