@@ -21,6 +21,10 @@ const JOIN_ATTEMPTS = { max: 20, windowSeconds: 10 * 60 };
 
 export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, handle, limiter } = ctx;
+  // Signed-out callers get 401 before their payload is even validated.
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   app.get(
     '/api/teams',

@@ -1,0 +1,44 @@
+/**
+ * A tiny signed-in HTTP client for API tests: registers (or signs in) and keeps the session
+ * cookie, sending the same-origin headers a browser would.
+ */
+export interface ApiClient {
+  userId: string;
+  cookie: string;
+  get(path: string): Promise<Response>;
+  post(path: string, body?: unknown): Promise<Response>;
+  delete(path: string): Promise<Response>;
+}
+
+let counter = 0;
+
+export async function signUp(
+  baseUrl: string,
+  role: 'parent' | 'coach' | 'player',
+  name = `${role} ${++counter}`,
+): Promise<ApiClient> {
+  const email = `${role}-${Date.now()}-${++counter}@example.com`;
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'correct horse', name, role }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const user = (await response.json()) as { id: string };
+  const cookie = response.headers.getSetCookie()[0]!.split(';')[0]!;
+  const send = (method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  return {
+    userId: user.id,
+    cookie,
+    get: (path) => send('GET', path),
+    post: (path, body) => send('POST', path, body ?? {}),
+    delete: (path) => send('DELETE', path),
+  };
+}
+
+export const readJson = (response: Response): Promise<any> => response.json();
