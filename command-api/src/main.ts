@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, loadConfig, migrateToLatest, openInfrastructure, runMode } from '@sideline/infra';
 import { allMigrations } from './migrations.ts';
+import { describeDemo, findDemo, seedDemo } from './seed/demo-seed.ts';
 import { createSidelineServer } from './server.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -37,6 +38,16 @@ async function main(): Promise<void> {
     );
   }
 
+  // A newcomer's first start gets a living team to look at; never on a database with users.
+  const demo =
+    mode === 'embedded' && config.SEED_DEMO && config.SIDELINE_ROLE === 'all'
+      ? await seedDemo(server.app, infra.database.db).catch((error: unknown) => {
+          logger.warn({ err: error }, 'demo data could not be seeded');
+          return null;
+        })
+      : null;
+  const demoToShow = demo ?? (mode === 'embedded' ? await findDemo(infra.database.db) : null);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -57,6 +68,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;
   console.log(`\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE})\n`);
+  if (demoToShow) console.log(`${describeDemo(demoToShow)}${demo ? '\n  (Set SEED_DEMO=0 to start empty.)' : ''}\n`);
 }
 
 main().catch((error) => {
