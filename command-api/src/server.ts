@@ -3,11 +3,15 @@ import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra'
 import { allProjectors, ProjectionProgress, ProjectionRunner } from '@sideline/projections';
 import { buildApp } from './app.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
+import type { SessionStore } from './identity/sessions.ts';
+import type { CommandHandler } from './shared/command-handler.ts';
 
 export interface SidelineServer {
   app: FastifyInstance;
   runner: ProjectionRunner | null;
   progress: ProjectionProgress;
+  handle: CommandHandler;
+  sessions: SessionStore;
   /** Stops accepting requests, then the projectors; leaves the infrastructure to its owner. */
   close(): Promise<void>;
 }
@@ -43,7 +47,7 @@ export async function createSidelineServer(deps: {
     : null;
   await runner?.start();
 
-  const { app } = await buildApp({
+  const { app, handle, sessions } = await buildApp({
     ...deps,
     progress,
     ...(runner ? { projectorStatus: () => runner.status() } : {}),
@@ -53,6 +57,8 @@ export async function createSidelineServer(deps: {
     app,
     runner,
     progress,
+    handle,
+    sessions,
     async close() {
       await app.close();
       await runner?.stop();
