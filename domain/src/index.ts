@@ -4,4 +4,5 @@ export * from './shared/given-when-then.ts';
 export * from './identity/index.ts';
 export * from './sports/catalogue.ts';
 export * from './teams/index.ts';
-export * from './chat/schemas.ts';
+export * from './chat/index.ts';
+export * from './media/index.ts';

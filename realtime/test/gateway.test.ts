@@ -332,17 +332,23 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
   });
 });
 
+/** A new_message frame as the chat projector publishes it. */
 function newMessage(teamId: string, id: string) {
   return {
     type: 'new_message' as const,
     message: {
       id,
       teamId,
+      userId: alice.id,
+      text: 'Practice moved to 6pm',
+      mediaUrl: null,
+      timestamp: '2026-03-01T17:00:00.000Z',
+      pinned: false,
+      clientId: null,
+      user: { name: 'Alice', avatarUrl: null },
       content: 'Practice moved to 6pm',
       senderId: alice.id,
       senderName: 'Alice',
-      mediaUrl: null,
-      timestamp: '2026-03-01T17:00:00.000Z',
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientFrame, serverFrame } from './protocol.ts';
+import { parseClientFrame, serverFrame } from './socket-protocol.ts';
 
 describe('parseClientFrame', () => {
   it('accepts the spec frames as the old client wrote them (identity fields included)', () => {
@@ -46,5 +46,28 @@ describe('serverFrame', () => {
       serverFrame.safeParse({ type: 'typing_update', teamId: 't', userId: 'u', userName: 'A', isTyping: true }).success,
     ).toBe(true);
     expect(serverFrame.safeParse({ type: 'error', message: 'x', code: 'bad_frame' }).success).toBe(true);
+  });
+});
+
+describe('new_message', () => {
+  it("carries the API's Message plus the spec's realtime fields", () => {
+    const message = {
+      id: 'm1',
+      teamId: 't1',
+      userId: 'u1',
+      text: 'Practice at 6',
+      mediaUrl: null,
+      timestamp: '2026-03-01T17:00:00.000Z',
+      pinned: false,
+      clientId: null,
+      user: { name: 'Alice', avatarUrl: null },
+      content: 'Practice at 6',
+      senderId: 'u1',
+      senderName: 'Alice',
+    };
+    expect(serverFrame.parse({ type: 'new_message', message })).toEqual({ type: 'new_message', message });
+    const { senderName: _dropped, ...withoutName } = message;
+    expect(serverFrame.safeParse({ type: 'new_message', message: withoutName }).success).toBe(false);
+    expect(serverFrame.safeParse({ type: 'pinned_changed', teamId: 't1' }).success).toBe(true);
   });
 });

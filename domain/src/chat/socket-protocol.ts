@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { messageSchema } from './schemas.ts';
+
+/**
+ * The `/ws` protocol of the spec (part 1 §7 "Realtime socket"), as zod schemas shared by the
+ * realtime gateway and the web client (both import it from `@sideline/domain`). Every frame is a
+ * JSON object with a `type`.
+ *
+ * Client frames keep the spec's identity fields (`userId`, `senderId`, `senderName`,
+ * `userName`) as optional and IGNORED: the gateway always uses the session's user, so an old or
+ * malicious client cannot speak for someone else.
+ */
+
+/** Ids travel as NATS subject tokens, so they may not contain '.', '*', '>' or whitespace. */
+const id = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^.*>\s]+$/, 'must be an id');
+
+const ignoredIdentity = z.unknown().optional();
+
+// ---- client → server -----------------------------------------------------------------------
+
+export const joinTeamsFrame = z.object({
+  type: z.literal('join_teams'),
+  userId: ignoredIdentity,
+  teamIds: z.array(id).max(500),
+});
+
+export const sendMessageFrame = z.object({
+  type: z.literal('send_message'),
+  teamId: id,
+  content: z.string().max(10_000).default(''),
+  mediaUrl: z.string().max(2_048).nullish(),
+  /**
+   * Client-generated id: makes a retried send idempotent and lets the sender match the echo.
+   * Loose here so a bad one still gets its error frame with the clientId echoed; the SendMessage
+   * command enforces `clientMessageIdSchema`.
+   */
+  clientId: z.string().min(1).max(128).optional(),
+  senderId: ignoredIdentity,
+  senderName: ignoredIdentity,
+});
+
+export const typingFrame = z.object({
+  type: z.literal('typing'),
+  teamId: id,
+  isTyping: z.boolean(),
+  userId: ignoredIdentity,
+  userName: ignoredIdentity,
+});
+
+export const presenceStatus = z.enum(['online', 'away', 'offline']);
+
+export const presenceFrame = z.object({
+  type: z.literal('presence'),
+  status: presenceStatus,
+  /** Accepted for compatibility; the gateway stamps its own clock instead. */
+  lastSeen: z.unknown().optional(),
+  userId: ignoredIdentity,
+});
+
+export const clientFrameSchemas = {
+  join_teams: joinTeamsFrame,
+  send_message: sendMessageFrame,
+  typing: typingFrame,
+  presence: presenceFrame,
+} as const;
+
+export const clientFrame = z.discriminatedUnion('type', [joinTeamsFrame, sendMessageFrame, typingFrame, presenceFrame]);
+
+export type JoinTeamsFrame = z.infer<typeof joinTeamsFrame>;
+export type SendMessageFrame = z.infer<typeof sendMessageFrame>;
+export type TypingFrame = z.infer<typeof typingFrame>;
+export type PresenceFrame = z.infer<typeof presenceFrame>;
+export type ClientFrame = z.infer<typeof clientFrame>;
+/** What a client writes (identity fields optional, content defaulted). */
+export type ClientFrameInput = z.input<typeof clientFrame>;
+export type PresenceStatus = z.infer<typeof presenceStatus>;
+
+// ---- server → client -----------------------------------------------------------------------
+
+/**
+ * A chat message as the chat projector publishes it in `new_message`: the API's `Message` (what
+ * GET /api/teams/{teamId}/messages returns, so the client can insert it as is) plus the spec's
+ * realtime fields (§3: `content`, `senderId`, `senderName`; `teamId` and `mediaUrl` are shared).
+ * Loose: fields may be added (e.g. reactions) without a protocol change.
+ */
+export const realtimeMessage = messageSchema
+  .extend({
+    /** = text */
+    content: z.string(),
+    /** = userId */
+    senderId: z.string(),
+    /** = user.name, from the read model (never from the sending client). */
+    senderName: z.string(),
+  })
+  .loose();
+
+export const joinedFrame = z.object({
+  type: z.literal('joined'),
+  teamIds: z.array(z.string()),
+});
+
+export const newMessageFrame = z.object({
+  type: z.literal('new_message'),
+  message: realtimeMessage,
+});
+
+export const typingUpdateFrame = z.object({
+  type: z.literal('typing_update'),
+  teamId: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  isTyping: z.boolean(),
+});
+
+export const presenceUpdateFrame = z.object({
+  type: z.literal('presence_update'),
+  /** The team whose members are told; a user in several shared teams is announced per team. */
+  teamId: z.string(),
+  userId: z.string(),
+  userName: z.string(),
+  status: presenceStatus,
+  lastSeen: z.string(),
+});
+
+export const errorFrame = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+  /** Machine-readable reason, e.g. 'bad_frame', 'not_joined', 'rate_limited'. */
+  code: z.string().optional(),
+  /** Echoes the `clientId` of the send_message that failed, so the client can mark it. */
+  clientId: z.string().optional(),
+});
+
+/** The team's pinned list changed: refetch GET /api/teams/{teamId}/messages/pinned. */
+export const pinnedChangedFrame = z.object({
+  type: z.literal('pinned_changed'),
+  teamId: z.string(),
+});
+
+export const serverFrame = z.discriminatedUnion('type', [
+  joinedFrame,
+  newMessageFrame,
+  pinnedChangedFrame,
+  typingUpdateFrame,
+  presenceUpdateFrame,
+  errorFrame,
+]);
+
+export type RealtimeMessage = z.infer<typeof realtimeMessage>;
+export type JoinedFrame = z.infer<typeof joinedFrame>;
+export type NewMessageFrame = z.infer<typeof newMessageFrame>;
+export type PinnedChangedFrame = z.infer<typeof pinnedChangedFrame>;
+export type TypingUpdateFrame = z.infer<typeof typingUpdateFrame>;
+export type PresenceUpdateFrame = z.infer<typeof presenceUpdateFrame>;
+export type ErrorFrame = z.infer<typeof errorFrame>;
+export type ServerFrame = z.infer<typeof serverFrame>;
+
+/**
+ * Any frame the server sends: the spec's frames, plus "this changed" notifications projectors
+ * may add later (`{ type: 'events_changed', teamId }`, …), which the gateway forwards untouched.
+ */
+export type OutgoingFrame = ServerFrame | { type: string; [field: string]: unknown };
+
+/** Frames a slow socket loses first: they are superseded within seconds anyway. */
+export const ephemeralFrameTypes: ReadonlySet<string> = new Set(['typing_update', 'presence_update']);
+
+// ---- parsing -------------------------------------------------------------------------------
+
+export type ParsedClientFrame =
+  { ok: true; frame: ClientFrame } | { ok: false; message: string; code: 'bad_json' | 'bad_frame' | 'unknown_type' };
+
+/** Parses one text frame; every failure comes back as the message for an `error` frame. */
+export function parseClientFrame(text: string): ParsedClientFrame {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'bad_json', message: 'Malformed frame: not valid JSON' };
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, code: 'bad_frame', message: 'Malformed frame: expected a JSON object' };
+  }
+  const type = (raw as { type?: unknown }).type;
+  if (typeof type !== 'string') {
+    return { ok: false, code: 'bad_frame', message: 'Malformed frame: missing "type"' };
+  }
+  if (!Object.hasOwn(clientFrameSchemas, type)) {
+    return {
+      ok: false,
+      code: 'unknown_type',
+      message: `Unknown frame type "${type.slice(0, 64)}"`,
+    };
+  }
+  const result = clientFrameSchemas[type as keyof typeof clientFrameSchemas].safeParse(raw);
+  if (!result.success) {
+    const details = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join('.') || '(frame)'}: ${issue.message}`)
+      .join('; ');
+    return { ok: false, code: 'bad_frame', message: `Invalid ${type} frame: ${details}` };
+  }
+  return { ok: true, frame: result.data };
+}
