@@ -5,4 +5,6 @@ export * from './runner/projection-runner.ts';
 export * from './runner/rebuild.ts';
 export * from './identity/index.ts';
 export * from './teams/index.ts';
+export * from './chat/index.ts';
+export * from './media/index.ts';
 export * from './registry.ts';

@@ -2,14 +2,18 @@ import type { Migration } from 'kysely';
 import { checkpointMigrations } from './runner/checkpoints.ts';
 import { usersMigrations, usersProjector } from './identity/index.ts';
 import { teamsMigrations, teamsProjector } from './teams/index.ts';
+import { chatMigrations, chatProjector } from './chat/index.ts';
+import { mediaMigrations, mediaProjector } from './media/index.ts';
 import type { Projector } from './runner/projector.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
-export const allProjectors: readonly Projector[] = [usersProjector, teamsProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, teamsProjector, chatProjector, mediaProjector];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
 export const projectionMigrations: Record<string, Migration> = {
   ...checkpointMigrations,
   ...usersMigrations,
   ...teamsMigrations,
+  ...chatMigrations,
+  ...mediaMigrations,
 };

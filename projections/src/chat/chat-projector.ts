@@ -1,0 +1,133 @@
+import { sql, type Kysely } from 'kysely';
+import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
+import type { MessagePinned, MessageSent, MessageUnpinned, RealtimeMessage } from '@sideline/domain';
+import type { UsersTables } from '../identity/users-read-model.ts';
+import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
+import type { ChatTables } from './chat-read-model.ts';
+import { UNKNOWN_SENDER } from './chat-queries.ts';
+
+type DB = ChatTables & UsersTables;
+
+/**
+ * Events older than this are projected without a realtime notification: a catch-up after
+ * downtime or a rebuild must not replay old chat to open sockets (clients refetch on reconnect).
+ */
+export const LIVE_NOTIFICATION_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Messages inserted by `apply`, by event, for `afterCommit` (which gets the same event objects).
+ * A WeakMap: entries of a batch whose transaction failed are simply never read and go with it.
+ */
+const published = new WeakMap<RecordedEvent, RealtimeMessage>();
+
+export const chatProjector: Projector<DB> = {
+  name: 'chat',
+  handles: ['MessageSent', 'MessagePinned', 'MessageUnpinned'],
+  tables: ['messages'],
+
+  async apply(trx, events) {
+    const db = trx as Kysely<DB>;
+    await insertMessages(db, events);
+    await applyPins(db, events);
+  },
+
+  afterCommit(events) {
+    const now = Date.now();
+    const messages: AfterCommitMessage[] = [];
+    const pinnedTeams = new Set<string>();
+    for (const event of events) {
+      if (now - Date.parse(event.metadata.occurredAt) > LIVE_NOTIFICATION_WINDOW_MS) continue;
+      if (event.type === 'MessageSent') {
+        const message = published.get(event);
+        if (!message) continue; // a duplicate of a message already projected
+        messages.push({
+          subject: teamSubject(message.teamId, 'message'),
+          data: toEnvelope({ type: 'new_message', message }),
+        });
+      } else {
+        pinnedTeams.add((event.data as MessagePinned['data']).teamId);
+      }
+    }
+    for (const teamId of pinnedTeams) {
+      messages.push({ subject: teamSubject(teamId, 'pinned'), data: toEnvelope({ type: 'pinned_changed', teamId }) });
+    }
+    return messages;
+  },
+};
+
+async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
+  const sent = events.filter((e) => e.type === 'MessageSent');
+  if (sent.length === 0) return;
+  // One row per id even if the log holds a duplicate (a retry racing its original).
+  const byId = new Map<string, RecordedEvent>();
+  for (const event of sent) {
+    const { messageId } = event.data as MessageSent['data'];
+    if (!byId.has(messageId)) byId.set(messageId, event);
+  }
+  const rows = [...byId.values()].map((e) => {
+    const d = e.data as MessageSent['data'];
+    return {
+      id: d.messageId,
+      team_id: d.teamId,
+      user_id: d.userId,
+      text: d.text,
+      media_url: d.mediaUrl,
+      client_id: d.clientId,
+      created_at: new Date(e.metadata.occurredAt),
+    };
+  });
+  // DO NOTHING on any unique index: a known id, or a (team, sender, clientId) already used.
+  const inserted = await db
+    .insertInto('messages')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .execute();
+  if (inserted.length === 0) return;
+
+  // Sender names for the realtime frames: one query for the whole batch.
+  const userIds = [...new Set(rows.map((r) => r.user_id))];
+  const users = await db.selectFrom('users').select(['id', 'name', 'avatar_url']).where('id', 'in', userIds).execute();
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const rowById = new Map(rows.map((r) => [r.id, r]));
+  for (const { id } of inserted) {
+    const event = byId.get(id)!;
+    const row = rowById.get(id)!;
+    const user = userById.get(row.user_id);
+    const name = user?.name ?? UNKNOWN_SENDER;
+    published.set(event, {
+      id,
+      teamId: row.team_id,
+      userId: row.user_id,
+      text: row.text,
+      mediaUrl: row.media_url,
+      timestamp: row.created_at.toISOString(),
+      pinned: false,
+      clientId: row.client_id,
+      user: { name, avatarUrl: user?.avatar_url ?? null },
+      content: row.text,
+      senderId: row.user_id,
+      senderName: name,
+    });
+  }
+}
+
+async function applyPins(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
+  // The last pin or unpin of each message in the batch decides its state: one UPDATE in all.
+  const last = new Map<string, { pinned: boolean; at: string; by: string }>();
+  for (const event of events) {
+    if (event.type !== 'MessagePinned' && event.type !== 'MessageUnpinned') continue;
+    const { messageId, by } = event.data as MessagePinned['data'] | MessageUnpinned['data'];
+    last.set(messageId, { pinned: event.type === 'MessagePinned', at: event.metadata.occurredAt, by });
+  }
+  if (last.size === 0) return;
+  const values = sql.join(
+    [...last].map(
+      ([id, p]) =>
+        sql`(${id}::text, ${p.pinned}::boolean, ${p.pinned ? p.at : null}::timestamptz, ${p.pinned ? p.by : null}::text)`,
+    ),
+  );
+  await sql`UPDATE messages SET pinned = v.pinned, pinned_at = v.pinned_at, pinned_by = v.pinned_by
+            FROM (VALUES ${values}) AS v(id, pinned, pinned_at, pinned_by)
+            WHERE messages.id = v.id`.execute(db);
+}
