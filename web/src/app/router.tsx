@@ -4,7 +4,10 @@ import { paths } from '../config/paths.ts';
 import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
 import { AuthRoute } from '../features/auth/routes/auth.tsx';
 import { ChatRoute } from '../features/chat/routes/chat.tsx';
-import { HomeRoute } from './routes/home.tsx';
+import { DashboardRoute } from '../features/dashboard/routes/dashboard.tsx';
+import { CreateTeamRoute } from '../features/teams/routes/create-team.tsx';
+import { TeamRoute } from '../features/teams/routes/team.tsx';
+import { TeamsRoute } from '../features/teams/routes/teams.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 
@@ -23,7 +26,10 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
-              { index: true, element: <HomeRoute /> },
+              { index: true, element: <DashboardRoute /> },
+              { path: paths.teams, element: <TeamsRoute /> },
+              { path: paths.createTeam, element: <CreateTeamRoute /> },
+              { path: `${paths.team}/:teamId`, element: <TeamRoute /> },
               { path: `${paths.chat}/:teamId?`, element: <ChatRoute /> },
             ],
           },

@@ -1,9 +1,11 @@
-/** Client routes, in one place (spec §2). */
+/** Client routes, in one place (spec part 1 §2, part 2 §2). */
 export const paths = {
   home: '/',
   auth: '/auth',
   invite: '/invite',
   teams: '/teams',
+  /** One team's page: /team/{teamId} (see `teamPath`). */
+  team: '/team',
   chat: '/chat',
   events: '/events',
   media: '/media',
@@ -11,13 +13,38 @@ export const paths = {
   createTeam: '/create-team',
   orgAdmin: '/org-admin',
   livestream: '/livestream',
+  matches: '/matches',
+  seasons: '/seasons',
+  admin: '/admin',
 } as const;
 
+/** /team/{teamId} */
+export function teamPath(teamId: string): string {
+  return `${paths.team}/${encodeURIComponent(teamId)}`;
+}
+
+/** /chat/{teamId}, or /chat when no team is given. */
+export function chatPath(teamId?: string | null): string {
+  return teamId ? `${paths.chat}/${encodeURIComponent(teamId)}` : paths.chat;
+}
+
 /**
- * Screens that exist in this build. Menu entries for a screen that is not built yet are hidden
- * (no dead links); flip the flag in the change that adds the route.
+ * Screens that exist in this build. Menu entries, tiles and buttons for a screen that is not
+ * built yet are hidden or shown as "Coming soon" (no dead links); flip the flag in the change
+ * that adds the route.
  */
 export const builtScreens = {
+  teams: true,
+  createTeam: true,
+  chat: true,
+  events: false,
+  media: false,
   gamification: false,
   settings: false,
+  livestream: false,
+  matches: false,
+  seasons: false,
+  orgAdmin: false,
 } as const;
+
+export type BuiltScreens = { readonly [K in keyof typeof builtScreens]: boolean };

@@ -3,24 +3,36 @@
  * (spec §7: the cache keys are the paths), so invalidating after a realtime "this changed"
  * event is `queryClient.invalidateQueries({ queryKey: queryKeys.x })`.
  */
+const enc = encodeURIComponent;
+
 export const apiPaths = {
   user: '/api/user',
   login: '/api/login',
   register: '/api/register',
   logout: '/api/logout',
   teams: '/api/teams',
+  joinTeam: '/api/teams/join',
   dashboard: '/api/dashboard',
+  team: (teamId: string) => `/api/teams/${enc(teamId)}`,
+  teamMembers: (teamId: string) => `/api/teams/${enc(teamId)}/members`,
+  teamMessages: (teamId: string) => `/api/teams/${enc(teamId)}/messages`,
+  teamPinnedMessages: (teamId: string) => `/api/teams/${enc(teamId)}/messages/pinned`,
+  teamMedia: (teamId: string) => `/api/teams/${enc(teamId)}/media`,
+  teamEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events`,
+  teamUpcomingEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events/upcoming`,
+  organizationMembers: (orgId: string) => `/api/organizations/${enc(orgId)}/members`,
 } as const;
 
 export const queryKeys = {
   user: [apiPaths.user] as const,
   teams: [apiPaths.teams] as const,
   dashboard: [apiPaths.dashboard] as const,
-  teamMessages: (teamId: string) => [`/api/teams/${teamId}/messages`] as const,
-  teamPinnedMessages: (teamId: string) => [`/api/teams/${teamId}/messages/pinned`] as const,
-  teamMedia: (teamId: string) => [`/api/teams/${teamId}/media`] as const,
-  teamEvents: (teamId: string) => [`/api/teams/${teamId}/events`] as const,
-  teamUpcomingEvents: (teamId: string) => [`/api/teams/${teamId}/events/upcoming`] as const,
-  teamMembers: (teamId: string) => [`/api/teams/${teamId}/members`] as const,
-  organizationMembers: (orgId: string) => [`/api/organizations/${orgId}/members`] as const,
+  team: (teamId: string) => [apiPaths.team(teamId)] as const,
+  teamMessages: (teamId: string) => [apiPaths.teamMessages(teamId)] as const,
+  teamPinnedMessages: (teamId: string) => [apiPaths.teamPinnedMessages(teamId)] as const,
+  teamMedia: (teamId: string) => [apiPaths.teamMedia(teamId)] as const,
+  teamEvents: (teamId: string) => [apiPaths.teamEvents(teamId)] as const,
+  teamUpcomingEvents: (teamId: string) => [apiPaths.teamUpcomingEvents(teamId)] as const,
+  teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,
+  organizationMembers: (orgId: string) => [apiPaths.organizationMembers(orgId)] as const,
 } as const;

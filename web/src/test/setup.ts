@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast.ts';
+import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from './viewport.ts';
 
 // jsdom lacks a few browser APIs that Radix primitives use.
 class ResizeObserverStub {
@@ -18,22 +19,16 @@ if (typeof Element !== 'undefined') {
   Element.prototype.scrollIntoView ??= () => {};
 }
 
-if (typeof window !== 'undefined' && !window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+// Small screen by default (the bottom navigation); tests call setViewportWidth() for desktop.
+const hasWindow = typeof window !== 'undefined';
+if (hasWindow) setViewportWidth(DEFAULT_VIEWPORT_WIDTH);
 
 afterEach(() => {
   cleanup();
+  if (hasWindow) {
+    setViewportWidth(DEFAULT_VIEWPORT_WIDTH);
+    window.localStorage.clear();
+  }
   resetToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -1,9 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { makeTeam } from '../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../test/utils.tsx';
 
-const signedIn = { 'GET /api/user': { status: 200, body: sampleUser } };
+const signedIn = {
+  'GET /api/user': { status: 200, body: sampleUser },
+  'GET /api/teams': { status: 200, body: [] },
+};
 
 describe('routing and the app shell (mocked fetch)', () => {
   it('shows a centred spinner while the current user loads, then the home page', async () => {
@@ -31,13 +35,13 @@ describe('routing and the app shell (mocked fetch)', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
 
-  it('greets the user on the home page with role and XP, and an empty state', async () => {
+  it('greets the user on the home page with role and XP', async () => {
     mockFetch(signedIn);
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Jordan Smith' })).toBeInTheDocument();
     expect(screen.getByText('Coach')).toBeInTheDocument();
     expect(screen.getByText('120 XP')).toBeInTheDocument();
-    expect(screen.getByText('Your teams will appear here')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Start your first team' })).toBeInTheDocument();
   });
 
   it('shows initials, name, email and role badge in the profile menu; hides unbuilt screens', async () => {
@@ -84,7 +88,7 @@ describe('routing and the app shell (mocked fetch)', () => {
       'POST /api/logout': { status: 204 },
     });
     const { user, router, queryClient } = renderApp('/');
-    queryClient.setQueryData(queryKeys.teams, [{ id: 't1' }]);
+    queryClient.setQueryData(queryKeys.teams, [makeTeam()]);
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));

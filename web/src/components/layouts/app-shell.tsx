@@ -1,32 +1,43 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useUser } from '../../features/auth/api.ts';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useIsDesktop } from '../../lib/use-media-query.ts';
 import { Logo } from '../logo.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { sidebarVisibleAt } from './nav-items.ts';
 
 /**
- * Layout of every signed-in screen: a top header (brand, profile menu) and the page. Rendered
- * inside ProtectedRoute, so the user is present.
+ * Layout of every signed-in screen. Small screens: a top header and the bottom navigation (with
+ * the Profile menu). Wide screens: the fixed sidebar (or, where it is hidden, a header with the
+ * Profile menu). Only one navigation is mounted at a time, chosen by the `md` breakpoint, so each
+ * control exists once. Rendered inside ProtectedRoute, so the user is present.
  */
 export function AppShell() {
   const { data: user } = useUser();
+  const isDesktop = useIsDesktop();
+  const { pathname } = useLocation();
   if (!user) return null;
+  const withSidebar = isDesktop && sidebarVisibleAt(pathname);
+
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
-          <Logo className="text-lg" />
-          <ProfileMenu user={user} />
-        </div>
-      </header>
+    <div className={cn('flex min-h-dvh flex-col', withSidebar && 'md:pl-64')}>
+      {withSidebar ? (
+        <Sidebar user={user} pathname={pathname} />
+      ) : (
+        <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
+          <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
+            <Logo className="text-lg" />
+            {isDesktop ? <ProfileMenu user={user} /> : null}
+          </div>
+        </header>
+      )}
       {/* pb leaves room for the bottom navigation on small screens. */}
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 pt-5 pb-24 md:pb-10">
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 pt-5 pb-24 md:px-8 md:pt-8 md:pb-10">
         <Outlet />
       </main>
-      {/*
-        Bottom navigation slot (small screens only; a later issue): Home, Teams, Chat, Events,
-        Media; Live for coach / org_admin; Admin for org_admin; plus the profile menu. Render it
-        here as <BottomNav user={user} />, fixed to the bottom with md:hidden.
-      */}
+      {isDesktop ? null : <BottomNav user={user} pathname={pathname} />}
     </div>
   );
 }

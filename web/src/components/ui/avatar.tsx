@@ -14,6 +14,7 @@ export function getInitials(name: string): string {
 }
 
 const sizes = {
+  xs: 'size-6 text-[10px]',
   sm: 'size-8 text-xs',
   md: 'size-10 text-sm',
   lg: 'size-16 text-xl',

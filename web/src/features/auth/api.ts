@@ -35,10 +35,14 @@ export function useRegister() {
   });
 }
 
+/** Mutation key of sign-out, so every sign-out control can show that one is pending. */
+export const logoutMutationKey = ['logout'] as const;
+
 /** POST /api/logout → user `null` and every other cached datum dropped (spec §4). */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: logoutMutationKey,
     mutationFn: () => api.post<void>(apiPaths.logout),
     onSuccess: () => {
       queryClient.clear();

@@ -1,0 +1,30 @@
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/**
+ * A styled native <select>: keyboard, screen readers and the phone's own picker work out of the
+ * box, which is what a short fixed list (sports) needs.
+ */
+export function NativeSelect({ className, children, ...props }: ComponentProps<'select'>) {
+  return (
+    <div className="relative">
+      <select
+        className={cn(
+          'block h-11 w-full appearance-none rounded-xl border border-slate-200 bg-white pr-10 pl-3.5 text-base text-slate-900 shadow-xs transition-colors sm:text-sm',
+          'focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none',
+          'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70',
+          'aria-invalid:border-red-400 aria-invalid:focus:ring-red-500/15',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </select>
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-slate-400"
+        aria-hidden="true"
+      />
+    </div>
+  );
+}

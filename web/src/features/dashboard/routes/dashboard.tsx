@@ -1,0 +1,70 @@
+import { RefreshCw, Star } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useUser } from '../../auth/api.ts';
+import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
+import { useTeams } from '../../teams/api.ts';
+import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
+import { useSelectedTeam } from '../../teams/selected-team.ts';
+import { NoTeamPrompt } from '../components/no-team-prompt.tsx';
+import { QuickTiles } from '../components/quick-tiles.tsx';
+import { TeamChatPreview } from '../components/team-chat-preview.tsx';
+import { ThisWeek } from '../components/this-week.tsx';
+
+/** / — the home dashboard (spec part 1 §2): greeting, team switcher, tiles, Team Chat, This Week. */
+export function DashboardRoute() {
+  const { data: user } = useUser();
+  const teamsQuery = useTeams();
+  const { selectedTeam, selectTeam } = useSelectedTeam(teamsQuery.data, user?.id ?? '');
+  if (!user) return null;
+  const teams = teamsQuery.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="home-greeting" className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-medium text-slate-500">Welcome back</p>
+          <h1 id="home-greeting" className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900">
+            {user.name}
+          </h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <Badge tone={roleBadgeTone(user.role)}>{roleLabel(user.role)}</Badge>
+            <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
+              <Star className="size-4 text-amber-500" aria-hidden="true" />
+              {user.xp.toLocaleString()} XP
+            </span>
+          </div>
+        </div>
+        {selectedTeam ? <TeamSwitcher teams={teams} selectedTeam={selectedTeam} onSelect={selectTeam} /> : null}
+      </section>
+
+      {teamsQuery.isPending ? (
+        <div className="flex justify-center py-12">
+          <Spinner label="Loading teams" />
+        </div>
+      ) : teamsQuery.isError ? (
+        <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
+          <p className="font-semibold text-slate-900">We couldn't load your teams</p>
+          <p className="text-sm text-slate-500">{getErrorMessage(teamsQuery.error)}</p>
+          <Button variant="outline" onClick={() => void teamsQuery.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        </Card>
+      ) : !selectedTeam ? (
+        <NoTeamPrompt user={user} />
+      ) : (
+        <>
+          <QuickTiles teamId={selectedTeam.id} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <TeamChatPreview team={selectedTeam} />
+            <ThisWeek teamId={selectedTeam.id} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
