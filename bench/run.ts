@@ -1,1 +1,23 @@
-export {};
+import { benchEventStore } from './event-store.ts';
+
+/**
+ * `npx tsx bench/run.ts [name …]` runs the named benches (all when none is named).
+ * Add a bench by adding an entry here.
+ */
+const benches: Record<string, () => Promise<void>> = {
+  'event-store': benchEventStore,
+};
+
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !(name in benches));
+if (unknown.length > 0) {
+  console.error(`Unknown bench: ${unknown.join(', ')}. Available: ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
+
+for (const name of requested.length > 0 ? requested : Object.keys(benches)) {
+  console.log(`\n## ${name}\n`);
+  const started = performance.now();
+  await benches[name]!();
+  console.log(`\n(${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}

@@ -16,8 +16,12 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Databa
     max: options.maxConnections ?? 10,
     types: pgTypes,
   });
-  // An idle client losing its connection emits on the pool; unhandled, it would crash the process.
+  // A connection the server terminates (e.g. the write transaction's idle timeout) emits 'error'
+  // on its client; pg-pool only listens while the client is idle, so without these a checked-out
+  // client's error would crash the process. The failed query reports it, and the pool discards
+  // the broken client on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const listener = new PostgresListener({ connectionString: options.databaseUrl, types: pgTypes });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;

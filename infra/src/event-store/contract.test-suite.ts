@@ -254,7 +254,7 @@ export function eventStoreContract(setup: ContractSetup): void {
     const { events, done } = collect(
       subscription,
       (seen) => appendsDone && seen.filter((e) => e.stream.startsWith(prefix)).length >= total(),
-      60_000,
+      30_000,
     );
 
     const writer = async (w: number) => {

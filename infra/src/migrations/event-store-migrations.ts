@@ -39,14 +39,15 @@ const createEventStore: Migration = {
         p_expected bigint,
         p_events jsonb,
         p_timeout_ms integer,
-        p_notify boolean
-      ) RETURNS TABLE (actual_revision bigint, last_revision bigint, transaction_id bigint, global_position bigint)
-      LANGUAGE plpgsql AS $$
+        p_notify boolean,
+        OUT actual_revision bigint,
+        OUT last_revision bigint,
+        OUT transaction_id bigint,
+        OUT global_position bigint
+      ) LANGUAGE plpgsql AS $$
       #variable_conflict use_column
       DECLARE
         v_count integer := jsonb_array_length(p_events);
-        v_current bigint;
-        v_last bigint;
       BEGIN
         -- A transaction id taken before the stream lock could be older than that of an append
         -- to the same stream committed while we waited, putting this stream's events out of
@@ -65,47 +66,35 @@ const createEventStore: Migration = {
         END IF;
         PERFORM pg_advisory_xact_lock(hashtextextended('stream:' || p_stream, 0));
 
-        IF v_count = 0 THEN
-          SELECT s.revision INTO v_current FROM es_streams s WHERE s.stream_id = p_stream;
-          v_current := coalesce(v_current, -1);
-          IF p_expected = -2 OR p_expected = v_current THEN
-            RETURN QUERY SELECT v_current, v_current, NULL::bigint, NULL::bigint;
-          ELSE
-            RETURN QUERY SELECT v_current, NULL::bigint, NULL::bigint, NULL::bigint;
+        IF v_count > 0 AND p_expected < 0 THEN
+          -- ON CONFLICT … WHERE: 'any' bumps an existing stream, 'no_stream' leaves it alone.
+          INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, v_count - 1)
+          ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + v_count WHERE p_expected = -2
+          RETURNING s.revision INTO last_revision;
+        ELSIF v_count > 0 THEN
+          UPDATE es_streams AS s SET revision = s.revision + v_count
+          WHERE s.stream_id = p_stream AND s.revision = p_expected
+          RETURNING s.revision INTO last_revision;
+        END IF;
+
+        IF last_revision IS NULL THEN
+          -- A conflict, or an empty append (which only checks the expected revision).
+          SELECT s.revision INTO actual_revision FROM es_streams s WHERE s.stream_id = p_stream;
+          actual_revision := coalesce(actual_revision, -1);
+          IF v_count = 0 AND (p_expected = -2 OR p_expected = actual_revision) THEN
+            last_revision := actual_revision;
           END IF;
           RETURN;
         END IF;
+        actual_revision := last_revision;
 
-        IF p_expected = -2 THEN
-          INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, v_count - 1)
-          ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + v_count
-          RETURNING s.revision INTO v_last;
-        ELSIF p_expected = -1 THEN
-          INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, v_count - 1)
-          ON CONFLICT (stream_id) DO NOTHING
-          RETURNING s.revision INTO v_last;
-        ELSE
-          UPDATE es_streams AS s SET revision = s.revision + v_count
-          WHERE s.stream_id = p_stream AND s.revision = p_expected
-          RETURNING s.revision INTO v_last;
-        END IF;
-
-        IF v_last IS NULL THEN
-          SELECT s.revision INTO v_current FROM es_streams s WHERE s.stream_id = p_stream;
-          RETURN QUERY SELECT coalesce(v_current, -1), NULL::bigint, NULL::bigint, NULL::bigint;
-          RETURN;
-        END IF;
-
-        RETURN QUERY
-        WITH inserted AS (
-          INSERT INTO es_events (stream_id, stream_position, event_id, event_type, data, metadata)
-          SELECT p_stream, v_last - v_count + e.n, (e.v->>'id')::uuid, e.v->>'type', e.v->'data', e.v->'metadata'
-          FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(v, n)
-          ORDER BY e.n
-          RETURNING es_events.global_position
-        )
-        SELECT v_last, v_last, pg_current_xact_id()::text::bigint, max(inserted.global_position)
-        FROM inserted;
+        -- jsonb_array_elements yields the batch in order, so identity values follow revisions.
+        INSERT INTO es_events (stream_id, stream_position, event_id, event_type, data, metadata)
+        SELECT p_stream, last_revision - v_count + e.n, (e.v->>'id')::uuid, e.v->>'type', e.v->'data', e.v->'metadata'
+        FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(v, n);
+        -- The identity's sequence was last advanced by this insert's final row.
+        global_position := lastval();
+        transaction_id := pg_current_xact_id()::text::bigint;
 
         IF p_notify THEN
           PERFORM pg_notify('es_events', '');

@@ -60,7 +60,9 @@ export function createPostgresEventStore(
   // PGlite runs one transaction at a time, so nothing waits on locks; and its idle timeout
   // would terminate the embedded server instead of the transaction.
   const timeoutMs = database.kind === 'postgres' ? (options.writeTimeoutMs ?? 5_000) : 0;
-  const notifier = new AppendNotifier(db);
+  // Cross-process wake-ups: another process can only share a PostgreSQL server, never a PGlite
+  // instance, whose subscribers are all in this process and woken directly.
+  const notifier = database.kind === 'postgres' ? new AppendNotifier(db) : undefined;
 
   let signals = localSignals.get(database);
   if (!signals) {
@@ -93,7 +95,7 @@ export function createPostgresEventStore(
       const result = await appendSql(db, stream, events, { expectedRevision, timeoutMs, notify: false });
       if (events.length > 0) {
         wakeAll();
-        notifier.notify();
+        notifier?.notify();
       }
       return result;
     },
@@ -139,7 +141,7 @@ export function createPostgresEventStore(
       if (closed) return;
       closed = true;
       await Promise.all([...subscriptions].map((s) => s.close()));
-      await notifier.close();
+      await notifier?.close();
       const stop = await unlisten;
       await stop?.().catch(() => undefined);
     },

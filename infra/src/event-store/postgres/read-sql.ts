@@ -1,32 +1,28 @@
 import { sql, type Kysely } from 'kysely';
 import { START, type EventMetadata, type Position, type RecordedEvent } from '../port.ts';
 
-interface EventRow {
-  commit: bigint;
-  prepare: bigint;
-  stream_id: string;
-  stream_position: bigint;
-  event_id: string;
-  event_type: string;
-  data: unknown;
-  metadata: EventMetadata;
+type EventTuple = [
+  commit: string,
+  prepare: string,
+  stream: string,
+  revision: number,
+  id: string,
+  type: string,
+  data: unknown,
+  metadata: EventMetadata,
+];
+
+function toRecorded(row: { e: string }): RecordedEvent {
+  const [commit, prepare, stream, revision, id, type, data, metadata] = JSON.parse(row.e) as EventTuple;
+  return { id, stream, revision, position: { commit: BigInt(commit), prepare: BigInt(prepare) }, type, data, metadata };
 }
 
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    id: row.event_id,
-    stream: row.stream_id,
-    revision: Number(row.stream_position),
-    position: { commit: row.commit, prepare: row.prepare },
-    type: row.event_type,
-    data: row.data,
-    metadata: row.metadata,
-  };
-}
-
+// Each row as one JSON array: PGlite's protocol decoding costs per column, and this halves the
+// cost of a catch-up read there (it is neutral on PostgreSQL). Positions travel as text: JSON
+// numbers lose precision past 2^53.
 const columns = sql.raw(
-  `transaction_id::text::bigint AS commit, global_position AS prepare, stream_id, stream_position,
-   event_id::text AS event_id, event_type, data, metadata`,
+  `json_build_array(transaction_id::text, global_position::text, stream_id, stream_position, event_id,
+     event_type, data, metadata)::text AS e`,
 );
 
 /**
@@ -37,7 +33,7 @@ const columns = sql.raw(
 const visible = sql.raw(`transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`);
 
 export async function readStreamSql(db: Kysely<any>, stream: string, fromRevision: number): Promise<RecordedEvent[]> {
-  const { rows } = await sql<EventRow>`
+  const { rows } = await sql<{ e: string }>`
     SELECT ${columns} FROM es_events
     WHERE stream_id = ${stream} AND stream_position >= ${fromRevision}
     ORDER BY stream_position
@@ -48,7 +44,7 @@ export async function readStreamSql(db: Kysely<any>, stream: string, fromRevisio
 export async function readAllSql(db: Kysely<any>, after: Position, limit: number): Promise<RecordedEvent[]> {
   // xid8 has no negative values; START (-1/-1) becomes (0, -1), which precedes every real row.
   const commit = after.commit < 0n ? '0' : after.commit.toString();
-  const { rows } = await sql<EventRow>`
+  const { rows } = await sql<{ e: string }>`
     SELECT ${columns} FROM es_events
     WHERE (transaction_id, global_position) > (${commit}::xid8, ${after.prepare.toString()}::bigint)
       AND ${visible}

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../db/postgres-database.ts';
+import type { Database } from '../db/port.ts';
+import { createTestDatabase, testDatabaseKinds, testServerUrl, type TestDatabase } from '../testing/index.ts';
+import { eventStoreContract, newEvent } from './contract.test-suite.ts';
+import { eventStoreMigrations, START, comparePositions, type RecordedEvent } from './index.ts';
+import { postgresContractSetup } from './postgres/contract-harness.ts';
+import { createPostgresEventStore } from './postgres/postgres-event-store.ts';
+
+// Throws (failing this file) when SIDELINE_REQUIRE_SERVICES=1 and the server is unreachable.
+const kinds = await testDatabaseKinds();
+const reason = `PostgreSQL unreachable at ${testServerUrl()}`;
+if (!kinds.includes('postgres')) console.warn(`Skipping the PostgreSQL event store suite: ${reason}`);
+const describeOnServer = kinds.includes('postgres') ? describe : describe.skip;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeOnServer(`PostgreSQL event store on PostgreSQL${kinds.includes('postgres') ? '' : ` (skipped: ${reason})`}`, () => {
+  eventStoreContract(postgresContractSetup(() => createTestDatabase(eventStoreMigrations, 'postgres')));
+
+  describe('transaction ordering and timeouts', () => {
+    let database: TestDatabase;
+    beforeAll(async () => {
+      database = await createTestDatabase(eventStoreMigrations, 'postgres');
+    });
+    afterAll(() => database?.close());
+
+    it('hides a later-numbered transaction that committed first until the earlier one commits', async () => {
+      const store = createPostgresEventStore(database);
+      const before = await store.headPosition();
+      let releaseHeld!: () => void;
+      const appendedHeld = new Promise<void>((resolve) => {
+        void database.db.transaction().execute(async (trx) => {
+          await store.appendInTransaction(trx, 'early', [newEvent('Early', {})], { expectedRevision: 'no_stream' });
+          resolve();
+          await new Promise<void>((release) => (releaseHeld = release));
+        });
+      });
+      await appendedHeld;
+      await store.appendToStream('late', [newEvent('Late', {})], { expectedRevision: 'no_stream' });
+
+      // The later transaction committed, but a consumer moving past it now would never see 'early'.
+      expect(await store.readAll({ fromPosition: before, limit: 10 })).toEqual([]);
+      expect(comparePositions(await store.headPosition(), before)).toBe(0);
+      expect((await store.readStream('late')).map((e) => e.type)).toEqual(['Late']);
+
+      releaseHeld();
+      await expect
+        .poll(async () => (await store.readAll({ fromPosition: before, limit: 10 })).map((e) => e.stream), { timeout: 5_000 })
+        .toEqual(['early', 'late']);
+      await store.close();
+    });
+
+    it('aborts a write transaction left idle beyond the write timeout', async () => {
+      const store = createPostgresEventStore(database, { writeTimeoutMs: 300 });
+      const held = database.db.transaction().execute(async (trx) => {
+        await store.appendInTransaction(trx, 'idle', [newEvent('Idle', {})], { expectedRevision: 'no_stream' });
+        await sleep(1_000);
+      });
+      await expect(held).rejects.toThrow();
+      expect(await store.readStream('idle')).toEqual([]);
+      // The pool recovers from the terminated connection.
+      await store.appendToStream('after-idle', [newEvent('After', {})], { expectedRevision: 'no_stream' });
+      expect(await store.readStream('after-idle')).toHaveLength(1);
+      await store.close();
+    });
+
+    it('refuses to append after another write in the same transaction', async () => {
+      const store = createPostgresEventStore(database);
+      await sql`CREATE TABLE IF NOT EXISTS scratch (id int)`.execute(database.db);
+      const attempt = database.db.transaction().execute(async (trx) => {
+        await sql`INSERT INTO scratch VALUES (1)`.execute(trx);
+        await store.appendInTransaction(trx, 'second-write', [newEvent('X', {})], { expectedRevision: 'any' });
+      });
+      await expect(attempt).rejects.toThrow(/before any other write/);
+      await store.close();
+    });
+
+    it('wakes a subscriber in another process through LISTEN/NOTIFY', async () => {
+      // A second pool stands in for another process: no in-process wake-up reaches it.
+      const other: Database = createPostgresDatabase({ databaseUrl: database.url! });
+      const writer = createPostgresEventStore(database);
+      const reader = createPostgresEventStore(other, { pollIntervalMs: 60_000 });
+      const subscription = reader.subscribeToAll({ fromPosition: await writer.headPosition() });
+      const received: RecordedEvent[] = [];
+      const reading = (async () => {
+        for await (const event of subscription) {
+          received.push(event);
+          break;
+        }
+      })();
+      await sleep(300); // let it catch up and LISTEN
+      const startedAt = Date.now();
+      await writer.appendToStream('notified', [newEvent('Notified', {})], { expectedRevision: 'no_stream' });
+      await reading;
+      expect(Date.now() - startedAt).toBeLessThan(5_000);
+      expect(received.map((e) => e.stream)).toEqual(['notified']);
+      await Promise.all([reader.close(), writer.close()]);
+      await other.close();
+    });
+
+    it('reads from START on an empty log and positions follow transaction order', async () => {
+      const fresh = await createTestDatabase(eventStoreMigrations, 'postgres');
+      try {
+        const store = createPostgresEventStore(fresh);
+        expect(await store.readAll({ fromPosition: START, limit: 10 })).toEqual([]);
+        expect(await store.headPosition()).toEqual(START);
+        const a = await store.appendToStream('a', [newEvent('A', {})], { expectedRevision: 'no_stream' });
+        const b = await store.appendToStream('b', [newEvent('B', {})], { expectedRevision: 'no_stream' });
+        expect(a.position.commit < b.position.commit).toBe(true);
+        await store.close();
+      } finally {
+        await fresh.close();
+      }
+    });
+  });
+});
