@@ -130,7 +130,7 @@ describe('team chat over /ws', () => {
         senderName: 'Pat Parent',
       });
     }
-    const [{ message }] = received as [Frame];
+    const { message } = received[0]!;
 
     // The HTTP read model has it; an HTTP retry of the same clientId answers with it.
     const retry = await parent.post(`/api/teams/${team.id}/messages`, {
