@@ -1,4 +1,144 @@
-/** Placeholder: the chat slice replaces this screen (/chat and /chat/:teamId). */
+import type { Team, User } from '@sideline/domain';
+import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useUser } from '../../auth/api.ts';
+import { useTeams } from '../../teams/api.ts';
+import { flattenPages, useMessagePages } from '../api.ts';
+import { ChatHeader } from '../components/chat-header.tsx';
+import { Composer } from '../components/composer.tsx';
+import { MessageList, type ChatListItem } from '../components/message-list.tsx';
+import { NoTeam } from '../components/no-team.tsx';
+import { PinnedBanner } from '../components/pinned-banner.tsx';
+import { ReconnectBanner } from '../components/reconnect-banner.tsx';
+import { TypingIndicator } from '../components/typing-indicator.tsx';
+import { useChatSender, type PendingMessage } from '../hooks/use-chat-sender.ts';
+import { usePhotoUpload } from '../hooks/use-photo-upload.ts';
+import { useTypingUsers } from '../hooks/use-typing.ts';
+
+function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <div>
+        <p className="font-semibold text-slate-900">Couldn't load the chat</p>
+        <p className="mt-1 text-sm text-slate-500">{getErrorMessage(error)}</p>
+      </div>
+      <Button variant="outline" onClick={onRetry}>
+        <RefreshCw className="size-4" aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * /chat and /chat/:teamId (spec §2 Chat page): the team in the route, otherwise the user's
+ * first team; 'Join a Team First' without a team; an unknown team id falls back to /chat.
+ */
 export function ChatRoute() {
-  return <p className="text-slate-500">Chat is coming soon.</p>;
+  const { teamId } = useParams();
+  const { data: user } = useUser();
+  const teams = useTeams();
+
+  if (teams.isPending || !user) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading chat" />
+      </div>
+    );
+  }
+  if (teams.isError) return <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
+  if (teams.data.length === 0) return <NoTeam />;
+
+  const team = teamId ? teams.data.find((t) => t.id === teamId) : teams.data[0];
+  if (!team) return <Navigate to="/chat" replace />;
+  return <ChatRoom key={team.id} team={team} teams={teams.data} user={user} />;
+}
+
+/** Turns an unconfirmed message into a list entry shown as the user's own. */
+function pendingItem(
+  message: PendingMessage,
+  user: User,
+  actions: { retry: (clientId: string) => void; discard: (clientId: string) => void },
+): ChatListItem {
+  return {
+    key: `pending-${message.clientId}`,
+    own: true,
+    message: {
+      id: message.clientId,
+      teamId: message.teamId,
+      userId: user.id,
+      text: message.text,
+      mediaUrl: message.mediaUrl,
+      timestamp: message.createdAt,
+      pinned: false,
+      clientId: message.clientId,
+      user: { name: user.name, avatarUrl: user.avatarUrl },
+    },
+    pending: {
+      status: message.status,
+      onRetry: () => actions.retry(message.clientId),
+      onDiscard: () => actions.discard(message.clientId),
+    },
+  };
+}
+
+function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User }) {
+  const history = useMessagePages(team.id);
+  const sender = useChatSender();
+  const upload = usePhotoUpload(team.id, sender.send);
+  const typists = useTypingUsers(team.id, user.id);
+  const { retry, discard } = sender;
+
+  const items = useMemo<ChatListItem[]>(() => {
+    const messages = flattenPages(history.data?.pages);
+    const confirmed = new Set(messages.map((m) => m.clientId).filter(Boolean));
+    const shown: ChatListItem[] = messages.map((message) => ({
+      key: message.id,
+      message,
+      own: message.userId === user.id,
+    }));
+    for (const message of sender.pending) {
+      if (message.teamId !== team.id || confirmed.has(message.clientId)) continue;
+      shown.push(pendingItem(message, user, { retry, discard }));
+    }
+    return shown;
+  }, [history.data, sender.pending, team.id, user, retry, discard]);
+
+  return (
+    // Small screens: pinned between the top header (3.5rem) and the bottom navigation (4rem), so
+    // the composer sits just above the navigation. Wide screens: the page's height in the shell.
+    <div className="fixed inset-x-0 top-14 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 mx-auto flex max-w-5xl flex-col bg-slate-50 px-4 pt-3 pb-2 md:static md:z-auto md:h-[calc(100dvh-4.5rem)] md:px-0 md:pt-0 md:pb-0">
+      <ChatHeader team={team} teams={teams} />
+      <PinnedBanner teamId={team.id} />
+      <ReconnectBanner />
+      {history.isPending ? (
+        <div className="flex flex-1 justify-center py-16">
+          <Spinner label="Loading messages" />
+        </div>
+      ) : history.isError && !history.data ? (
+        <div className="flex-1">
+          <LoadFailed error={history.error} onRetry={() => void history.refetch()} />
+        </div>
+      ) : (
+        <MessageList
+          items={items}
+          hasEarlier={history.hasNextPage}
+          loadingEarlier={history.isFetchingNextPage}
+          onLoadEarlier={() => void history.fetchNextPage()}
+        />
+      )}
+      <TypingIndicator names={typists} />
+      <Composer
+        teamId={team.id}
+        sending={sender.isSending}
+        onSend={(text) => void sender.send(team.id, { text })}
+        onPickPhoto={upload.pick}
+        upload={upload}
+      />
+    </div>
+  );
 }

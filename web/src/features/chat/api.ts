@@ -1,0 +1,84 @@
+import { MESSAGES_PAGE_SIZE, type Message, type SendMessageInput } from '@sideline/domain';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+
+/**
+ * GET /api/teams/{teamId}/messages?before=&limit=50, as the chat's paged history (the latest
+ * page alone, for the dashboard, is `teamMessagesQueryOptions` in features/dashboard/api.ts): page 0 is the latest page, each next page the
+ * 50 messages `before` the oldest one loaded. Its key starts with the messages path, so
+ * invalidating `queryKeys.teamMessages(teamId)` (a new_message) refetches it too, and a refetch
+ * recomputes every page's cursor from fresh data (no gaps when new messages shift the pages).
+ */
+export function messagePagesQueryKey(teamId: string) {
+  return [...queryKeys.teamMessages(teamId), 'pages'] as const;
+}
+
+export function messagePagesQueryOptions(teamId: string) {
+  return infiniteQueryOptions({
+    queryKey: messagePagesQueryKey(teamId),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(MESSAGES_PAGE_SIZE) });
+      if (pageParam) params.set('before', pageParam);
+      return api.get<Message[]>(`${apiPaths.teamMessages(teamId)}?${params}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    // A full page may have older messages before it; a short one is the beginning.
+    getNextPageParam: (lastPage) => (lastPage.length >= MESSAGES_PAGE_SIZE ? (lastPage[0]?.id ?? null) : null),
+  });
+}
+
+export function useMessagePages(teamId: string | undefined) {
+  return useInfiniteQuery({ ...messagePagesQueryOptions(teamId ?? ''), enabled: Boolean(teamId) });
+}
+
+/** The loaded history, oldest → newest. */
+export function flattenPages(pages: readonly Message[][] | undefined): Message[] {
+  if (!pages) return [];
+  const seen = new Set<string>();
+  const out: Message[] = [];
+  for (let i = pages.length - 1; i >= 0; i--) {
+    for (const message of pages[i]!) {
+      if (seen.has(message.id)) continue;
+      seen.add(message.id);
+      out.push(message);
+    }
+  }
+  return out;
+}
+
+/**
+ * Puts a message the server confirmed (an HTTP answer or a new_message) into the cached history
+ * at once, without waiting for the refetch that the invalidation starts.
+ */
+export function insertMessage(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData(messagePagesQueryOptions(message.teamId).queryKey, (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((page) => page.some((m) => m.id === message.id))) return data;
+    const [latest, ...older] = data.pages;
+    return { ...data, pages: [[...latest!, message], ...older] };
+  });
+}
+
+/** GET /api/teams/{teamId}/messages/pinned */
+export function pinnedMessagesQueryOptions(teamId: string) {
+  return queryOptions({
+    queryKey: queryKeys.teamPinnedMessages(teamId),
+    queryFn: () => api.get<Message[]>(apiPaths.teamPinnedMessages(teamId)),
+  });
+}
+
+export function usePinnedMessages(teamId: string | undefined) {
+  return useQuery({ ...pinnedMessagesQueryOptions(teamId ?? ''), enabled: Boolean(teamId) });
+}
+
+/** POST /api/teams/{teamId}/messages → 201 Message (idempotent by clientId). */
+export function postMessage(teamId: string, input: SendMessageInput): Promise<Message> {
+  return api.post<Message>(apiPaths.teamMessages(teamId), input);
+}

@@ -1,0 +1,103 @@
+import type { Message } from '@sideline/domain';
+import { AlertCircle, Clock3, RotateCcw, X } from 'lucide-react';
+import { useState } from 'react';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatMessageDateTime, formatMessageTime, senderName } from '../lib/messages.ts';
+
+export interface MessageItemProps {
+  message: Message;
+  own: boolean;
+  /** Hide the avatar and name: a follow-up of the same sender's previous message. */
+  continued?: boolean;
+  /** Set for an optimistic message the server has not confirmed. */
+  pending?: { status: 'sending' | 'failed'; onRetry: () => void; onDiscard: () => void };
+}
+
+/** A shared photo; hidden when it fails to load (spec §8). */
+function MessageImage({ url }: { url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="mb-1 block overflow-hidden rounded-xl">
+      <img
+        src={url}
+        alt="Shared photo"
+        loading="lazy"
+        className="max-h-72 w-auto max-w-full bg-slate-100 object-cover"
+        onError={() => setFailed(true)}
+      />
+    </a>
+  );
+}
+
+/** One chat message: own ones on the right, others on the left with avatar, name and time. */
+export function MessageItem({ message, own, continued = false, pending }: MessageItemProps) {
+  const name = senderName(message);
+  const time = formatMessageTime(message.timestamp);
+  const fullTime = formatMessageDateTime(message.timestamp);
+  const failed = pending?.status === 'failed';
+
+  return (
+    <li
+      className={cn('flex items-end gap-2', own ? 'justify-end' : 'justify-start', continued ? 'mt-0.5' : 'mt-3')}
+      data-own={own || undefined}
+      data-pending={pending?.status}
+    >
+      {!own &&
+        (continued ? (
+          <span className="w-8 shrink-0" aria-hidden="true" />
+        ) : (
+          <Avatar name={name === 'Unknown User' ? '?' : name} src={message.user?.avatarUrl} size="sm" />
+        ))}
+      <div className={cn('flex max-w-[80%] min-w-0 flex-col sm:max-w-[70%]', own ? 'items-end' : 'items-start')}>
+        {!own && !continued && <p className="mb-0.5 px-1 text-xs font-semibold text-slate-600">{name}</p>}
+        <div
+          className={cn(
+            'rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-xs sm:text-sm',
+            !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
+            own && !failed && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
+            own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
+            pending?.status === 'sending' && 'opacity-75',
+          )}
+        >
+          {message.mediaUrl ? <MessageImage url={message.mediaUrl} /> : null}
+          {message.text ? <p>{message.text}</p> : null}
+        </div>
+        <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-400">
+          {own && !continued ? <span className="sr-only">You, </span> : null}
+          <time dateTime={message.timestamp || undefined} title={fullTime ?? undefined}>
+            {time}
+          </time>
+          {pending?.status === 'sending' ? (
+            <span className="inline-flex items-center gap-0.5">
+              · <Clock3 className="size-3" aria-hidden="true" /> Sending…
+            </span>
+          ) : null}
+        </p>
+        {failed ? (
+          <div className="mt-0.5 flex items-center gap-2 px-1 text-xs text-red-600">
+            <AlertCircle className="size-3.5" aria-hidden="true" />
+            <span>Not sent</span>
+            <button
+              type="button"
+              onClick={pending.onRetry}
+              className="inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 font-semibold hover:bg-red-50"
+            >
+              <RotateCcw className="size-3" aria-hidden="true" />
+              Retry
+            </button>
+            <button
+              type="button"
+              onClick={pending.onDiscard}
+              aria-label="Discard message"
+              className="rounded-md p-0.5 hover:bg-red-50"
+            >
+              <X className="size-3.5" aria-hidden="true" />
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  );
+}

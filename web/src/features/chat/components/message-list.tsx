@@ -1,0 +1,128 @@
+import type { Message } from '@sideline/domain';
+import { Loader2, MessageCircle } from 'lucide-react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDayLabel, gapMs, sameDay } from '../lib/messages.ts';
+import { MessageItem, type MessageItemProps } from './message-item.tsx';
+
+export interface ChatListItem {
+  key: string;
+  message: Message;
+  own: boolean;
+  pending?: MessageItemProps['pending'];
+}
+
+interface MessageListProps {
+  items: ChatListItem[];
+  hasEarlier: boolean;
+  loadingEarlier: boolean;
+  onLoadEarlier: () => void;
+}
+
+/** A follow-up within 5 minutes from the same sender hides the avatar and name. */
+const GROUP_WINDOW_MS = 5 * 60 * 1000;
+/** Within this distance of the bottom, the list follows new messages. */
+const STICK_TO_BOTTOM_PX = 120;
+
+/**
+ * The conversation (role log): 'Load earlier messages' on top, day separators, and the messages
+ * oldest → newest. It scrolls to the newest message on open and when one arrives (if the reader
+ * is at the bottom, or it is their own), and keeps its place when earlier messages load.
+ */
+export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier }: MessageListProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const heightBeforeEarlier = useRef<number | null>(null);
+  const lastKey = useRef<string | null>(null);
+
+  const newest = items.at(-1);
+  const newestKey = newest?.key ?? null;
+  const newestOwn = newest?.own ?? false;
+  const oldestKey = items[0]?.key ?? null;
+
+  // Earlier messages were put on top: keep what the reader was looking at in place.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || heightBeforeEarlier.current === null) return;
+    el.scrollTop += el.scrollHeight - heightBeforeEarlier.current;
+    heightBeforeEarlier.current = null;
+  }, [oldestKey]);
+
+  // A new newest message: follow it when at the bottom (or when it is the reader's own).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || newestKey === lastKey.current) return;
+    const first = lastKey.current === null;
+    lastKey.current = newestKey;
+    if (first || atBottom.current || newestOwn) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+    }
+  }, [newestKey, newestOwn]);
+
+  const loadEarlier = () => {
+    if (scroller.current) heightBeforeEarlier.current = scroller.current.scrollHeight;
+    onLoadEarlier();
+  };
+
+  return (
+    <div
+      ref={scroller}
+      role="log"
+      aria-label="Messages"
+      aria-live="polite"
+      aria-relevant="additions"
+      tabIndex={0}
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
+      }}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-3 focus-visible:outline-offset-[-2px]"
+    >
+      {hasEarlier ? (
+        <div className="flex justify-center pb-2">
+          <Button variant="outline" size="sm" onClick={loadEarlier} disabled={loadingEarlier}>
+            {loadingEarlier ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+            Load earlier messages
+          </Button>
+        </div>
+      ) : null}
+
+      {items.length === 0 ? (
+        <div className="flex h-full flex-col items-center justify-center px-6 py-12 text-center">
+          <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
+            <MessageCircle className="size-6" aria-hidden="true" />
+          </span>
+          <p className="mt-3 font-semibold text-slate-900">No messages yet</p>
+          <p className="mt-0.5 text-sm text-slate-500">Start chatting with your team!</p>
+        </div>
+      ) : (
+        <ol className="flex flex-col">
+          {items.map((item, index) => {
+            const previous = index > 0 ? items[index - 1] : undefined;
+            const newDay = !previous || !sameDay(previous.message.timestamp, item.message.timestamp);
+            const dayLabel = newDay ? formatDayLabel(item.message.timestamp) : null;
+            const continued =
+              !newDay &&
+              previous !== undefined &&
+              previous.message.userId === item.message.userId &&
+              previous.own === item.own &&
+              gapMs(previous.message.timestamp, item.message.timestamp) < GROUP_WINDOW_MS;
+            return (
+              <Fragment key={item.key}>
+                {dayLabel ? (
+                  <li className="my-3 flex items-center gap-3 text-xs font-medium text-slate-400" role="separator">
+                    <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+                    {dayLabel}
+                    <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+                  </li>
+                ) : null}
+                <MessageItem message={item.message} own={item.own} continued={continued} pending={item.pending} />
+              </Fragment>
+            );
+          })}
+        </ol>
+      )}
+    </div>
+  );
+}

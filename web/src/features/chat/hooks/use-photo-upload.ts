@@ -1,0 +1,75 @@
+import { IMAGE_MAX_BYTES } from '@sideline/domain';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef } from 'react';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
+import { PHOTO_SHARED_TEXT } from '../constants.ts';
+import type { SendOptions } from './use-chat-sender.ts';
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+function uploadErrorMessage(error: unknown): string {
+  // Spec §8: the server's message, or 'Failed to upload image.'
+  return (isApiError(error) && error.serverMessage) || 'Failed to upload image.';
+}
+
+/**
+ * The chat's image button (spec §5, §7, §8), driven by the upload machine: only image/* files
+ * ('Invalid file type' otherwise), uploaded with progress, then a '📷 Photo shared' message
+ * carrying the photo's URL, and the 'Photo uploaded' toast; a failure toasts 'Upload failed'.
+ */
+export function usePhotoUpload(teamId: string, send: (teamId: string, options: SendOptions) => Promise<boolean>) {
+  const actor = useActorRef(uploadMachine);
+  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
+  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
+  const fileName = useSelector(actor, (snapshot) => snapshot.context.request?.file.name ?? null);
+
+  const sendRef = useRef(send);
+  useEffect(() => {
+    sendRef.current = send;
+  });
+
+  useEffect(() => {
+    const uploaded = actor.on('uploaded', ({ result, request }) => {
+      void sendRef
+        .current(request.teamId, { text: PHOTO_SHARED_TEXT, mediaUrl: result.url, silent: true })
+        .then((sent) => {
+          if (sent) toast({ title: 'Photo uploaded', description: 'Your photo has been shared with the team!' });
+        });
+      actor.send({ type: 'reset' });
+    });
+    const failed = actor.on('failed', ({ error }) => {
+      actor.send({ type: 'reset' });
+      if (error instanceof Error && error.name === 'AbortError') return;
+      toast({ title: 'Upload failed', description: uploadErrorMessage(error), variant: 'destructive' });
+    });
+    return () => {
+      uploaded.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [actor]);
+
+  const pick = useCallback(
+    (file: File) => {
+      if (!file.type.startsWith('image/')) {
+        toast({ title: 'Invalid file type', description: 'Please select an image file.', variant: 'destructive' });
+        return;
+      }
+      if (file.size > IMAGE_MAX_BYTES) {
+        toast({
+          title: 'Upload failed',
+          description: `Photos can be at most ${megabytes(IMAGE_MAX_BYTES)} MB.`,
+          variant: 'destructive',
+        });
+        return;
+      }
+      actor.send({ type: 'upload', request: { teamId, file, type: 'photo' } });
+    },
+    [actor, teamId],
+  );
+
+  const cancel = useCallback(() => actor.send({ type: 'cancel' }), [actor]);
+
+  return { pick, cancel, uploading, progress, fileName };
+}

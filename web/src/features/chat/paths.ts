@@ -1,0 +1,4 @@
+/** /chat/{teamId} */
+export function chatTeamPath(teamId: string): string {
+  return `/chat/${encodeURIComponent(teamId)}`;
+}

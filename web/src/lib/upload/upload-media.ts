@@ -1,0 +1,38 @@
+import type { UploadedMedia } from '@sideline/domain';
+import { apiPaths } from '../query-keys.ts';
+import { postWithProgress, type UploadProgress } from './upload-request.ts';
+
+export type { UploadProgress } from './upload-request.ts';
+
+/** POST /api/teams/{teamId}/media/upload */
+export function mediaUploadPath(teamId: string): string {
+  return `${apiPaths.teamMedia(teamId)}/upload`;
+}
+
+export interface MediaUploadInput {
+  teamId: string;
+  file: File;
+  /** Spec §7: photo or video (the Media Hub picks video for video/* files). */
+  type?: 'photo' | 'video';
+  /** Defaults to the file name (spec §7). */
+  title?: string;
+  /** Defaults to empty (spec §7). */
+  description?: string;
+}
+
+/**
+ * Uploads one media file (spec §7: multipart file, type, title = file name, description empty)
+ * and resolves with `{ url, id, thumbnailUrl }`. Progress is reported as the bytes go out.
+ */
+export function uploadMedia(
+  { teamId, file, type = 'photo', title = file.name, description = '' }: MediaUploadInput,
+  options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
+): Promise<UploadedMedia> {
+  const body = new FormData();
+  body.append('type', type);
+  body.append('title', title);
+  body.append('description', description);
+  // The file goes last: multipart parsers stream it, and the text fields are read first.
+  body.append('file', file, file.name);
+  return postWithProgress<UploadedMedia>({ url: mediaUploadPath(teamId), body, ...options });
+}
