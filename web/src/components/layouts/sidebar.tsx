@@ -48,9 +48,7 @@ export function Sidebar({ user, pathname, built = builtScreens }: SidebarProps) 
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
-                    active
-                      ? 'bg-brand-50 text-brand-700'
-                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                    active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
                   <Icon className="size-5" aria-hidden="true" />

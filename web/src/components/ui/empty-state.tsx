@@ -13,7 +13,14 @@ interface EmptyStateProps {
 }
 
 /** A centred icon, title, description and optional actions, for lists with nothing in them. */
-export function EmptyState({ icon: Icon, title, description, as: Heading = 'h2', children, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  as: Heading = 'h2',
+  children,
+  className,
+}: EmptyStateProps) {
   return (
     <div className={cn('flex flex-col items-center px-6 py-10 text-center', className)}>
       <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">

@@ -46,9 +46,7 @@ function rememberTeam(queryClient: QueryClient, team: Team) {
   queryClient.setQueryData(queryKeys.team(team.id), team);
   queryClient.setQueryData<Team[]>(queryKeys.teams, (teams) => {
     if (!teams) return teams;
-    return teams.some((t) => t.id === team.id)
-      ? teams.map((t) => (t.id === team.id ? team : t))
-      : [...teams, team];
+    return teams.some((t) => t.id === team.id) ? teams.map((t) => (t.id === team.id ? team : t)) : [...teams, team];
   });
   void queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(team.id) });
 }

@@ -28,9 +28,7 @@ export function pickSelectedTeam(
   fromUrl: string | null,
   fromStorage: string | null,
 ): Team | null {
-  return (
-    teams.find((t) => t.id === fromUrl) ?? teams.find((t) => t.id === fromStorage) ?? teams[0] ?? null
-  );
+  return teams.find((t) => t.id === fromUrl) ?? teams.find((t) => t.id === fromStorage) ?? teams[0] ?? null;
 }
 
 /**

@@ -38,9 +38,7 @@ export function CreateTeamRoute() {
         <Card>
           <CardHeader>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Create a team</h1>
-            <CardDescription>
-              Set up your team, then share its code so players and parents can join.
-            </CardDescription>
+            <CardDescription>Set up your team, then share its code so players and parents can join.</CardDescription>
           </CardHeader>
           <CardContent>
             <CreateTeamForm onCreated={onCreated} />

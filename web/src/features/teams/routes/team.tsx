@@ -1,5 +1,14 @@
 import type { Team, TeamMember } from '@sideline/domain';
-import { ArrowLeft, CircleAlert, GraduationCap, Heart, MessageCircle, RefreshCw, Trophy, UsersRound } from 'lucide-react';
+import {
+  ArrowLeft,
+  CircleAlert,
+  GraduationCap,
+  Heart,
+  MessageCircle,
+  RefreshCw,
+  Trophy,
+  UsersRound,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -29,21 +38,44 @@ function BackToTeams({ className }: { className?: string }) {
   );
 }
 
-function StatCard({ label, value, icon: Icon, tone }: { label: string; value: number | null; icon: LucideIcon; tone: string }) {
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value: number | null;
+  icon: LucideIcon;
+  tone: string;
+}) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-sm shadow-slate-900/5">
-      <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-        <Icon className="size-5" aria-hidden="true" />
-      </span>
-      <div className="flex flex-col-reverse">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="text-2xl leading-tight font-bold text-slate-900">{value === null ? '—' : value.toLocaleString()}</dd>
-      </div>
+    <div className="relative flex min-h-18 flex-col-reverse justify-center rounded-2xl border border-slate-200/80 bg-white py-3 pr-4 pl-17 shadow-sm shadow-slate-900/5">
+      <dt className="text-xs text-slate-500">
+        <span
+          aria-hidden="true"
+          className={`absolute top-1/2 left-4 flex size-10 -translate-y-1/2 items-center justify-center rounded-xl ${tone}`}
+        >
+          <Icon className="size-5" />
+        </span>
+        {label}
+      </dt>
+      <dd className="text-2xl leading-tight font-bold text-slate-900">
+        {value === null ? '—' : value.toLocaleString()}
+      </dd>
     </div>
   );
 }
 
-function TeamRoster({ team, members, currentUserId }: { team: Team; members: readonly TeamMember[]; currentUserId: string }) {
+function TeamRoster({
+  team,
+  members,
+  currentUserId,
+}: {
+  team: Team;
+  members: readonly TeamMember[];
+  currentUserId: string;
+}) {
   const roster = groupRoster(members);
   return (
     <Tabs defaultValue="players">
@@ -198,7 +230,12 @@ export function TeamRoute() {
           icon={GraduationCap}
           tone="bg-blue-50 text-blue-600"
         />
-        <StatCard label="Parents" value={roster?.parents.length ?? null} icon={Heart} tone="bg-emerald-50 text-emerald-600" />
+        <StatCard
+          label="Parents"
+          value={roster?.parents.length ?? null}
+          icon={Heart}
+          tone="bg-emerald-50 text-emerald-600"
+        />
       </dl>
 
       <Card className="p-4 sm:p-5">
@@ -208,7 +245,9 @@ export function TeamRoute() {
           </div>
         ) : membersQuery.isError ? (
           <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
-            <p className="text-sm text-slate-600">We couldn't load the members: {getErrorMessage(membersQuery.error)}</p>
+            <p className="text-sm text-slate-600">
+              We couldn't load the members: {getErrorMessage(membersQuery.error)}
+            </p>
             <Button variant="outline" size="sm" onClick={() => void membersQuery.refetch()}>
               <RefreshCw className="size-4" aria-hidden="true" />
               Try again
