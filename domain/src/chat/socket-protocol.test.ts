@@ -69,5 +69,6 @@ describe('new_message', () => {
     const { senderName: _dropped, ...withoutName } = message;
     expect(serverFrame.safeParse({ type: 'new_message', message: withoutName }).success).toBe(false);
     expect(serverFrame.safeParse({ type: 'pinned_changed', teamId: 't1' }).success).toBe(true);
+    expect(serverFrame.safeParse({ type: 'media_changed', teamId: 't1' }).success).toBe(true);
   });
 });

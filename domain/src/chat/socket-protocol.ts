@@ -141,10 +141,17 @@ export const pinnedChangedFrame = z.object({
   teamId: z.string(),
 });
 
+/** A photo was uploaded to the team: refetch GET /api/teams/{teamId}/media. */
+export const mediaChangedFrame = z.object({
+  type: z.literal('media_changed'),
+  teamId: z.string(),
+});
+
 export const serverFrame = z.discriminatedUnion('type', [
   joinedFrame,
   newMessageFrame,
   pinnedChangedFrame,
+  mediaChangedFrame,
   typingUpdateFrame,
   presenceUpdateFrame,
   errorFrame,
@@ -154,6 +161,7 @@ export type RealtimeMessage = z.infer<typeof realtimeMessage>;
 export type JoinedFrame = z.infer<typeof joinedFrame>;
 export type NewMessageFrame = z.infer<typeof newMessageFrame>;
 export type PinnedChangedFrame = z.infer<typeof pinnedChangedFrame>;
+export type MediaChangedFrame = z.infer<typeof mediaChangedFrame>;
 export type TypingUpdateFrame = z.infer<typeof typingUpdateFrame>;
 export type PresenceUpdateFrame = z.infer<typeof presenceUpdateFrame>;
 export type ErrorFrame = z.infer<typeof errorFrame>;
