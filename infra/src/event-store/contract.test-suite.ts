@@ -138,6 +138,10 @@ export function eventStoreContract(setup: ContractSetup): void {
     const fresh = streamName('chat');
     expect((await store.appendToStream(fresh, [newEvent('A', {})], { expectedRevision: 'any' })).nextExpectedRevision).toBe(0);
 
+    // An empty append only checks the expected revision.
+    await expect(store.appendToStream(stream, [], { expectedRevision: 0 })).rejects.toMatchObject({ actual: 2 });
+    expect((await store.appendToStream(stream, [], { expectedRevision: 2 })).nextExpectedRevision).toBe(2);
+
     // A rejected append writes nothing.
     expect((await store.readStream(stream)).map((e) => (e.data as { n: number }).n)).toEqual([0, 1, 2]);
     expect(await store.readStream(missing)).toEqual([]);

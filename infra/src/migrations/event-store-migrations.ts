@@ -29,25 +29,26 @@ const createEventStore: Migration = {
         CONSTRAINT es_events_pkey PRIMARY KEY (transaction_id, global_position),
         CONSTRAINT es_events_stream_position_key UNIQUE (stream_id, stream_position)
       )`.execute(db);
-    // One round trip per append. Arguments: p_expected -2 = any, -1 = no stream, n = revision n;
-    // p_events = jsonb array of {id, type, data, metadata}. On a wrong expected revision it
-    // returns the actual revision (-1: no stream) and a null last_revision instead of raising,
-    // so a caller's surrounding transaction stays usable.
+    // One round trip per append: stream lock, revision check and bump, one multi-row insert.
+    // p_expected: -2 = any, -1 = no stream, n = revision n. p_events: jsonb array of
+    // {id, type, data, metadata}. Returns one text value (each result column costs PGlite
+    // about as much as the insert itself):
+    //   '=<last revision> <transaction id> <global position>'  appended
+    //   '=<revision>'                                          empty batch, revision as expected
+    //   '!<actual revision>'                                   wrong expected revision (-1: no stream)
+    // A conflict is returned rather than raised, so a caller's surrounding transaction stays usable.
     await sql`
       CREATE FUNCTION es_append(
         p_stream text,
         p_expected bigint,
         p_events jsonb,
         p_timeout_ms integer,
-        p_notify boolean,
-        OUT actual_revision bigint,
-        OUT last_revision bigint,
-        OUT transaction_id bigint,
-        OUT global_position bigint
-      ) LANGUAGE plpgsql AS $$
-      #variable_conflict use_column
+        p_notify boolean
+      ) RETURNS text LANGUAGE plpgsql AS $$
       DECLARE
         v_count integer := jsonb_array_length(p_events);
+        v_last bigint;
+        v_actual bigint;
       BEGIN
         -- A transaction id taken before the stream lock could be older than that of an append
         -- to the same stream committed while we waited, putting this stream's events out of
@@ -70,35 +71,32 @@ const createEventStore: Migration = {
           -- ON CONFLICT … WHERE: 'any' bumps an existing stream, 'no_stream' leaves it alone.
           INSERT INTO es_streams AS s (stream_id, revision) VALUES (p_stream, v_count - 1)
           ON CONFLICT (stream_id) DO UPDATE SET revision = s.revision + v_count WHERE p_expected = -2
-          RETURNING s.revision INTO last_revision;
+          RETURNING s.revision INTO v_last;
         ELSIF v_count > 0 THEN
           UPDATE es_streams AS s SET revision = s.revision + v_count
           WHERE s.stream_id = p_stream AND s.revision = p_expected
-          RETURNING s.revision INTO last_revision;
+          RETURNING s.revision INTO v_last;
         END IF;
 
-        IF last_revision IS NULL THEN
-          -- A conflict, or an empty append (which only checks the expected revision).
-          SELECT s.revision INTO actual_revision FROM es_streams s WHERE s.stream_id = p_stream;
-          actual_revision := coalesce(actual_revision, -1);
-          IF v_count = 0 AND (p_expected = -2 OR p_expected = actual_revision) THEN
-            last_revision := actual_revision;
+        IF v_last IS NULL THEN
+          SELECT s.revision INTO v_actual FROM es_streams s WHERE s.stream_id = p_stream;
+          v_actual := coalesce(v_actual, -1);
+          IF v_count = 0 AND (p_expected = -2 OR p_expected = v_actual) THEN
+            RETURN '=' || v_actual;
           END IF;
-          RETURN;
+          RETURN '!' || v_actual;
         END IF;
-        actual_revision := last_revision;
 
         -- jsonb_array_elements yields the batch in order, so identity values follow revisions.
         INSERT INTO es_events (stream_id, stream_position, event_id, event_type, data, metadata)
-        SELECT p_stream, last_revision - v_count + e.n, (e.v->>'id')::uuid, e.v->>'type', e.v->'data', e.v->'metadata'
+        SELECT p_stream, v_last - v_count + e.n, (e.v->>'id')::uuid, e.v->>'type', e.v->'data', e.v->'metadata'
         FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(v, n);
-        -- The identity's sequence was last advanced by this insert's final row.
-        global_position := lastval();
-        transaction_id := pg_current_xact_id()::text::bigint;
 
         IF p_notify THEN
           PERFORM pg_notify('es_events', '');
         END IF;
+        -- lastval(): the identity sequence was last advanced for this insert's final row.
+        RETURN '=' || v_last || ' ' || pg_current_xact_id() || ' ' || lastval();
       END
       $$`.execute(db);
   },

@@ -16,13 +16,6 @@ export interface AppendSqlOptions {
   notify: boolean;
 }
 
-interface AppendRow {
-  actual_revision: bigint;
-  last_revision: bigint | null;
-  transaction_id: bigint | null;
-  global_position: bigint | null;
-}
-
 function expectedCode(stream: string, expected: ExpectedRevision): number {
   if (expected === 'any') return -2;
   if (expected === 'no_stream') return -1;
@@ -47,18 +40,17 @@ export async function appendSql(
   const payload = JSON.stringify(
     events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data ?? null, metadata: e.metadata })),
   );
-  const { rows } = await sql<AppendRow>`
-    SELECT * FROM es_append(${stream}, ${expected}, ${payload}::jsonb, ${options.timeoutMs}, ${options.notify})
+  const { rows } = await sql<{ r: string }>`
+    SELECT es_append(${stream}, ${expected}, ${payload}::jsonb, ${options.timeoutMs}, ${options.notify}) AS r
   `.execute(executor);
-  const row = rows[0];
-  if (!row) throw new Error('es_append returned no row');
-  if (row.last_revision === null) {
-    const actual = Number(row.actual_revision);
+  const result = rows[0]?.r;
+  if (result === undefined) throw new Error('es_append returned no row');
+  // See es_append for the result format.
+  if (result.startsWith('!')) {
+    const actual = Number(result.slice(1));
     throw new WrongExpectedRevisionError(stream, options.expectedRevision, actual < 0 ? 'no_stream' : actual);
   }
-  const position =
-    row.transaction_id === null || row.global_position === null
-      ? START
-      : { commit: row.transaction_id, prepare: row.global_position };
-  return { nextExpectedRevision: Number(row.last_revision), position };
+  const [last, commit, prepare] = result.slice(1).split(' ');
+  const position = commit && prepare ? { commit: BigInt(commit), prepare: BigInt(prepare) } : START;
+  return { nextExpectedRevision: Number(last), position };
 }
