@@ -27,6 +27,8 @@ interface TeamSwitcherProps {
   selectedTeam: Team;
   onSelect: (teamId: string) => void;
   className?: string;
+  /** How the dropdown lines up with the trigger on wide screens (default: its right edge). */
+  align?: 'start' | 'end';
 }
 
 const triggerClassName =
@@ -61,7 +63,7 @@ function TriggerContent({ team }: { team: Team }) {
  * screens, and a plain label when the user has only one team. The trigger's accessible name is
  * "Switch team (current: {name})".
  */
-export function TeamSwitcher({ teams, selectedTeam, onSelect, className }: TeamSwitcherProps) {
+export function TeamSwitcher({ teams, selectedTeam, onSelect, className, align = 'end' }: TeamSwitcherProps) {
   const isDesktop = useIsDesktop();
   const [dialogOpen, setDialogOpen] = useState(false);
   const triggerLabel = `Switch team (current: ${selectedTeam.name})`;
@@ -84,7 +86,7 @@ export function TeamSwitcher({ teams, selectedTeam, onSelect, className }: TeamS
         <DropdownMenuTrigger aria-label={triggerLabel} className={cn(triggerClassName, className)}>
           <TriggerContent team={selectedTeam} />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="start">
+        <DropdownMenuContent align={align} collisionPadding={8}>
           <DropdownMenuLabel className="text-xs font-medium text-slate-500">Your teams</DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuRadioGroup value={selectedTeam.id} onValueChange={onSelect}>

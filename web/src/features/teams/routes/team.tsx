@@ -197,7 +197,10 @@ export function TeamRoute() {
               {pluralize(memberTotal, 'member')} · {roster ? pluralize(roster.players.length, 'player') : '… players'}
             </p>
           </div>
-          <Link to={chatPath(team.id)} className={buttonClassName('secondary', 'md', 'bg-white/90 hover:bg-white')}>
+          <Link
+            to={chatPath(team.id)}
+            className={buttonClassName('secondary', 'md', 'w-full bg-white/90 hover:bg-white sm:w-auto')}
+          >
             <MessageCircle className="size-4" aria-hidden="true" />
             Team Chat
           </Link>
