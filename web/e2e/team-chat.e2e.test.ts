@@ -1,0 +1,103 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { startCuttableProxy, type CuttableProxy } from './support/cuttable-proxy.ts';
+import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+
+const skipReason = browserUnavailableReason();
+
+describe.skipIf(skipReason !== null)('a coach and a parent chatting live (two Chromium contexts)', () => {
+  let sideline: SidelineProcess;
+  let proxy: CuttableProxy;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    sideline = await startSideline();
+    proxy = await startCuttableProxy(sideline.url);
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await proxy?.close();
+    await sideline?.destroy();
+  });
+
+  async function signUpInBrowser(page: Page, name: string, role: 'Coach' | 'Parent') {
+    await page.goto(`${proxy.url}/auth`);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Email').fill(`${role.toLowerCase()}-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: role, exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${proxy.url}/`, { timeout: 15_000 });
+  }
+
+  it('creates a team, joins it by code, chats live with typing, shares a photo and survives a cut connection', async () => {
+    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const pageErrors: string[] = [];
+    for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // The coach creates a team.
+    await signUpInBrowser(coach, 'Casey Coach', 'Coach');
+    await coach.goto(`${proxy.url}/create-team`);
+    await coach.getByLabel('Team name').fill('Riverside Hawks');
+    await coach.getByLabel('Sport').selectOption('Soccer');
+    await coach.getByRole('button', { name: 'Create team' }).click();
+    await coach.waitForURL(/\/team\/[0-9a-f-]+$/);
+    const teamId = coach.url().split('/team/')[1]!;
+    await coach.goto(`${proxy.url}/teams`);
+    const code = (await coach.getByTestId('team-code').first().textContent())!.trim();
+    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+
+    // A parent signs up and joins with the code.
+    await signUpInBrowser(parent, 'Pat Parent', 'Parent');
+    await parent.goto(`${proxy.url}/teams`);
+    await parent.getByLabel('Team code').fill(code.toLowerCase());
+    await parent.getByRole('button', { name: 'Join team' }).click();
+    await parent.waitForURL(`${proxy.url}/team/${teamId}`);
+
+    await coach.goto(`${proxy.url}/chat/${teamId}`);
+    await parent.goto(`${proxy.url}/chat/${teamId}`);
+    const coachLog = coach.getByRole('log');
+    const parentLog = parent.getByRole('log');
+    await coachLog.waitFor();
+    await parentLog.waitFor();
+
+    // Typing shows on the other side; the message arrives without a reload.
+    await coach.getByLabel('Message').fill('Practice moved to 6 pm');
+    await expect.poll(() => parent.getByText(/Casey Coach is typing/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await coach.getByRole('button', { name: 'Send message' }).click();
+    await parentLog.getByText('Practice moved to 6 pm').waitFor({ timeout: 10_000 });
+
+    await parent.getByLabel('Message').fill('Thanks coach, see you there');
+    await parent.getByRole('button', { name: 'Send message' }).click();
+    await coachLog.getByText('Thanks coach, see you there').waitFor({ timeout: 10_000 });
+
+    // A photo shared by the parent appears for the coach.
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    await parent.locator('input[type=file]').setInputFiles({ name: 'goal.png', mimeType: 'image/png', buffer: png });
+    const sharedImage = coachLog.locator('img[src^="/api/media/"]');
+    await sharedImage.first().waitFor({ timeout: 15_000 });
+    expect(await sharedImage.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    // The connection is cut: the banner shows, and clears once the network is back.
+    proxy.cut();
+    await parent.getByText('Reconnecting to live chat...').waitFor({ timeout: 10_000 });
+    await coach.getByText('Reconnecting to live chat...').waitFor({ timeout: 10_000 });
+    proxy.restore();
+    await parent.getByText('Reconnecting to live chat...').waitFor({ state: 'hidden', timeout: 25_000 });
+    await coach.getByText('Reconnecting to live chat...').waitFor({ state: 'hidden', timeout: 25_000 });
+
+    // Live again after the reconnect.
+    await coach.getByLabel('Message').fill('Back online');
+    await coach.getByRole('button', { name: 'Send message' }).click();
+    await parentLog.getByText('Back online').waitFor({ timeout: 10_000 });
+    expect(pageErrors).toEqual([]);
+  });
+});
