@@ -8,13 +8,17 @@ export interface PostgresDatabaseOptions {
   databaseUrl: string;
   /** Pool size; defaults to 10. */
   maxConnections?: number;
+  /** Shown in pg_stat_activity; the LISTEN connection gets `-listener` appended. */
+  applicationName?: string;
 }
 
 export function createPostgresDatabase(options: PostgresDatabaseOptions): Database {
+  const applicationName = options.applicationName ?? 'sideline';
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.maxConnections ?? 10,
     types: pgTypes,
+    application_name: applicationName,
   });
   // A connection the server terminates (e.g. the write transaction's idle timeout) emits 'error'
   // on its client; pg-pool only listens while the client is idle, so without these a checked-out
@@ -22,7 +26,11 @@ export function createPostgresDatabase(options: PostgresDatabaseOptions): Databa
   // the broken client on release.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const listener = new PostgresListener({ connectionString: options.databaseUrl, types: pgTypes });
+  const listener = new PostgresListener({
+    connectionString: options.databaseUrl,
+    types: pgTypes,
+    application_name: `${applicationName}-listener`,
+  });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
 

@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Migration } from 'kysely';
 import type { Database } from '../db/port.ts';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
 import { createPostgresDatabase } from '../db/postgres-database.ts';
 import { createServerDatabase, dropServerDatabase } from '../db/server-databases.ts';
 import { discardPgliteSnapshot, pgliteSnapshot } from './pglite-snapshot.ts';
-import { postgresTemplate } from './postgres-template.ts';
+import {
+  collectTestDatabases,
+  forgetPostgresTemplate,
+  postgresTemplate,
+  testDatabaseName,
+} from './postgres-template.ts';
 import { postgresAvailable, redact, requireServices, testServerUrl, type TestDatabaseKind } from './services.ts';
 
 export interface TestDatabase extends Database {
@@ -40,9 +44,17 @@ async function defaultKind(): Promise<TestDatabaseKind> {
 async function createPostgresTestDatabase(migrations: Record<string, Migration>): Promise<TestDatabase> {
   const serverUrl = testServerUrl();
   if (!(await postgresAvailable())) throw new Error(`PostgreSQL is unreachable at ${redact(serverUrl)}`);
-  const template = await postgresTemplate(serverUrl, migrations);
-  const name = `sideline_t_${randomBytes(6).toString('hex')}`;
-  const url = await createServerDatabase(serverUrl, name, { template });
+  await collectTestDatabases(serverUrl);
+  const name = testDatabaseName();
+  let url: string;
+  try {
+    url = await createServerDatabase(serverUrl, name, { template: await postgresTemplate(serverUrl, migrations) });
+  } catch (error) {
+    // 3D000: the cached template was dropped meanwhile (by hand, or as unused): rebuild it once.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    forgetPostgresTemplate(serverUrl, migrations);
+    url = await createServerDatabase(serverUrl, name, { template: await postgresTemplate(serverUrl, migrations) });
+  }
   const database = createPostgresDatabase({ databaseUrl: url });
   let closing: Promise<void> | undefined;
   return {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Migration } from 'kysely';
@@ -50,7 +50,12 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
   const lock = `${file}.lock`;
   for (;;) {
     const cached = await readFile(file).catch(() => undefined);
-    if (cached) return new Blob([cached]);
+    if (cached) {
+      // The modification time says when it was last used (see removeUnusedSnapshots).
+      const now = new Date();
+      await utimes(file, now, now).catch(() => undefined);
+      return new Blob([cached]);
+    }
     const handle = await open(lock, 'wx').catch(() => undefined);
     if (handle) {
       await handle.close();
@@ -59,6 +64,7 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
         const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
         await writeFile(tmp, new Uint8Array(await dump.arrayBuffer()));
         await rename(tmp, file);
+        await removeUnusedSnapshots(path.dirname(file));
         return dump;
       } finally {
         await rm(lock, { force: true });
@@ -68,6 +74,19 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
     const lockAge = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
     if (lockAge > LOCK_STALE_MS) await rm(lock, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const SNAPSHOT_MAX_IDLE_MS = 7 * 86_400_000;
+
+/** Snapshots of migration sets no one has used for a week are obsolete. */
+async function removeUnusedSnapshots(dir: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!/^sideline-pglite-[0-9a-f]+\.tgz$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => 0);
+    if (age > SNAPSHOT_MAX_IDLE_MS) await rm(file, { force: true });
   }
 }
 

@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../testing/index.ts';
+
+const kinds = await testDatabaseKinds();
+
+const until = async (check: () => boolean, timeoutMs = 5_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+describe.each(kinds)('database on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({}, kind);
+  });
+  afterAll(() => database?.close());
+
+  it('returns int8 as bigint and timestamptz as Date', async () => {
+    const { rows } = await sql<{ big: bigint; small: number; at: Date; count: bigint; arr: bigint[] }>`
+      SELECT 9007199254740993::int8 AS big, 7::int4 AS small, '2025-01-02T03:04:05Z'::timestamptz AS at,
+             count(*) AS count, ARRAY[1, 2]::int8[] AS arr
+    `.execute(database.db);
+    expect(rows[0]).toEqual({ big: 9007199254740993n, small: 7, at: new Date('2025-01-02T03:04:05Z'), count: 1n, arr: [1n, 2n] });
+  });
+
+  it('answers ping', async () => {
+    expect(await database.ping()).toBe(true);
+  });
+
+  it('delivers NOTIFY payloads to listeners until they unlisten', async () => {
+    const a: string[] = [];
+    const b: string[] = [];
+    const stopA = await database.listen('test_channel', (p) => a.push(p));
+    const stopB = await database.listen('test_channel', (p) => b.push(p));
+    await sql`SELECT pg_notify('test_channel', 'one')`.execute(database.db);
+    await until(() => a.length === 1 && b.length === 1);
+    await stopA();
+    await sql`SELECT pg_notify('test_channel', 'two')`.execute(database.db);
+    await until(() => b.length === 2);
+    await stopB();
+    expect(a).toEqual(['one']);
+    expect(b).toEqual(['one', 'two']);
+  });
+
+  it('delivers a NOTIFY sent inside a transaction only on commit', async () => {
+    const seen: string[] = [];
+    const stop = await database.listen('tx_channel', (p) => seen.push(p));
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SELECT pg_notify('tx_channel', 'rolled back')`.execute(trx);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await database.db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_notify('tx_channel', 'committed')`.execute(trx);
+    });
+    await until(() => seen.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual(['committed']);
+    await stop();
+  });
+
+  it('does not let LISTEN join (and roll back with) a transaction held open by someone else', async () => {
+    const seen: string[] = [];
+    let listening: Promise<() => Promise<void>> | undefined;
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`SELECT 1`.execute(trx);
+        listening = database.listen('held_channel', (p) => seen.push(p));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    const stop = await listening!;
+    await sql`SELECT pg_notify('held_channel', 'still listening')`.execute(database.db);
+    await until(() => seen.length === 1);
+    await stop();
+  });
+});
+
+if (kinds.includes('postgres')) {
+  describe('database on postgres: LISTEN connection', () => {
+    it('reconnects and listens again after its connection is terminated', async () => {
+      const database = await createTestDatabase({}, 'postgres');
+      try {
+        const seen: string[] = [];
+        const stop = await database.listen('survivor', (p) => seen.push(p));
+        const killed = await sql<{ n: bigint }>`
+          SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = 'sideline-listener'
+        `.execute(database.db);
+        expect(killed.rows[0]!.n).toBe(1n);
+        // Notify until one arrives: the listener reconnects after a short delay.
+        const deadline = Date.now() + 10_000;
+        while (seen.length === 0 && Date.now() < deadline) {
+          await sql`SELECT pg_notify('survivor', 'back')`.execute(database.db);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(seen[0]).toBe('back');
+        await stop();
+      } finally {
+        await database.close();
+      }
+    });
+  });
+}
