@@ -10,6 +10,7 @@ import {
   type Database,
   type EventStore,
   type NewEvent,
+  type Position,
 } from '@sideline/infra';
 import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
 import type { ChatEvent, UserRegistered } from '@sideline/domain';
@@ -28,6 +29,8 @@ interface Fixture {
   eventStore: EventStore;
   bus: Bus;
   published: BusMessage[];
+  /** Position of the last append: what `project` waits for. */
+  last: Position | null;
 }
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -45,13 +48,18 @@ async function fixture(kind: 'pglite' | 'postgres'): Promise<Fixture> {
     () => eventStore.close(),
     () => bus.close(),
   );
-  return { database, eventStore, bus, published };
+  return { database, eventStore, bus, published, last: null };
 }
 
+/**
+ * Projects everything appended so far. Waits for the last append's own position, not the head:
+ * on a shared PostgreSQL server another test's open transaction holds back the cluster-wide
+ * snapshot xmin, so the head may not include our appends yet.
+ */
 async function project(f: Fixture): Promise<void> {
   const runner = new ProjectionRunner({ ...f, logger, projectors, retryDelaysMs: [5] });
   await runner.start();
-  await runner.waitUntil(await f.eventStore.headPosition());
+  await runner.waitUntil(f.last!);
   await runner.stop();
 }
 
@@ -69,7 +77,7 @@ const sent = (messageId: string, userId: string, text: string, clientId: string 
   event({ type: 'MessageSent', data: { teamId: 't1', messageId, userId, text, mediaUrl: null, clientId } }, occurredAt);
 
 async function append(f: Fixture, stream: string, ...events: NewEvent[]) {
-  await f.eventStore.appendToStream(stream, events, { expectedRevision: 'any' });
+  f.last = (await f.eventStore.appendToStream(stream, events, { expectedRevision: 'any' })).position;
 }
 
 for (const kind of await testDatabaseKinds()) {
