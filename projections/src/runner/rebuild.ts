@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Bus, Database, EventStore, Logger } from '@sideline/infra';
+import type { Bus, Database, EventStore, Logger, Position } from '@sideline/infra';
 import { deleteCheckpoint } from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { ProjectionRunner } from './projection-runner.ts';
@@ -15,6 +15,8 @@ export async function rebuildProjections(options: {
   bus: Bus;
   logger: Logger;
   projectors: readonly Projector[];
+  /** Replay up to here (default: the head of the log as consumers see it now). */
+  until?: Position;
 }): Promise<{ projectors: string[]; ms: number }> {
   const started = performance.now();
   const { database, projectors } = options;
@@ -24,7 +26,7 @@ export async function rebuildProjections(options: {
       await deleteCheckpoint(trx as Kysely<any>, projector.name);
     }
   });
-  const head = await options.eventStore.headPosition();
+  const head = options.until ?? (await options.eventStore.headPosition());
   const runner = new ProjectionRunner({ ...options, checkpointFlushMs: 60_000 });
   await runner.start();
   try {
