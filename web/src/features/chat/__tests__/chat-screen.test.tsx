@@ -391,40 +391,6 @@ describe('chat screen (mocked fetch, fake socket)', () => {
     expect(typingIndicator()).toHaveTextContent(/^$/);
   });
 
-  it('re-broadcasts typing and presence as window events', async () => {
-    setup();
-    renderApp('/chat');
-    await screen.findByText('No messages yet');
-    await latestSocket();
-    const socket = openSocket();
-    const typing = vi.fn();
-    const presence = vi.fn();
-    window.addEventListener('sideline:typing', typing);
-    window.addEventListener('sideline:presence', presence);
-    act(() =>
-      socket.receive({ type: 'typing_update', teamId: 't1', userId: 'u-2', userName: 'Riley', isTyping: true }),
-    );
-    act(() =>
-      socket.receive({
-        type: 'presence_update',
-        teamId: 't1',
-        userId: 'u-2',
-        userName: 'Riley',
-        status: 'away',
-        lastSeen: '2026-03-14T15:04:00.000Z',
-      }),
-    );
-    window.removeEventListener('sideline:typing', typing);
-    window.removeEventListener('sideline:presence', presence);
-    expect((typing.mock.calls[0]![0] as CustomEvent).detail).toEqual({
-      teamId: 't1',
-      userId: 'u-2',
-      userName: 'Riley',
-      isTyping: true,
-    });
-    expect((presence.mock.calls[0]![0] as CustomEvent).detail).toMatchObject({ userId: 'u-2', status: 'away' });
-  });
-
   it('clears the typing flag 3 s after the last keystroke', async () => {
     setup();
     renderApp('/chat');

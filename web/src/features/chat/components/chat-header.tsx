@@ -32,7 +32,7 @@ export function ChatHeader({ team, teams }: ChatHeaderProps) {
         <h1 className="truncate text-lg leading-tight font-bold tracking-tight text-slate-900">{team.name}</h1>
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">
           <span aria-hidden="true" className={cn('size-2 rounded-full', live ? 'bg-emerald-500' : 'bg-slate-300')} />
-          {live ? 'Live' : 'Offline'}
+          <span>{live ? 'Live' : 'Offline'}</span>
           {team.sport ? <span aria-hidden="true">·</span> : null}
           {team.sport ? <span className="truncate">{team.sport}</span> : null}
         </p>

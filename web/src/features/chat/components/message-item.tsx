@@ -10,6 +10,8 @@ export interface MessageItemProps {
   own: boolean;
   /** Hide the avatar and name: a follow-up of the same sender's previous message. */
   continued?: boolean;
+  /** Show the time under the bubble (hidden inside a burst of messages sent in the same minute). */
+  showTime?: boolean;
   /** Set for an optimistic message the server has not confirmed. */
   pending?: { status: 'sending' | 'failed'; onRetry: () => void; onDiscard: () => void };
 }
@@ -32,7 +34,7 @@ function MessageImage({ url }: { url: string }) {
 }
 
 /** One chat message: own ones on the right, others on the left with avatar, name and time. */
-export function MessageItem({ message, own, continued = false, pending }: MessageItemProps) {
+export function MessageItem({ message, own, continued = false, showTime = true, pending }: MessageItemProps) {
   const name = senderName(message);
   const time = formatMessageTime(message.timestamp);
   const fullTime = formatMessageDateTime(message.timestamp);
@@ -52,6 +54,7 @@ export function MessageItem({ message, own, continued = false, pending }: Messag
         ))}
       <div className={cn('flex max-w-[80%] min-w-0 flex-col sm:max-w-[70%]', own ? 'items-end' : 'items-start')}>
         {!own && !continued && <p className="mb-0.5 px-1 text-xs font-semibold text-slate-600">{name}</p>}
+        {own || continued ? <span className="sr-only">{own ? 'You' : name}</span> : null}
         <div
           className={cn(
             'rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-xs sm:text-sm',
@@ -64,17 +67,22 @@ export function MessageItem({ message, own, continued = false, pending }: Messag
           {message.mediaUrl ? <MessageImage url={message.mediaUrl} /> : null}
           {message.text ? <p>{message.text}</p> : null}
         </div>
-        <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-400">
-          {own && !continued ? <span className="sr-only">You, </span> : null}
-          <time dateTime={message.timestamp || undefined} title={fullTime ?? undefined}>
+        {showTime || pending?.status === 'sending' ? (
+          <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-400">
+            <time dateTime={message.timestamp || undefined} title={fullTime ?? undefined}>
+              {time}
+            </time>
+            {pending?.status === 'sending' ? (
+              <span className="inline-flex items-center gap-0.5">
+                · <Clock3 className="size-3" aria-hidden="true" /> Sending…
+              </span>
+            ) : null}
+          </p>
+        ) : (
+          <time dateTime={message.timestamp || undefined} className="sr-only">
             {time}
           </time>
-          {pending?.status === 'sending' ? (
-            <span className="inline-flex items-center gap-0.5">
-              · <Clock3 className="size-3" aria-hidden="true" /> Sending…
-            </span>
-          ) : null}
-        </p>
+        )}
         {failed ? (
           <div className="mt-0.5 flex items-center gap-2 px-1 text-xs text-red-600">
             <AlertCircle className="size-3.5" aria-hidden="true" />

@@ -2,7 +2,7 @@ import type { Message } from '@sideline/domain';
 import { Loader2, MessageCircle } from 'lucide-react';
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDayLabel, gapMs, sameDay } from '../lib/messages.ts';
+import { formatDayLabel, formatMessageTime, gapMs, sameDay } from '../lib/messages.ts';
 import { MessageItem, type MessageItemProps } from './message-item.tsx';
 
 export interface ChatListItem {
@@ -23,6 +23,37 @@ interface MessageListProps {
 const GROUP_WINDOW_MS = 5 * 60 * 1000;
 /** Within this distance of the bottom, the list follows new messages. */
 const STICK_TO_BOTTOM_PX = 120;
+
+interface LaidOut {
+  item: ChatListItem;
+  /** A day separator before this message ('Today', 'Yesterday', a date). */
+  dayLabel: string | null;
+  /** Same sender as the previous message, within 5 minutes on the same day. */
+  continued: boolean;
+  /** False when the next message continues this one within the same minute (one time per burst). */
+  showTime: boolean;
+}
+
+function layout(items: ChatListItem[]): LaidOut[] {
+  const out = items.map((item, index): LaidOut => {
+    const previous = index > 0 ? items[index - 1] : undefined;
+    const newDay = !previous || !sameDay(previous.message.timestamp, item.message.timestamp);
+    const continued =
+      !newDay &&
+      previous !== undefined &&
+      previous.message.userId === item.message.userId &&
+      previous.own === item.own &&
+      gapMs(previous.message.timestamp, item.message.timestamp) < GROUP_WINDOW_MS;
+    return { item, dayLabel: newDay ? formatDayLabel(item.message.timestamp) : null, continued, showTime: true };
+  });
+  for (let i = 0; i < out.length - 1; i++) {
+    const next = out[i + 1]!;
+    const sameMinute =
+      formatMessageTime(out[i]!.item.message.timestamp) === formatMessageTime(next.item.message.timestamp);
+    if (next.continued && sameMinute && !out[i]!.item.pending) out[i]!.showTime = false;
+  }
+  return out;
+}
 
 /**
  * The conversation (role log): 'Load earlier messages' on top, day separators, and the messages
@@ -98,29 +129,24 @@ export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier }
         </div>
       ) : (
         <ol className="flex flex-col">
-          {items.map((item, index) => {
-            const previous = index > 0 ? items[index - 1] : undefined;
-            const newDay = !previous || !sameDay(previous.message.timestamp, item.message.timestamp);
-            const dayLabel = newDay ? formatDayLabel(item.message.timestamp) : null;
-            const continued =
-              !newDay &&
-              previous !== undefined &&
-              previous.message.userId === item.message.userId &&
-              previous.own === item.own &&
-              gapMs(previous.message.timestamp, item.message.timestamp) < GROUP_WINDOW_MS;
-            return (
-              <Fragment key={item.key}>
-                {dayLabel ? (
-                  <li className="my-3 flex items-center gap-3 text-xs font-medium text-slate-400" role="separator">
-                    <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
-                    {dayLabel}
-                    <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
-                  </li>
-                ) : null}
-                <MessageItem message={item.message} own={item.own} continued={continued} pending={item.pending} />
-              </Fragment>
-            );
-          })}
+          {layout(items).map(({ item, dayLabel, continued, showTime }) => (
+            <Fragment key={item.key}>
+              {dayLabel ? (
+                <li className="my-3 flex items-center gap-3 text-xs font-medium text-slate-400" role="separator">
+                  <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+                  {dayLabel}
+                  <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
+                </li>
+              ) : null}
+              <MessageItem
+                message={item.message}
+                own={item.own}
+                continued={continued}
+                showTime={showTime}
+                pending={item.pending}
+              />
+            </Fragment>
+          ))}
         </ol>
       )}
     </div>
