@@ -123,6 +123,7 @@ describe('uploadMedia over XMLHttpRequest (fake XHR)', () => {
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/teams/t1/media/upload');
     expect(xhr.withCredentials).toBe(true);
+    expect(xhr.requestHeaders['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
     const fields = xhr.formFields;
     expect(fields.type).toBe('photo');
     expect(fields.title).toBe('goal.jpg');

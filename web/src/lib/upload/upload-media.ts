@@ -18,6 +18,16 @@ export interface MediaUploadInput {
   title?: string;
   /** Defaults to empty (spec §7). */
   description?: string;
+  /**
+   * Sent as the Idempotency-Key header: a retried upload with the same key answers with the
+   * first one instead of storing the file twice. A fresh key per call by default.
+   */
+  idempotencyKey?: string;
+}
+
+function randomKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -25,7 +35,7 @@ export interface MediaUploadInput {
  * and resolves with `{ url, id, thumbnailUrl }`. Progress is reported as the bytes go out.
  */
 export function uploadMedia(
-  { teamId, file, type = 'photo', title = file.name, description = '' }: MediaUploadInput,
+  { teamId, file, type = 'photo', title = file.name, description = '', idempotencyKey = randomKey() }: MediaUploadInput,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedMedia> {
   const body = new FormData();
@@ -34,5 +44,10 @@ export function uploadMedia(
   body.append('description', description);
   // The file goes last: multipart parsers stream it, and the text fields are read first.
   body.append('file', file, file.name);
-  return postWithProgress<UploadedMedia>({ url: mediaUploadPath(teamId), body, ...options });
+  return postWithProgress<UploadedMedia>({
+    url: mediaUploadPath(teamId),
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    ...options,
+  });
 }

@@ -12,6 +12,7 @@ export interface UploadRequest {
   body: FormData;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 function parseJson(text: string): unknown {
@@ -37,7 +38,7 @@ export class UploadAbortedError extends Error {
  * `ApiError` as the fetch client (`"{status}: {body}"`, the server's `{ message, code }` kept);
  * a network failure rejects with a plain Error.
  */
-export function postWithProgress<T>({ url, body, onProgress, signal }: UploadRequest): Promise<T> {
+export function postWithProgress<T>({ url, body, onProgress, signal, headers = {} }: UploadRequest): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new UploadAbortedError());
@@ -47,6 +48,7 @@ export function postWithProgress<T>({ url, body, onProgress, signal }: UploadReq
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
 
     const onAbortSignal = () => xhr.abort();
     signal?.addEventListener('abort', onAbortSignal, { once: true });
