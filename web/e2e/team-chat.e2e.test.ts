@@ -68,12 +68,12 @@ describe.skipIf(skipReason !== null)('a coach and a parent chatting live (two Ch
     await parentLog.waitFor();
 
     // Typing shows on the other side; the message arrives without a reload.
-    await coach.getByLabel('Message').fill('Practice moved to 6 pm');
+    await coach.getByRole('textbox', { name: 'Message', exact: true }).fill('Practice moved to 6 pm');
     await expect.poll(() => parent.getByText(/Casey Coach is typing/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await coach.getByRole('button', { name: 'Send message' }).click();
     await parentLog.getByText('Practice moved to 6 pm').waitFor({ timeout: 10_000 });
 
-    await parent.getByLabel('Message').fill('Thanks coach, see you there');
+    await parent.getByRole('textbox', { name: 'Message', exact: true }).fill('Thanks coach, see you there');
     await parent.getByRole('button', { name: 'Send message' }).click();
     await coachLog.getByText('Thanks coach, see you there').waitFor({ timeout: 10_000 });
 
@@ -95,7 +95,7 @@ describe.skipIf(skipReason !== null)('a coach and a parent chatting live (two Ch
     await coach.getByText('Reconnecting to live chat...').waitFor({ state: 'hidden', timeout: 25_000 });
 
     // Live again after the reconnect.
-    await coach.getByLabel('Message').fill('Back online');
+    await coach.getByRole('textbox', { name: 'Message', exact: true }).fill('Back online');
     await coach.getByRole('button', { name: 'Send message' }).click();
     await parentLog.getByText('Back online').waitFor({ timeout: 10_000 });
     expect(pageErrors).toEqual([]);
