@@ -57,8 +57,12 @@ export async function createPgliteDatabase(options: PgliteDatabaseOptions = {}):
       }
     },
     close() {
-      // Destroying the kysely instance closes PGlite once queued queries are done.
-      closing ??= db.destroy();
+      // Destroying the kysely instance waits for queued queries and closes PGlite, but only if
+      // kysely ever opened a connection: close PGlite ourselves too, as an open instance keeps
+      // Node alive.
+      closing ??= db.destroy().then(async () => {
+        if (!pglite.closed) await pglite.close();
+      });
       return closing;
     },
   };

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Migration } from 'kysely';
 import { createPgliteDatabase } from '../db/pglite-database.ts';
 import { migrateToLatest } from '../migrations/migrate.ts';
@@ -54,7 +55,7 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
       // The modification time says when it was last used (see removeUnusedSnapshots).
       const now = new Date();
       await utimes(file, now, now).catch(() => undefined);
-      return new Blob([cached]);
+      return unpacked(cached);
     }
     const handle = await open(lock, 'wx').catch(() => undefined);
     if (handle) {
@@ -62,10 +63,11 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
       try {
         const dump = await build(migrations);
         const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-        await writeFile(tmp, new Uint8Array(await dump.arrayBuffer()));
+        const gzipped = new Uint8Array(await dump.arrayBuffer());
+        await writeFile(tmp, gzipped);
         await rename(tmp, file);
         await removeUnusedSnapshots(path.dirname(file));
-        return dump;
+        return unpacked(gzipped);
       } finally {
         await rm(lock, { force: true });
       }
@@ -75,6 +77,14 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
     if (lockAge > LOCK_STALE_MS) await rm(lock, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Kept gzipped on disk (~4.5 MB rather than ~40 MB) but unpacked once per process: PGlite would
+ * otherwise gunzip it again for every test file, a third of the load time.
+ */
+function unpacked(gzipped: Uint8Array): Blob {
+  return new Blob([gunzipSync(gzipped)]);
 }
 
 const SNAPSHOT_MAX_IDLE_MS = 7 * 86_400_000;
