@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast.ts';
+import { FakeWebSocket } from '../lib/socket/testing/fake-web-socket.ts';
 import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from './viewport.ts';
 
 // jsdom lacks a few browser APIs that Radix primitives use.
@@ -19,6 +20,9 @@ if (typeof Element !== 'undefined') {
   Element.prototype.scrollIntoView ??= () => {};
 }
 
+// Component tests have no server: a signed-in app's socket gets a fake (no network, no noise).
+globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
+
 // Small screen by default (the bottom navigation); tests call setViewportWidth() for desktop.
 const hasWindow = typeof window !== 'undefined';
 if (hasWindow) setViewportWidth(DEFAULT_VIEWPORT_WIDTH);
@@ -30,6 +34,7 @@ afterEach(() => {
     window.localStorage.clear();
   }
   resetToasts();
+  FakeWebSocket.reset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
