@@ -43,8 +43,14 @@ export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
   if (requireServices()) {
     throw new Error(`PostgreSQL is required (SIDELINE_REQUIRE_SERVICES=1) but unreachable at ${redact(testServerUrl())}`);
   }
+  if (!warned) {
+    warned = true;
+    console.warn(`PostgreSQL unreachable at ${redact(testServerUrl())}: skipping its test variants, running PGlite only`);
+  }
   return ['pglite'];
 }
+
+let warned = false;
 
 export function redact(url: string): string {
   try {
