@@ -1,3 +1,4 @@
+import { benchChat } from './chat.ts';
 import { benchEventStore } from './event-store.ts';
 
 /**
@@ -6,6 +7,7 @@ import { benchEventStore } from './event-store.ts';
  */
 const benches: Record<string, () => Promise<void>> = {
   'event-store': benchEventStore,
+  chat: benchChat,
 };
 
 const requested = process.argv.slice(2);
