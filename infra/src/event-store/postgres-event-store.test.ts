@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../db/postgres-database.ts';
 import type { Database } from '../db/port.ts';
@@ -14,6 +15,15 @@ const reason = `PostgreSQL unreachable at ${testServerUrl()}`;
 if (!kinds.includes('postgres')) console.warn(`Skipping the PostgreSQL event store suite: ${reason}`);
 const describeOnServer = kinds.includes('postgres') ? describe : describe.skip;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const withServer = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: testServerUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+};
 
 describeOnServer(`PostgreSQL event store on PostgreSQL${kinds.includes('postgres') ? '' : ` (skipped: ${reason})`}`, () => {
   eventStoreContract(postgresContractSetup(() => createTestDatabase(eventStoreMigrations, 'postgres')));
@@ -97,6 +107,34 @@ describeOnServer(`PostgreSQL event store on PostgreSQL${kinds.includes('postgres
       expect(received.map((e) => e.stream)).toEqual(['notified']);
       await Promise.all([reader.close(), writer.close()]);
       await other.close();
+    });
+
+    it('keeps a subscription alive across terminated connections', async () => {
+      const store = createPostgresEventStore(database, { pollIntervalMs: 50 });
+      const subscription = store.subscribeToAll({ fromPosition: await store.headPosition() });
+      const received: RecordedEvent[] = [];
+      const reading = (async () => {
+        for await (const event of subscription) {
+          received.push(event);
+          if (received.length === 2) break;
+        }
+      })();
+      await store.appendToStream('survives-1', [newEvent('Before', {})], { expectedRevision: 'no_stream' });
+      await expect.poll(() => received.length, { timeout: 5_000 }).toBe(1);
+      // Kill every pooled connection (the subscription polls every 50 ms, so some reads fail).
+      for (let i = 0; i < 5; i++) {
+        await withServer((admin) =>
+          admin.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'sideline'`,
+            [new URL(database.url!).pathname.slice(1)],
+          ),
+        );
+        await sleep(30);
+      }
+      await store.appendToStream('survives-2', [newEvent('After', {})], { expectedRevision: 'no_stream' });
+      await reading;
+      expect(received.map((e) => e.type)).toEqual(['Before', 'After']);
+      await store.close();
     });
 
     it('reads from START on an empty log and positions follow transaction order', async () => {

@@ -68,14 +68,33 @@ export class PollingSubscription implements Subscription {
   }
 
   private async read(after: Position): Promise<RecordedEvent[]> {
-    // Wakes arriving from here on are kept: they may announce events this read will not see.
-    this.signal.consume();
-    try {
-      return await this.options.readBatch(after, this.options.batchSize);
-    } catch (error) {
-      // Reads racing a close (pool shutting down) are not the consumer's problem.
-      if (this.closed) return [];
-      throw error;
+    for (let attempt = 1; ; attempt++) {
+      // Wakes arriving from here on are kept: they may announce events this read will not see.
+      this.signal.consume();
+      try {
+        return await this.options.readBatch(after, this.options.batchSize);
+      } catch (error) {
+        // Reads racing a close (pool shutting down) are not the consumer's problem.
+        if (this.closed) return [];
+        // A server restart or dropped connection should not end a long-lived subscription;
+        // reads are idempotent, so retry for a while (about 30 s) before giving up.
+        if (!isConnectionError(error) || attempt >= RETRIES) throw error;
+        await this.signal.wait(Math.min(100 * 2 ** attempt, 5_000));
+        if (this.closed) return [];
+      }
     }
   }
+}
+
+const RETRIES = 10;
+
+/** Connection-level failures (as opposed to errors in the query itself). */
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    // SQLSTATE 08xxx connection exceptions, 57P0x shutdowns; Node socket errors.
+    if (/^08|^57P0/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message);
 }
