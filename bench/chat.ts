@@ -18,7 +18,7 @@ import { createSidelineServer } from '../command-api/src/server.ts';
 
 const TEAMS = 50;
 const SOCKETS_PER_TEAM = 10;
-const RATE = 200; // messages per second offered
+const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200); // messages per second offered
 const SECONDS = 10;
 
 interface Member {

@@ -19,7 +19,8 @@ const WAIT_FOR_PROJECTION_MS = 3000;
  */
 export async function appendAndWait(
   eventStore: EventStore,
-  progress: ProjectionProgress,
+  /** null: do not wait (the caller answers nothing that depends on the read model). */
+  progress: ProjectionProgress | null,
   stream: string,
   events: ReadonlyArray<{ type: string; data: unknown }>,
   actorId: string,
@@ -35,5 +36,5 @@ export async function appendAndWait(
     events.map((e) => ({ type: e.type, data: e.data, metadata })),
     { expectedRevision: 'any' },
   );
-  return progress.waitFor(appended.position, WAIT_FOR_PROJECTION_MS);
+  return progress ? progress.waitFor(appended.position, WAIT_FOR_PROJECTION_MS) : true;
 }

@@ -16,6 +16,7 @@ import {
   messagePinState,
   ProjectionProgress,
 } from '@sideline/projections';
+import { createMemoryRateLimiter } from '../http/memory-rate-limiter.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
@@ -34,6 +35,11 @@ export interface SendInput {
 export interface ChatService {
   /** Sends as `userId`, who must already be known to be a member of the team. */
   send(userId: string, teamId: string, input: SendInput): Promise<{ message: Message; created: boolean }>;
+  /**
+   * The socket's send: nothing is answered (the message reaches every socket as new_message),
+   * so it neither waits for the read model nor reads the message back.
+   */
+  sendWithoutReply(userId: string, teamId: string, input: SendInput): Promise<void>;
   setPinned(userId: string, teamId: string, messageId: string, pinned: boolean): Promise<Message>;
   close(): void;
 }
@@ -51,15 +57,43 @@ export function chatService(ctx: FeatureContext): ChatService {
 }
 
 function createChatService(ctx: FeatureContext): ChatService {
-  const { db, eventStore, limiter } = ctx;
+  const { db, eventStore } = ctx;
+  // A database write per message would cost more than the send; spam damping can be per process.
+  const limiter = createMemoryRateLimiter();
+  const sweep = setInterval(() => void limiter.purgeStale(60), 60_000);
+  sweep.unref();
   // Read-your-writes for the chat read model only: a send answers with the stored message and
   // need not wait for unrelated projectors. Fed over the bus, so it works in split mode too.
   const progress = new ProjectionProgress(ctx.bus, ['chat']);
 
-  async function decideAndAppend(command: ChatCommand, state: ChatState, actorId: string): Promise<boolean> {
+  async function decideAndAppend(
+    command: ChatCommand,
+    state: ChatState,
+    actorId: string,
+    wait = true,
+  ): Promise<boolean> {
     const events = chatDecider.decide(command, state);
     if (events.length === 0) return true;
-    return appendAndWait(eventStore, progress, chatStream(command.data.teamId), events, actorId);
+    return appendAndWait(eventStore, wait ? progress : null, chatStream(command.data.teamId), events, actorId);
+  }
+
+  /** Returns the message already sent with this clientId, or the command for a new one. */
+  async function prepareSend(userId: string, teamId: string, input: SendInput) {
+    await limiter.hit(`chat:user:${userId}`, CHAT_SEND_RATE);
+    const clientId = input.clientId ?? null;
+    if (clientId !== null) {
+      // The idempotency check, from the read model's unique (team, sender, clientId) index.
+      const existing = await findMessageByClientId(db, teamId, userId, clientId);
+      if (existing) return { existing };
+    }
+    if (input.mediaUrl !== null) await requireOwnTeamMedia(teamId, input.mediaUrl);
+    const messageId = clientId === null ? randomUUID() : messageIdForClientId(teamId, userId, clientId);
+    // The read model showed this clientId unused, so the state the decider needs is empty.
+    const command: ChatCommand = {
+      type: 'SendMessage',
+      data: { teamId, messageId, userId, text: input.text, mediaUrl: input.mediaUrl, clientId },
+    };
+    return { command, messageId };
   }
 
   async function requireOwnTeamMedia(teamId: string, mediaUrl: string): Promise<void> {
@@ -73,26 +107,20 @@ function createChatService(ctx: FeatureContext): ChatService {
 
   return {
     async send(userId, teamId, input) {
-      await limiter.hit(`chat:user:${userId}`, CHAT_SEND_RATE);
-      const clientId = input.clientId ?? null;
-      if (clientId !== null) {
-        // The idempotency check, from the read model's unique (team, sender, clientId) index.
-        const existing = await findMessageByClientId(db, teamId, userId, clientId);
-        if (existing) return { message: existing, created: false };
-      }
-      if (input.mediaUrl !== null) await requireOwnTeamMedia(teamId, input.mediaUrl);
-      const messageId = clientId === null ? randomUUID() : messageIdForClientId(teamId, userId, clientId);
-      // The read model showed this clientId unused, so the state the decider needs is empty.
-      const command: ChatCommand = {
-        type: 'SendMessage',
-        data: { teamId, messageId, userId, text: input.text, mediaUrl: input.mediaUrl, clientId },
-      };
-      await decideAndAppend(command, emptyChatState, userId);
-      const message = await findMessage(db, teamId, messageId);
+      const prepared = await prepareSend(userId, teamId, input);
+      if ('existing' in prepared) return { message: prepared.existing!, created: false };
+      await decideAndAppend(prepared.command, emptyChatState, userId);
+      const message = await findMessage(db, teamId, prepared.messageId);
       if (!message) {
         throw new HttpError(503, 'NOT_READY', 'Your message is being delivered; refresh in a moment', undefined, 1);
       }
       return { message, created: true };
+    },
+
+    async sendWithoutReply(userId, teamId, input) {
+      const prepared = await prepareSend(userId, teamId, input);
+      if ('existing' in prepared) return;
+      await decideAndAppend(prepared.command, emptyChatState, userId, false);
     },
 
     async setPinned(userId, teamId, messageId, pinned) {
@@ -113,6 +141,7 @@ function createChatService(ctx: FeatureContext): ChatService {
     },
 
     close() {
+      clearInterval(sweep);
       progress.close();
     },
   };

@@ -28,7 +28,7 @@ export function socketMessageSender(ctx: FeatureContext) {
         const first = parsed.error.issues[0];
         throw new HttpError(400, 'VALIDATION', first ? first.message : 'Invalid message', fieldErrors);
       }
-      await chat.send(user.id, input.teamId, parsed.data);
+      await chat.sendWithoutReply(user.id, input.teamId, parsed.data);
     } catch (error) {
       throw withStatus(error);
     }
