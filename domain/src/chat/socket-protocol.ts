@@ -147,11 +147,28 @@ export const mediaChangedFrame = z.object({
   teamId: z.string(),
 });
 
+/**
+ * The signed-in user's team list changed (they joined a team): refetch GET /api/teams and send
+ * join_teams again. Sent to the user's own sockets only.
+ */
+export const membershipChangedFrame = z.object({
+  type: z.literal('membership_changed'),
+  teamId: z.string(),
+});
+
+/** A team's member list changed: refetch GET /api/teams/{teamId}/members (and the teams). */
+export const teamMembersChangedFrame = z.object({
+  type: z.literal('team_members_changed'),
+  teamId: z.string(),
+});
+
 export const serverFrame = z.discriminatedUnion('type', [
   joinedFrame,
   newMessageFrame,
   pinnedChangedFrame,
   mediaChangedFrame,
+  membershipChangedFrame,
+  teamMembersChangedFrame,
   typingUpdateFrame,
   presenceUpdateFrame,
   errorFrame,
@@ -162,13 +179,15 @@ export type JoinedFrame = z.infer<typeof joinedFrame>;
 export type NewMessageFrame = z.infer<typeof newMessageFrame>;
 export type PinnedChangedFrame = z.infer<typeof pinnedChangedFrame>;
 export type MediaChangedFrame = z.infer<typeof mediaChangedFrame>;
+export type MembershipChangedFrame = z.infer<typeof membershipChangedFrame>;
+export type TeamMembersChangedFrame = z.infer<typeof teamMembersChangedFrame>;
 export type TypingUpdateFrame = z.infer<typeof typingUpdateFrame>;
 export type PresenceUpdateFrame = z.infer<typeof presenceUpdateFrame>;
 export type ErrorFrame = z.infer<typeof errorFrame>;
 export type ServerFrame = z.infer<typeof serverFrame>;
 
 /**
- * Any frame the server sends: the spec's frames, plus "this changed" notifications projectors
+ * Any frame the server sends: the frames above, plus "this changed" notifications projectors
  * may add later (`{ type: 'events_changed', teamId }`, …), which the gateway forwards untouched.
  */
 export type OutgoingFrame = ServerFrame | { type: string; [field: string]: unknown };

@@ -82,3 +82,17 @@ export function usePinnedMessages(teamId: string | undefined) {
 export function postMessage(teamId: string, input: SendMessageInput): Promise<Message> {
   return api.post<Message>(apiPaths.teamMessages(teamId), input);
 }
+
+/** /api/teams/{teamId}/messages/{messageId}/pin */
+export function messagePinPath(teamId: string, messageId: string): string {
+  return `${apiPaths.teamMessages(teamId)}/${encodeURIComponent(messageId)}/pin`;
+}
+
+/**
+ * POST (pin) or DELETE (unpin) /api/teams/{teamId}/messages/{messageId}/pin → 200 Message.
+ * Coaches and team admins only (`canManageChat`); anyone else gets 403.
+ */
+export function setMessagePinned(teamId: string, messageId: string, pinned: boolean): Promise<Message> {
+  const path = messagePinPath(teamId, messageId);
+  return pinned ? api.post<Message>(path) : api.delete<Message>(path);
+}

@@ -54,7 +54,7 @@ function setup(
     extra?: Record<string, Handler>;
   } = {},
 ) {
-  const { teams = [eagles], messages = [], pinned = [], extra = {} } = options;
+  const { teams = [eagles], messages = [], extra = {} } = options;
   const handlers: Record<string, Handler> = {
     'GET /api/user': { status: 200, body: sampleUser },
     'GET /api/teams': { status: 200, body: teams },
@@ -62,14 +62,19 @@ function setup(
   };
   // The server's store: what a refetch returns (tests add what the server saved).
   const stored = typeof messages === 'function' ? [] : [...messages];
+  // The pinned list, most recently pinned first (tests change it as the server would).
+  const pinned = [...(options.pinned ?? [])];
   for (const t of teams) {
     handlers[`GET /api/teams/${t.id}/messages`] =
       typeof messages === 'function'
         ? messages
         : () => ({ status: 200, body: stored.filter((m) => m.teamId === t.id) });
-    handlers[`GET /api/teams/${t.id}/messages/pinned`] = { status: 200, body: pinned.filter((m) => m.teamId === t.id) };
+    handlers[`GET /api/teams/${t.id}/messages/pinned`] = () => ({
+      status: 200,
+      body: pinned.filter((m) => m.teamId === t.id),
+    });
   }
-  return { ...mockFetch(handlers), stored };
+  return { ...mockFetch(handlers), stored, pinned };
 }
 
 /** The fake server accepts the (newest) socket. */
@@ -516,5 +521,130 @@ describe('chat screen (mocked fetch, fake socket)', () => {
     expect(texts.findIndex((t) => t.includes('The very first message'))).toBeLessThan(
       texts.findIndex((t) => t.includes('Late 0')),
     );
+  });
+});
+
+describe('chat pinning (mocked fetch, fake socket)', () => {
+  /** The server's pin / unpin: updates its store and the pinned list, answers the Message. */
+  function pinHandlers(server: { stored: Message[]; pinned: Message[] }, messageId: string) {
+    const setPinned = (pinned: boolean): MockResponse => {
+      const index = server.stored.findIndex((m) => m.id === messageId);
+      const updated = { ...server.stored[index]!, pinned };
+      server.stored[index] = updated;
+      const others = server.pinned.filter((m) => m.id !== messageId);
+      server.pinned.splice(0, server.pinned.length, ...(pinned ? [updated, ...others] : others));
+      return { status: 200, body: updated };
+    };
+    return {
+      [`POST /api/teams/t1/messages/${messageId}/pin`]: () => setPinned(true),
+      [`DELETE /api/teams/t1/messages/${messageId}/pin`]: () => setPinned(false),
+    };
+  }
+
+  it('lets a coach pin a message from its actions menu, then unpin it from the banner', async () => {
+    const server: { stored: Message[]; pinned: Message[] } = { stored: [], pinned: [] };
+    const { callsTo, stored, pinned } = setup({
+      messages: [
+        message({ id: 'a', text: 'Tournament on Saturday, be there by 8' }),
+        message({ id: 'b', text: 'Ok!' }),
+      ],
+      extra: pinHandlers(server, 'a'),
+    });
+    server.stored = stored;
+    server.pinned = pinned;
+    const { user } = renderApp('/chat');
+    const item = (
+      await within(await screen.findByRole('log')).findByText('Tournament on Saturday, be there by 8')
+    ).closest('li')!;
+    expect(screen.queryByRole('complementary', { name: 'Pinned message' })).not.toBeInTheDocument();
+    expect(within(log()).getAllByRole('button', { name: 'Message actions' })).toHaveLength(2);
+
+    await user.click(within(item).getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pin message' }));
+
+    await waitFor(() => expect(callsTo('POST', '/api/teams/t1/messages/a/pin')).toHaveLength(1));
+    expect(callsTo('POST', '/api/teams/t1/messages/a/pin')[0]!.body).toBeUndefined();
+    expect(await screen.findByText('Message pinned')).toBeInTheDocument();
+    // The pinned list and the messages are refetched: the banner shows it, the message is marked.
+    const banner = await screen.findByRole('complementary', { name: 'Pinned message' });
+    expect(banner).toHaveTextContent('Tournament on Saturday, be there by 8');
+    await waitFor(() =>
+      expect(within(log()).getByText('Tournament on Saturday, be there by 8').closest('li')).toHaveTextContent(
+        'Pinned',
+      ),
+    );
+
+    // Its menu now offers Unpin message; the banner unpins it too.
+    await user.click(
+      within(within(log()).getByText('Tournament on Saturday, be there by 8').closest('li')!).getByRole('button', {
+        name: 'Message actions',
+      }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Unpin message' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(within(banner).getByRole('button', { name: 'Unpin' }));
+    await waitFor(() => expect(callsTo('DELETE', '/api/teams/t1/messages/a/pin')).toHaveLength(1));
+    expect(await screen.findByText('Message unpinned')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Pinned message' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(within(log()).getByText('Tournament on Saturday, be there by 8').closest('li')).not.toHaveTextContent(
+        'Pinned',
+      ),
+    );
+  });
+
+  it('toasts the server message when a pin is refused', async () => {
+    const { callsTo } = setup({
+      messages: [message({ id: 'a', text: 'Pin me' })],
+      extra: {
+        'POST /api/teams/t1/messages/a/pin': {
+          status: 403,
+          body: { message: 'Only coaches and team admins can pin messages', code: 'FORBIDDEN' },
+        },
+      },
+    });
+    const { user } = renderApp('/chat');
+    const item = (await within(await screen.findByRole('log')).findByText('Pin me')).closest('li')!;
+    await user.click(within(item).getByRole('button', { name: 'Message actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Pin message' }));
+    const title = await screen.findByText('Could not pin message');
+    expect(title.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
+    expect(screen.getByText('Only coaches and team admins can pin messages')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/teams/t1/messages/a/pin')).toHaveLength(1);
+    expect(screen.queryByRole('complementary', { name: 'Pinned message' })).not.toBeInTheDocument();
+  });
+
+  it("shows a team admin (not the team's coach) the pin controls", async () => {
+    setup({
+      teams: [{ ...eagles, coachId: 'u-coach', myAssignedRole: 'admin' }],
+      messages: [message({ id: 'a', text: 'Hello' })],
+      pinned: [message({ id: 'p', text: 'Bring water', pinned: true })],
+    });
+    renderApp('/chat');
+    const banner = await screen.findByRole('complementary', { name: 'Pinned message' });
+    expect(within(banner).getByRole('button', { name: 'Unpin' })).toBeInTheDocument();
+    expect(await within(log()).findByRole('button', { name: 'Message actions' })).toBeInTheDocument();
+  });
+
+  it('shows a parent the pinned message but no pin controls', async () => {
+    const parentTeam: Team = { ...eagles, coachId: 'u-coach', myAssignedRole: 'member' };
+    const { calls } = setup({
+      teams: [parentTeam],
+      messages: [message({ id: 'a', text: 'Practice at 6', pinned: true }), message({ id: 'b', text: 'Thanks coach' })],
+      pinned: [message({ id: 'a', text: 'Practice at 6', pinned: true })],
+    });
+    renderApp('/chat');
+    const banner = await screen.findByRole('complementary', { name: 'Pinned message' });
+    expect(banner).toHaveTextContent('Practice at 6');
+    expect(await within(log()).findByText('Thanks coach')).toBeInTheDocument();
+    expect(within(banner).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unpin' })).not.toBeInTheDocument();
+    // Everyone sees which message is pinned.
+    expect(within(log()).getByText('Practice at 6').closest('li')).toHaveTextContent('Pinned');
+    expect(calls.some((c) => c.url.endsWith('/pin'))).toBe(false);
   });
 });

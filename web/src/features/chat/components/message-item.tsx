@@ -1,9 +1,10 @@
 import type { Message } from '@sideline/domain';
-import { AlertCircle, Clock3, RotateCcw, X } from 'lucide-react';
+import { AlertCircle, Clock3, Pin, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatMessageDateTime, formatMessageTime, senderName } from '../lib/messages.ts';
+import { MessageActions, type MessageActionsProps } from './message-actions.tsx';
 
 export interface MessageItemProps {
   message: Message;
@@ -14,6 +15,8 @@ export interface MessageItemProps {
   showTime?: boolean;
   /** Set for an optimistic message the server has not confirmed. */
   pending?: { status: 'sending' | 'failed'; onRetry: () => void; onDiscard: () => void };
+  /** The message's actions menu (pin / unpin), for those who may manage the chat. */
+  actions?: Omit<MessageActionsProps, 'pinned' | 'side'>;
 }
 
 /** A shared photo; hidden when it fails to load (spec §8). */
@@ -34,15 +37,16 @@ function MessageImage({ url }: { url: string }) {
 }
 
 /** One chat message: own ones on the right, others on the left with avatar, name and time. */
-export function MessageItem({ message, own, continued = false, showTime = true, pending }: MessageItemProps) {
+export function MessageItem({ message, own, continued = false, showTime = true, pending, actions }: MessageItemProps) {
   const name = senderName(message);
   const time = formatMessageTime(message.timestamp);
   const fullTime = formatMessageDateTime(message.timestamp);
   const failed = pending?.status === 'failed';
+  const pinned = message.pinned && !pending;
 
   return (
     <li
-      className={cn('flex items-end gap-2', own ? 'justify-end' : 'justify-start', continued ? 'mt-0.5' : 'mt-3')}
+      className={cn('group flex items-end gap-2', own ? 'justify-end' : 'justify-start', continued ? 'mt-0.5' : 'mt-3')}
       data-own={own || undefined}
       data-pending={pending?.status}
     >
@@ -55,20 +59,30 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
       <div className={cn('flex max-w-[80%] min-w-0 flex-col sm:max-w-[70%]', own ? 'items-end' : 'items-start')}>
         {!own && !continued && <p className="mb-0.5 px-1 text-xs font-semibold text-slate-600">{name}</p>}
         {own || continued ? <span className="sr-only">{own ? 'You' : name}</span> : null}
-        <div
-          className={cn(
-            'rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-xs sm:text-sm',
-            !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
-            own && !failed && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
-            own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
-            pending?.status === 'sending' && 'opacity-75',
-          )}
-        >
-          {message.mediaUrl ? <MessageImage url={message.mediaUrl} /> : null}
-          {message.text ? <p>{message.text}</p> : null}
+        <div className={cn('flex max-w-full min-w-0 items-center gap-1', own && 'flex-row-reverse')}>
+          <div
+            className={cn(
+              'min-w-0 rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-xs sm:text-sm',
+              !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
+              own && !failed && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
+              own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
+              pending?.status === 'sending' && 'opacity-75',
+            )}
+          >
+            {message.mediaUrl ? <MessageImage url={message.mediaUrl} /> : null}
+            {message.text ? <p>{message.text}</p> : null}
+          </div>
+          {actions && !pending ? (
+            <MessageActions {...actions} pinned={message.pinned} side={own ? 'left' : 'right'} />
+          ) : null}
         </div>
-        {showTime || pending?.status === 'sending' ? (
+        {showTime || pinned || pending?.status === 'sending' ? (
           <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-400">
+            {pinned ? (
+              <span className="inline-flex items-center gap-0.5 font-medium text-brand-600">
+                <Pin className="size-3" aria-hidden="true" /> Pinned ·
+              </span>
+            ) : null}
             <time dateTime={message.timestamp || undefined} title={fullTime ?? undefined}>
               {time}
             </time>

@@ -17,6 +17,10 @@ interface MessageListProps {
   hasEarlier: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
+  /** Set for those who may manage the chat: each confirmed message gets Pin / Unpin. */
+  onSetPinned?: (messageId: string, pinned: boolean) => void;
+  /** The message whose pin or unpin is in flight. */
+  pinningId?: string | null;
 }
 
 /** A follow-up within 5 minutes from the same sender hides the avatar and name. */
@@ -60,7 +64,14 @@ function layout(items: ChatListItem[]): LaidOut[] {
  * oldest → newest. It scrolls to the newest message on open and when one arrives (if the reader
  * is at the bottom, or it is their own), and keeps its place when earlier messages load.
  */
-export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier }: MessageListProps) {
+export function MessageList({
+  items,
+  hasEarlier,
+  loadingEarlier,
+  onLoadEarlier,
+  onSetPinned,
+  pinningId = null,
+}: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const heightBeforeEarlier = useRef<number | null>(null);
@@ -144,6 +155,14 @@ export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier }
                 continued={continued}
                 showTime={showTime}
                 pending={item.pending}
+                actions={
+                  onSetPinned && !item.pending
+                    ? {
+                        busy: pinningId === item.message.id,
+                        onSetPinned: (pinned) => onSetPinned(item.message.id, pinned),
+                      }
+                    : undefined
+                }
               />
             </Fragment>
           ))}

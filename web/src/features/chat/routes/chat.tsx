@@ -1,4 +1,4 @@
-import type { Team, User } from '@sideline/domain';
+import { canManageChat, type Team, type User } from '@sideline/domain';
 import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { ReconnectBanner } from '../components/reconnect-banner.tsx';
 import { TypingIndicator } from '../components/typing-indicator.tsx';
 import { useChatSender, type PendingMessage } from '../hooks/use-chat-sender.ts';
 import { usePhotoUpload } from '../hooks/use-photo-upload.ts';
+import { usePinMessage } from '../hooks/use-pin-message.ts';
 import { useTypingUsers } from '../hooks/use-typing.ts';
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -92,6 +93,9 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const upload = usePhotoUpload(team.id, sender.send);
   const typists = useTypingUsers(team.id, user.id);
   const { retry, discard } = sender;
+  // The API's rule (coaches, team admins, the team's coach): parents and players see no pin controls.
+  const canManage = canManageChat({ userId: user.id, assignedRole: team.myAssignedRole }, team);
+  const pin = usePinMessage(team.id);
 
   const items = useMemo<ChatListItem[]>(() => {
     const messages = flattenPages(history.data?.pages);
@@ -113,7 +117,11 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
     // the composer sits just above the navigation. Wide screens: the page's height in the shell.
     <div className="fixed inset-x-0 top-14 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 mx-auto flex max-w-5xl flex-col bg-slate-50 px-4 pt-3 pb-2 md:static md:z-auto md:h-[calc(100dvh-4.5rem)] md:px-0 md:pt-0 md:pb-0">
       <ChatHeader team={team} teams={teams} />
-      <PinnedBanner teamId={team.id} />
+      <PinnedBanner
+        teamId={team.id}
+        onUnpin={canManage ? (messageId) => pin.setPinned(messageId, false) : undefined}
+        pinningId={pin.pendingId}
+      />
       <ReconnectBanner />
       {history.isPending ? (
         <div className="flex flex-1 justify-center py-16">
@@ -129,6 +137,8 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
           hasEarlier={history.hasNextPage}
           loadingEarlier={history.isFetchingNextPage}
           onLoadEarlier={() => void history.fetchNextPage()}
+          onSetPinned={canManage ? pin.setPinned : undefined}
+          pinningId={pin.pendingId}
         />
       )}
       <TypingIndicator names={typists} />

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { setMessagePinned } from '../api.ts';
+
+interface PinVariables {
+  messageId: string;
+  pinned: boolean;
+}
+
+/**
+ * Pins or unpins one of the team's messages (coaches and team admins): toasts the outcome and,
+ * after a success, refetches the pinned list (the banner) and the messages (their pinned flag).
+ * The other members learn of it from the server's `pinned_changed` frame.
+ */
+export function usePinMessage(teamId: string) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ messageId, pinned }: PinVariables) => setMessagePinned(teamId, messageId, pinned),
+    onSuccess: (_message, { pinned }) => {
+      toast({ title: pinned ? 'Message pinned' : 'Message unpinned' });
+      // Returned, so the action stays busy until the refetched state is on screen.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) }),
+      ]);
+    },
+    onError: (error, { pinned }) => {
+      toast({
+        title: pinned ? 'Could not pin message' : 'Could not unpin message',
+        description: getErrorMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const { mutate } = mutation;
+  const setPinned = useCallback((messageId: string, pinned: boolean) => mutate({ messageId, pinned }), [mutate]);
+  /** The message being pinned or unpinned, if any. */
+  const pendingId = mutation.isPending ? mutation.variables.messageId : null;
+  return { setPinned, pendingId };
+}
