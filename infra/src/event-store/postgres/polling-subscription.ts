@@ -6,6 +6,8 @@ export interface PollingSubscriptionOptions {
   batchSize: number;
   pollIntervalMs: number;
   readBatch(after: Position, limit: number): Promise<RecordedEvent[]>;
+  /** Whether committed events are still hidden behind the horizon (PostgreSQL only). */
+  hiddenEventsPending?(): Promise<boolean>;
   /** Registers the subscription's wake signal; returns the unregister function. */
   register(signal: WakeSignal): () => void;
 }
@@ -42,6 +44,8 @@ export class PollingSubscription implements Subscription {
   private async *events(): AsyncGenerator<RecordedEvent> {
     const { batchSize, pollIntervalMs } = this.options;
     let position = this.options.from;
+    // Consecutive live reads that left committed events hidden behind the horizon.
+    let hiddenReads = 0;
     try {
       let next: Promise<RecordedEvent[]> | undefined;
       while (!this.closed) {
@@ -59,7 +63,12 @@ export class PollingSubscription implements Subscription {
           yield event;
           position = event.position;
         }
-        if (!next) await this.signal.wait(pollIntervalMs);
+        if (!next) {
+          // Re-read after 2, 4, 8 … 64 ms while events are committed but not yet visible.
+          const hidden = (await this.options.hiddenEventsPending?.().catch(() => false)) ?? false;
+          hiddenReads = hidden ? hiddenReads + 1 : 0;
+          await this.signal.wait(hidden ? Math.min(2 ** Math.min(hiddenReads, 6), pollIntervalMs) : pollIntervalMs);
+        }
       }
     } finally {
       this.closed = true;

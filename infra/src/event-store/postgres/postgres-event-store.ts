@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PgliteDatabase } from '../../db/pglite-database.ts';
 import type { Database } from '../../db/port.ts';
 import {
   START,
@@ -10,9 +11,9 @@ import {
   type Subscription,
 } from '../port.ts';
 import { AppendNotifier, EVENTS_CHANNEL } from './append-notifier.ts';
-import { appendSql } from './append-sql.ts';
+import { appendSql, kyselyAppendRunner, pgliteAppendRunner } from './append-sql.ts';
 import { PollingSubscription } from './polling-subscription.ts';
-import { headPositionSql, readAllSql, readStreamSql } from './read-sql.ts';
+import { headPositionSql, hiddenEventsPendingSql, readAllSql, readStreamSql } from './read-sql.ts';
 import type { WakeSignal } from './wake-signal.ts';
 
 export interface PostgresEventStoreOptions {
@@ -63,6 +64,8 @@ export function createPostgresEventStore(
   // Cross-process wake-ups: another process can only share a PostgreSQL server, never a PGlite
   // instance, whose subscribers are all in this process and woken directly.
   const notifier = database.kind === 'postgres' ? new AppendNotifier(db) : undefined;
+  const pglite = (database as Partial<PgliteDatabase>).pglite;
+  const runAppend = pglite ? pgliteAppendRunner(db, pglite) : kyselyAppendRunner(db);
 
   let signals = localSignals.get(database);
   if (!signals) {
@@ -78,9 +81,11 @@ export function createPostgresEventStore(
     for (const signal of signals) signal.wake();
   };
   const ensureListening = () => {
-    unlisten ??= database.listen(EVENTS_CHANNEL, () => {
-      for (const signal of ownSignals) signal.wake();
-    }).catch(() => undefined); // polling still delivers everything
+    unlisten ??= database
+      .listen(EVENTS_CHANNEL, () => {
+        for (const signal of ownSignals) signal.wake();
+      })
+      .catch(() => undefined); // polling still delivers everything
   };
   const upcastAll = (events: RecordedEvent[]) => (upcast ? events.map(upcast) : events);
   const assertOpen = () => {
@@ -92,7 +97,7 @@ export function createPostgresEventStore(
 
     async appendToStream(stream, events, { expectedRevision }) {
       assertOpen();
-      const result = await appendSql(db, stream, events, { expectedRevision, timeoutMs, notify: false });
+      const result = await appendSql(runAppend, stream, events, { expectedRevision, timeoutMs, notify: false });
       if (events.length > 0) {
         wakeAll();
         notifier?.notify();
@@ -102,7 +107,11 @@ export function createPostgresEventStore(
 
     appendInTransaction(trx, stream, events, { expectedRevision }) {
       assertOpen();
-      return appendSql(trx, stream, events, { expectedRevision, timeoutMs, notify: events.length > 0 });
+      return appendSql(kyselyAppendRunner(trx), stream, events, {
+        expectedRevision,
+        timeoutMs,
+        notify: events.length > 0,
+      });
     },
 
     async readStream(stream, readOptions) {
@@ -121,6 +130,8 @@ export function createPostgresEventStore(
         batchSize,
         pollIntervalMs,
         readBatch: async (after, limit) => upcastAll(await readAllSql(db, after, limit)),
+        // PGlite runs one transaction at a time: nothing can hide behind the horizon there.
+        ...(database.kind === 'postgres' ? { hiddenEventsPending: () => hiddenEventsPendingSql(db) } : {}),
         register(signal) {
           signals.add(signal);
           ownSignals.add(signal);

@@ -64,3 +64,17 @@ export async function headPositionSql(db: Kysely<any>): Promise<Position> {
   const row = rows[0];
   return row ? { commit: row.commit, prepare: row.prepare } : START;
 }
+
+/**
+ * Whether committed events wait behind the horizon (an older transaction is still open). When
+ * that transaction is not an append, its commit wakes nobody, so a live reader asks and re-reads
+ * soon instead of sleeping a whole poll interval. One probe of the primary key's first column.
+ */
+export async function hiddenEventsPendingSql(db: Kysely<any>): Promise<boolean> {
+  const { rows } = await sql<{ pending: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM es_events WHERE transaction_id >= (SELECT pg_snapshot_xmin(pg_current_snapshot()))
+    ) AS pending
+  `.execute(db);
+  return rows[0]?.pending === true;
+}

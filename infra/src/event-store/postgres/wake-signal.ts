@@ -18,18 +18,18 @@ export class WakeSignal {
     this.pending = false;
   }
 
-  /** Resolves on the next wake (at once if one is pending) or after `timeoutMs`. */
-  wait(timeoutMs: number): Promise<void> {
-    if (this.pending) return Promise.resolve();
+  /** Resolves true on the next wake (at once if one is pending), false after `timeoutMs`. */
+  wait(timeoutMs: number): Promise<boolean> {
+    if (this.pending) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(done, timeoutMs);
-      const self = this;
-      function done(): void {
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      const finish = (woken: boolean): void => {
         clearTimeout(timer);
-        if (self.resolve === done) self.resolve = undefined;
-        resolve();
-      }
-      this.resolve = done;
+        if (this.resolve === wake) this.resolve = undefined;
+        resolve(woken);
+      };
+      const wake = () => finish(true);
+      this.resolve = wake;
     });
   }
 }
