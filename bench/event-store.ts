@@ -32,8 +32,17 @@ interface Row {
   goal: string;
 }
 
-const data = { teamId: 'team-0001', body: 'See you at practice on Saturday, bring water and shin guards.', sentAt: '2025-05-01T10:00:00Z' };
-const metadata = { actorId: 'user-0001', correlationId: 'bench', causationId: null, occurredAt: '2025-05-01T10:00:00.000Z' };
+const data = {
+  teamId: 'team-0001',
+  body: 'See you at practice on Saturday, bring water and shin guards.',
+  sentAt: '2025-05-01T10:00:00Z',
+};
+const metadata = {
+  actorId: 'user-0001',
+  correlationId: 'bench',
+  causationId: null,
+  occurredAt: '2025-05-01T10:00:00.000Z',
+};
 const event = (): NewEvent => ({ type: 'MessageSent', data, metadata });
 const rawPayload = JSON.stringify({ type: 'MessageSent', data, metadata });
 

@@ -18,7 +18,10 @@ export interface EnvelopeOptions {
   exceptUserId?: string;
 }
 
-export function toEnvelope(frame: { type: string } & Record<string, unknown>, options: EnvelopeOptions = {}): BusEnvelope {
+export function toEnvelope(
+  frame: { type: string } & Record<string, unknown>,
+  options: EnvelopeOptions = {},
+): BusEnvelope {
   const { type, ...payload } = frame;
   return {
     type,

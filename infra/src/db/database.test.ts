@@ -24,7 +24,13 @@ describe.each(kinds)('database on %s', (kind) => {
       SELECT 9007199254740993::int8 AS big, 7::int4 AS small, '2025-01-02T03:04:05Z'::timestamptz AS at,
              count(*) AS count, ARRAY[1, 2]::int8[] AS arr
     `.execute(database.db);
-    expect(rows[0]).toEqual({ big: 9007199254740993n, small: 7, at: new Date('2025-01-02T03:04:05Z'), count: 1n, arr: [1n, 2n] });
+    expect(rows[0]).toEqual({
+      big: 9007199254740993n,
+      small: 7,
+      at: new Date('2025-01-02T03:04:05Z'),
+      count: 1n,
+      arr: [1n, 2n],
+    });
   });
 
   it('answers ping', async () => {

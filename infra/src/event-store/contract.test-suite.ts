@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   START,
   WrongExpectedRevisionError,
@@ -18,7 +18,12 @@ export interface ContractHarness {
    * Appends in a transaction that is kept open `holdMs` after the append before committing,
    * for adapters with transactions (PostgreSQL): concurrent appends commit meanwhile.
    */
-  appendHeldOpen?: (stream: string, events: NewEvent[], expectedRevision: ExpectedRevision, holdMs: number) => Promise<void>;
+  appendHeldOpen?: (
+    stream: string,
+    events: NewEvent[],
+    expectedRevision: ExpectedRevision,
+    holdMs: number,
+  ) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -133,7 +138,12 @@ export function eventStoreContract(setup: ContractSetup): void {
 
     const noStream = store.appendToStream(stream, [newEvent('A', { n: 1 })], { expectedRevision: 'no_stream' });
     await expect(noStream).rejects.toBeInstanceOf(WrongExpectedRevisionError);
-    await expect(noStream).rejects.toMatchObject({ code: 'WRONG_EXPECTED_REVISION', stream, expected: 'no_stream', actual: 0 });
+    await expect(noStream).rejects.toMatchObject({
+      code: 'WRONG_EXPECTED_REVISION',
+      stream,
+      expected: 'no_stream',
+      actual: 0,
+    });
 
     const stale = store.appendToStream(stream, [newEvent('A', { n: 1 })], { expectedRevision: 5 });
     await expect(stale).rejects.toMatchObject({ stream, expected: 5, actual: 0 });
@@ -142,10 +152,16 @@ export function eventStoreContract(setup: ContractSetup): void {
     const onMissing = store.appendToStream(missing, [newEvent('A', {})], { expectedRevision: 0 });
     await expect(onMissing).rejects.toMatchObject({ stream: missing, expected: 0, actual: 'no_stream' });
 
-    expect((await store.appendToStream(stream, [newEvent('A', { n: 1 })], { expectedRevision: 0 })).nextExpectedRevision).toBe(1);
-    expect((await store.appendToStream(stream, [newEvent('A', { n: 2 })], { expectedRevision: 'any' })).nextExpectedRevision).toBe(2);
+    expect(
+      (await store.appendToStream(stream, [newEvent('A', { n: 1 })], { expectedRevision: 0 })).nextExpectedRevision,
+    ).toBe(1);
+    expect(
+      (await store.appendToStream(stream, [newEvent('A', { n: 2 })], { expectedRevision: 'any' })).nextExpectedRevision,
+    ).toBe(2);
     const fresh = streamName('chat');
-    expect((await store.appendToStream(fresh, [newEvent('A', {})], { expectedRevision: 'any' })).nextExpectedRevision).toBe(0);
+    expect(
+      (await store.appendToStream(fresh, [newEvent('A', {})], { expectedRevision: 'any' })).nextExpectedRevision,
+    ).toBe(0);
 
     // An empty append only checks the expected revision.
     await expect(store.appendToStream(stream, [], { expectedRevision: 0 })).rejects.toMatchObject({ actual: 2 });
@@ -160,7 +176,9 @@ export function eventStoreContract(setup: ContractSetup): void {
     const stream = streamName('match');
     await store.appendToStream(stream, [newEvent('A', {})], { expectedRevision: 'no_stream' });
     const results = await Promise.allSettled(
-      Array.from({ length: 4 }, (_, i) => store.appendToStream(stream, [newEvent('B', { i })], { expectedRevision: 0 })),
+      Array.from({ length: 4 }, (_, i) =>
+        store.appendToStream(stream, [newEvent('B', { i })], { expectedRevision: 0 }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) {
@@ -199,7 +217,9 @@ export function eventStoreContract(setup: ContractSetup): void {
     });
     // Eventually: on PostgreSQL, consumers' horizon waits for older transactions anywhere on the
     // server (other test files' databases included).
-    await expect.poll(async () => comparePositions(await store.headPosition(), result.position), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => comparePositions(await store.headPosition(), result.position), { timeout: 10_000 })
+      .toBe(0);
   });
 
   it('subscribes to $all: catch-up, then live, exclusive of the start position, until closed', async () => {
@@ -331,8 +351,9 @@ export function eventStoreContract(setup: ContractSetup): void {
     }
     expect(Object.fromEntries(next)).toEqual(Object.fromEntries(expected));
     // $all read afterwards agrees with what the live subscriber saw.
-    const replay = (await store.readAll({ fromPosition: START, limit: 1_000_000 })).filter((e) => e.stream.startsWith(prefix));
+    const replay = (await store.readAll({ fromPosition: START, limit: 1_000_000 })).filter((e) =>
+      e.stream.startsWith(prefix),
+    );
     expect(replay.map((e) => e.id)).toEqual(mine.map((e) => e.id));
   }, 90_000);
 }
-

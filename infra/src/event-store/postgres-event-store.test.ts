@@ -25,135 +25,140 @@ const withServer = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 };
 
-describeOnServer(`PostgreSQL event store on PostgreSQL${kinds.includes('postgres') ? '' : ` (skipped: ${reason})`}`, () => {
-  eventStoreContract(postgresContractSetup(() => createTestDatabase(eventStoreMigrations, 'postgres')));
+describeOnServer(
+  `PostgreSQL event store on PostgreSQL${kinds.includes('postgres') ? '' : ` (skipped: ${reason})`}`,
+  () => {
+    eventStoreContract(postgresContractSetup(() => createTestDatabase(eventStoreMigrations, 'postgres')));
 
-  describe('transaction ordering and timeouts', () => {
-    let database: TestDatabase;
-    beforeAll(async () => {
-      database = await createTestDatabase(eventStoreMigrations, 'postgres');
-    });
-    afterAll(() => database?.close());
+    describe('transaction ordering and timeouts', () => {
+      let database: TestDatabase;
+      beforeAll(async () => {
+        database = await createTestDatabase(eventStoreMigrations, 'postgres');
+      });
+      afterAll(() => database?.close());
 
-    it('hides a later-numbered transaction that committed first until the earlier one commits', async () => {
-      const store = createPostgresEventStore(database);
-      const before = await store.headPosition();
-      let releaseHeld!: () => void;
-      const appendedHeld = new Promise<void>((resolve) => {
-        void database.db.transaction().execute(async (trx) => {
-          await store.appendInTransaction(trx, 'early', [newEvent('Early', {})], { expectedRevision: 'no_stream' });
-          resolve();
-          await new Promise<void>((release) => (releaseHeld = release));
+      it('hides a later-numbered transaction that committed first until the earlier one commits', async () => {
+        const store = createPostgresEventStore(database);
+        const before = await store.headPosition();
+        let releaseHeld!: () => void;
+        const appendedHeld = new Promise<void>((resolve) => {
+          void database.db.transaction().execute(async (trx) => {
+            await store.appendInTransaction(trx, 'early', [newEvent('Early', {})], { expectedRevision: 'no_stream' });
+            resolve();
+            await new Promise<void>((release) => (releaseHeld = release));
+          });
         });
-      });
-      await appendedHeld;
-      const late = await store.appendToStream('late', [newEvent('Late', {})], { expectedRevision: 'no_stream' });
+        await appendedHeld;
+        const late = await store.appendToStream('late', [newEvent('Late', {})], { expectedRevision: 'no_stream' });
 
-      // The later transaction committed, but a consumer moving past it now would never see 'early'.
-      const mine = async () =>
-        (await store.readAll({ fromPosition: before, limit: 1_000 })).map((e) => e.stream).filter((s) => s === 'early' || s === 'late');
-      expect(await mine()).toEqual([]);
-      expect(comparePositions(await store.headPosition(), late.position)).toBeLessThan(0);
-      expect((await store.readStream('late')).map((e) => e.type)).toEqual(['Late']);
+        // The later transaction committed, but a consumer moving past it now would never see 'early'.
+        const mine = async () =>
+          (await store.readAll({ fromPosition: before, limit: 1_000 }))
+            .map((e) => e.stream)
+            .filter((s) => s === 'early' || s === 'late');
+        expect(await mine()).toEqual([]);
+        expect(comparePositions(await store.headPosition(), late.position)).toBeLessThan(0);
+        expect((await store.readStream('late')).map((e) => e.type)).toEqual(['Late']);
 
-      releaseHeld();
-      await expect.poll(mine, { timeout: 10_000 }).toEqual(['early', 'late']);
-      await store.close();
-    });
-
-    it('aborts a write transaction left idle beyond the write timeout', async () => {
-      const store = createPostgresEventStore(database, { writeTimeoutMs: 300 });
-      const held = database.db.transaction().execute(async (trx) => {
-        await store.appendInTransaction(trx, 'idle', [newEvent('Idle', {})], { expectedRevision: 'no_stream' });
-        await sleep(1_000);
-      });
-      await expect(held).rejects.toThrow();
-      expect(await store.readStream('idle')).toEqual([]);
-      // The pool recovers from the terminated connection.
-      await store.appendToStream('after-idle', [newEvent('After', {})], { expectedRevision: 'no_stream' });
-      expect(await store.readStream('after-idle')).toHaveLength(1);
-      await store.close();
-    });
-
-    it('refuses to append after another write in the same transaction', async () => {
-      const store = createPostgresEventStore(database);
-      await sql`CREATE TABLE IF NOT EXISTS scratch (id int)`.execute(database.db);
-      const attempt = database.db.transaction().execute(async (trx) => {
-        await sql`INSERT INTO scratch VALUES (1)`.execute(trx);
-        await store.appendInTransaction(trx, 'second-write', [newEvent('X', {})], { expectedRevision: 'any' });
-      });
-      await expect(attempt).rejects.toThrow(/before any other write/);
-      await store.close();
-    });
-
-    it('wakes a subscriber in another process through LISTEN/NOTIFY', async () => {
-      // A second pool stands in for another process: no in-process wake-up reaches it.
-      const other: Database = createPostgresDatabase({ databaseUrl: database.url! });
-      const writer = createPostgresEventStore(database);
-      const reader = createPostgresEventStore(other, { pollIntervalMs: 60_000 });
-      const subscription = reader.subscribeToAll({ fromPosition: await writer.headPosition() });
-      const received: RecordedEvent[] = [];
-      // headPosition lags behind transactions still open anywhere on the server (the horizon is
-      // cluster-wide), so earlier events may still arrive: look for this test's own.
-      const reading = (async () => {
-        for await (const event of subscription) {
-          if (event.stream !== 'notified') continue;
-          received.push(event);
-          break;
-        }
-      })();
-      await sleep(300); // let it catch up and LISTEN
-      const startedAt = Date.now();
-      await writer.appendToStream('notified', [newEvent('Notified', {})], { expectedRevision: 'no_stream' });
-      await reading;
-      expect(Date.now() - startedAt).toBeLessThan(5_000);
-      expect(received.map((e) => e.stream)).toEqual(['notified']);
-      await Promise.all([reader.close(), writer.close()]);
-      await other.close();
-    });
-
-    it('keeps a subscription alive across terminated connections', async () => {
-      const store = createPostgresEventStore(database, { pollIntervalMs: 50 });
-      const subscription = store.subscribeToAll({ fromPosition: await store.headPosition() });
-      const received: RecordedEvent[] = [];
-      const reading = (async () => {
-        for await (const event of subscription) {
-          if (!event.stream.startsWith('survives-')) continue;
-          received.push(event);
-          if (received.length === 2) break;
-        }
-      })();
-      await store.appendToStream('survives-1', [newEvent('Before', {})], { expectedRevision: 'no_stream' });
-      await expect.poll(() => received.length, { timeout: 5_000 }).toBe(1);
-      // Kill every pooled connection (the subscription polls every 50 ms, so some reads fail).
-      for (let i = 0; i < 5; i++) {
-        await withServer((admin) =>
-          admin.query(
-            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'sideline'`,
-            [new URL(database.url!).pathname.slice(1)],
-          ),
-        );
-        await sleep(30);
-      }
-      await store.appendToStream('survives-2', [newEvent('After', {})], { expectedRevision: 'no_stream' });
-      await reading;
-      expect(received.map((e) => e.type)).toEqual(['Before', 'After']);
-      await store.close();
-    });
-
-    it('reads from START on an empty log and positions follow transaction order', async () => {
-      const fresh = await createTestDatabase(eventStoreMigrations, 'postgres');
-      try {
-        const store = createPostgresEventStore(fresh);
-        expect(await store.readAll({ fromPosition: START, limit: 10 })).toEqual([]);
-        expect(await store.headPosition()).toEqual(START);
-        const a = await store.appendToStream('a', [newEvent('A', {})], { expectedRevision: 'no_stream' });
-        const b = await store.appendToStream('b', [newEvent('B', {})], { expectedRevision: 'no_stream' });
-        expect(a.position.commit < b.position.commit).toBe(true);
+        releaseHeld();
+        await expect.poll(mine, { timeout: 10_000 }).toEqual(['early', 'late']);
         await store.close();
-      } finally {
-        await fresh.close();
-      }
+      });
+
+      it('aborts a write transaction left idle beyond the write timeout', async () => {
+        const store = createPostgresEventStore(database, { writeTimeoutMs: 300 });
+        const held = database.db.transaction().execute(async (trx) => {
+          await store.appendInTransaction(trx, 'idle', [newEvent('Idle', {})], { expectedRevision: 'no_stream' });
+          await sleep(1_000);
+        });
+        await expect(held).rejects.toThrow();
+        expect(await store.readStream('idle')).toEqual([]);
+        // The pool recovers from the terminated connection.
+        await store.appendToStream('after-idle', [newEvent('After', {})], { expectedRevision: 'no_stream' });
+        expect(await store.readStream('after-idle')).toHaveLength(1);
+        await store.close();
+      });
+
+      it('refuses to append after another write in the same transaction', async () => {
+        const store = createPostgresEventStore(database);
+        await sql`CREATE TABLE IF NOT EXISTS scratch (id int)`.execute(database.db);
+        const attempt = database.db.transaction().execute(async (trx) => {
+          await sql`INSERT INTO scratch VALUES (1)`.execute(trx);
+          await store.appendInTransaction(trx, 'second-write', [newEvent('X', {})], { expectedRevision: 'any' });
+        });
+        await expect(attempt).rejects.toThrow(/before any other write/);
+        await store.close();
+      });
+
+      it('wakes a subscriber in another process through LISTEN/NOTIFY', async () => {
+        // A second pool stands in for another process: no in-process wake-up reaches it.
+        const other: Database = createPostgresDatabase({ databaseUrl: database.url! });
+        const writer = createPostgresEventStore(database);
+        const reader = createPostgresEventStore(other, { pollIntervalMs: 60_000 });
+        const subscription = reader.subscribeToAll({ fromPosition: await writer.headPosition() });
+        const received: RecordedEvent[] = [];
+        // headPosition lags behind transactions still open anywhere on the server (the horizon is
+        // cluster-wide), so earlier events may still arrive: look for this test's own.
+        const reading = (async () => {
+          for await (const event of subscription) {
+            if (event.stream !== 'notified') continue;
+            received.push(event);
+            break;
+          }
+        })();
+        await sleep(300); // let it catch up and LISTEN
+        const startedAt = Date.now();
+        await writer.appendToStream('notified', [newEvent('Notified', {})], { expectedRevision: 'no_stream' });
+        await reading;
+        expect(Date.now() - startedAt).toBeLessThan(5_000);
+        expect(received.map((e) => e.stream)).toEqual(['notified']);
+        await Promise.all([reader.close(), writer.close()]);
+        await other.close();
+      });
+
+      it('keeps a subscription alive across terminated connections', async () => {
+        const store = createPostgresEventStore(database, { pollIntervalMs: 50 });
+        const subscription = store.subscribeToAll({ fromPosition: await store.headPosition() });
+        const received: RecordedEvent[] = [];
+        const reading = (async () => {
+          for await (const event of subscription) {
+            if (!event.stream.startsWith('survives-')) continue;
+            received.push(event);
+            if (received.length === 2) break;
+          }
+        })();
+        await store.appendToStream('survives-1', [newEvent('Before', {})], { expectedRevision: 'no_stream' });
+        await expect.poll(() => received.length, { timeout: 5_000 }).toBe(1);
+        // Kill every pooled connection (the subscription polls every 50 ms, so some reads fail).
+        for (let i = 0; i < 5; i++) {
+          await withServer((admin) =>
+            admin.query(
+              `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'sideline'`,
+              [new URL(database.url!).pathname.slice(1)],
+            ),
+          );
+          await sleep(30);
+        }
+        await store.appendToStream('survives-2', [newEvent('After', {})], { expectedRevision: 'no_stream' });
+        await reading;
+        expect(received.map((e) => e.type)).toEqual(['Before', 'After']);
+        await store.close();
+      });
+
+      it('reads from START on an empty log and positions follow transaction order', async () => {
+        const fresh = await createTestDatabase(eventStoreMigrations, 'postgres');
+        try {
+          const store = createPostgresEventStore(fresh);
+          expect(await store.readAll({ fromPosition: START, limit: 10 })).toEqual([]);
+          expect(await store.headPosition()).toEqual(START);
+          const a = await store.appendToStream('a', [newEvent('A', {})], { expectedRevision: 'no_stream' });
+          const b = await store.appendToStream('b', [newEvent('B', {})], { expectedRevision: 'no_stream' });
+          expect(a.position.commit < b.position.commit).toBe(true);
+          await store.close();
+        } finally {
+          await fresh.close();
+        }
+      });
     });
-  });
-});
+  },
+);

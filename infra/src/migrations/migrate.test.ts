@@ -38,4 +38,22 @@ describe('migrateToLatest', () => {
       await database.close();
     }
   });
+
+  it("applies a package's new migration on a database where a later-numbered one already ran", async () => {
+    const database = await createTestDatabase({}, 'pglite');
+    try {
+      const table = (name: string) => ({
+        async up(db: Kysely<any>) {
+          await sql.raw(`CREATE TABLE ${name} (id int)`).execute(db);
+        },
+      });
+      await migrateToLatest(database, { '0001_a': table('a'), '2001_c': table('c') });
+      // A new read model (1xxx) ships after auth's 2xxx ran on an existing ./data: it must apply.
+      await migrateToLatest(database, { '0001_a': table('a'), '1040_b': table('b'), '2001_c': table('c') });
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM b`.execute(database.db);
+      expect(rows[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
 });

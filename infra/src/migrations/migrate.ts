@@ -11,7 +11,9 @@ export type { Migration };
  */
 export async function migrateToLatest(database: Database, migrations: Record<string, Migration>): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const migrator = new Migrator({ db: database.db, provider });
+  // Packages number their migrations in their own ranges (0xxx, 1xxx, 2xxx), so a feature's new
+  // read model (1040_…) arrives after auth's 2002_… already ran on an existing database.
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error === undefined) return;
   const failed = results?.find((r) => r.status === 'Error');

@@ -36,7 +36,9 @@ export async function createTestDatabase(
 async function defaultKind(): Promise<TestDatabaseKind> {
   if (await postgresAvailable()) return 'postgres';
   if (requireServices()) {
-    throw new Error(`PostgreSQL is required (SIDELINE_REQUIRE_SERVICES=1) but unreachable at ${redact(testServerUrl())}`);
+    throw new Error(
+      `PostgreSQL is required (SIDELINE_REQUIRE_SERVICES=1) but unreachable at ${redact(testServerUrl())}`,
+    );
   }
   return 'pglite';
 }

@@ -73,7 +73,10 @@ async function loadOrBuild(file: string, migrations: Record<string, Migration>):
       }
     }
     // Someone else is building: wait for the file, or take over from a builder that died.
-    const lockAge = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const lockAge = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (lockAge > LOCK_STALE_MS) await rm(lock, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -95,7 +98,10 @@ async function removeUnusedSnapshots(dir: string): Promise<void> {
   for (const name of names) {
     if (!/^sideline-pglite-[0-9a-f]+\.tgz$/.test(name)) continue;
     const file = path.join(dir, name);
-    const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await stat(file).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > SNAPSHOT_MAX_IDLE_MS) await rm(file, { force: true });
   }
 }

@@ -103,7 +103,9 @@ export function collectTestDatabases(serverUrl: string): Promise<void> {
     for (const { datname, comment } of rows) {
       const created = /^sideline_t_([0-9a-z]+)_[0-9a-f]+$/.exec(datname);
       if (created && now - parseInt(created[1]!, 36) > TEST_DATABASE_MAX_AGE_MS) {
-        await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`).catch(() => undefined);
+        await admin
+          .query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(datname)} WITH (FORCE)`)
+          .catch(() => undefined);
         continue;
       }
       if (!/^sideline_tpl_[0-9a-f]+$/.test(datname)) continue;

@@ -41,11 +41,15 @@ export type TestDatabaseKind = 'pglite' | 'postgres';
 export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
   if (await postgresAvailable()) return ['pglite', 'postgres'];
   if (requireServices()) {
-    throw new Error(`PostgreSQL is required (SIDELINE_REQUIRE_SERVICES=1) but unreachable at ${redact(testServerUrl())}`);
+    throw new Error(
+      `PostgreSQL is required (SIDELINE_REQUIRE_SERVICES=1) but unreachable at ${redact(testServerUrl())}`,
+    );
   }
   if (!warned) {
     warned = true;
-    console.warn(`PostgreSQL unreachable at ${redact(testServerUrl())}: skipping its test variants, running PGlite only`);
+    console.warn(
+      `PostgreSQL unreachable at ${redact(testServerUrl())}: skipping its test variants, running PGlite only`,
+    );
   }
   return ['pglite'];
 }

@@ -110,9 +110,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
         })) {
           const event = resolved.event;
           if (!event) continue;
-          const position = event.position
-            ? { commit: event.position.commit, prepare: event.position.prepare }
-            : START;
+          const position = event.position ? { commit: event.position.commit, prepare: event.position.prepare } : START;
           out.push(upcast(toRecorded(event, position)));
         }
       } catch (error) {
@@ -126,7 +124,8 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
       // $all has no server-side filter on reads here: page past system events until `limit`
       // user events are collected or the log ends. ESDB reads from a position inclusively.
       const out: RecordedEvent[] = [];
-      let from: Position | undefined = fromPosition && comparePositions(fromPosition, START) > 0 ? fromPosition : undefined;
+      let from: Position | undefined =
+        fromPosition && comparePositions(fromPosition, START) > 0 ? fromPosition : undefined;
       for (;;) {
         let seen = 0;
         let last: Position | undefined;

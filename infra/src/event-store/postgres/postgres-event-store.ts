@@ -8,7 +8,6 @@ import {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
-  type Subscription,
 } from '../port.ts';
 import { AppendNotifier, EVENTS_CHANNEL } from './append-notifier.ts';
 import { appendSql, kyselyAppendRunner, pgliteAppendRunner } from './append-sql.ts';
