@@ -20,7 +20,10 @@ import { createCommandHandler, type CommandHandler } from './shared/command-hand
 import { registerErrorHandling } from './shared/http-errors.ts';
 import { registerSpa } from './spa/spa.ts';
 import { chatRoutes, socketMessageSender } from './chat/index.ts';
+import { calendarRoutes } from './calendar/index.ts';
 import { mediaRoutes } from './media/index.ts';
+import { recapRoutes } from './recap/index.ts';
+import { rewardsRoutes } from './rewards/index.ts';
 import type { FeatureContext } from './shared/feature-context.ts';
 import { teamsRoutes } from './teams/index.ts';
 
@@ -109,6 +112,9 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(teamsRoutes, ctx);
   await app.register(chatRoutes, ctx);
   await app.register(mediaRoutes, ctx);
+  await app.register(calendarRoutes, ctx);
+  await app.register(rewardsRoutes, ctx);
+  await app.register(recapRoutes, ctx);
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

@@ -5,6 +5,9 @@ import { ProtectedRoute } from '../features/auth/components/protected-route.tsx'
 import { AuthRoute } from '../features/auth/routes/auth.tsx';
 import { ChatRoute } from '../features/chat/routes/chat.tsx';
 import { DashboardRoute } from '../features/dashboard/routes/dashboard.tsx';
+import { EventsRoute } from '../features/events/routes/events.tsx';
+import { GamificationRoute } from '../features/gamification/routes/gamification.tsx';
+import { MediaRoute } from '../features/media/routes/media.tsx';
 import { CreateTeamRoute } from '../features/teams/routes/create-team.tsx';
 import { TeamRoute } from '../features/teams/routes/team.tsx';
 import { TeamsRoute } from '../features/teams/routes/teams.tsx';
@@ -31,6 +34,9 @@ export const routes: RouteObject[] = [
               { path: paths.createTeam, element: <CreateTeamRoute /> },
               { path: `${paths.team}/:teamId`, element: <TeamRoute /> },
               { path: `${paths.chat}/:teamId?`, element: <ChatRoute /> },
+              { path: `${paths.events}/:teamId?`, element: <EventsRoute /> },
+              { path: `${paths.media}/:teamId?`, element: <MediaRoute /> },
+              { path: paths.gamification, element: <GamificationRoute /> },
             ],
           },
         ],
