@@ -6,3 +6,5 @@ export * from './sports/catalogue.ts';
 export * from './teams/index.ts';
 export * from './chat/index.ts';
 export * from './media/index.ts';
+export * from './rewards/index.ts';
+export * from './calendar/index.ts';

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given-when-then.ts';
+import { calendarDecider } from './decider.ts';
+import type { CalendarDomainEvent } from './events.ts';
+import { createEventInputSchema, rsvpInputSchema, type Recurrence } from './schemas.ts';
+
+const weekly: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 4 };
+// 2026-03-03 is a Tuesday.
+const schedule = (canManage = true, recurrence: Recurrence | null = weekly, startsAt = '2026-03-03T17:00:00.000Z') => ({
+  type: 'ScheduleEvent' as const,
+  data: {
+    eventId: 'e1',
+    teamId: 't1',
+    title: 'Practice',
+    description: '',
+    location: 'Field 2',
+    startsAt,
+    recurrence,
+    createdBy: 'c1',
+    canManage,
+  },
+});
+const scheduled: CalendarDomainEvent = {
+  type: 'EventScheduled',
+  data: {
+    eventId: 'e1',
+    teamId: 't1',
+    title: 'Practice',
+    description: '',
+    location: 'Field 2',
+    startsAt: '2026-03-03T17:00:00.000Z',
+    recurrence: weekly,
+    createdBy: 'c1',
+  },
+};
+const rsvp = (occurrenceDate: string, status: 'yes' | 'maybe' | 'no' = 'yes', userId = 'p1') => ({
+  type: 'RecordRsvp' as const,
+  data: { eventId: 'e1', occurrenceDate, userId, status },
+});
+const recorded = (occurrenceDate: string, status: 'yes' | 'maybe' | 'no' = 'yes', userId = 'p1'): CalendarDomainEvent => ({
+  type: 'RsvpRecorded',
+  data: { eventId: 'e1', teamId: 't1', occurrenceDate, userId, status },
+});
+const cancel = (canManage = true) => ({
+  type: 'CancelEvent' as const,
+  data: { eventId: 'e1', teamId: 't1', by: 'c1', canManage },
+});
+
+describe('calendar decider', () => {
+  it('given nothing, when a manager schedules a weekly series, then it is scheduled', () => {
+    given(calendarDecider).when(schedule()).then([scheduled]);
+  });
+
+  it('refuses scheduling by a non-manager', () => {
+    given(calendarDecider).when(schedule(false)).thenRefuses('EVENT_MANAGERS_ONLY');
+  });
+
+  it('moves the start of a weekly series to its first chosen weekday (a Monday start, Tue/Thu days)', () => {
+    given(calendarDecider)
+      .when(schedule(true, weekly, '2026-03-02T17:00:00.000Z'))
+      .then([scheduled]);
+  });
+
+  it('refuses a series whose end is before its first occurrence', () => {
+    const r: Recurrence = { ...weekly, endCount: null, endDate: '2026-03-02T23:59:59.999Z' };
+    given(calendarDecider).when(schedule(true, r, '2026-03-02T17:00:00.000Z')).thenRefuses('NO_OCCURRENCES');
+  });
+
+  it('given a series, when a member RSVPs to its 2nd occurrence, then it is recorded there', () => {
+    given(calendarDecider, [scheduled])
+      .when(rsvp('2026-03-05T17:00:00Z'))
+      .then([recorded('2026-03-05T17:00:00.000Z')]);
+  });
+
+  it('refuses an RSVP to a date the series does not hit, or past its count', () => {
+    given(calendarDecider, [scheduled]).when(rsvp('2026-03-04T17:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
+    // 4 occurrences: 3, 5, 10, 12 March.
+    given(calendarDecider, [scheduled]).when(rsvp('2026-03-12T17:00:00.000Z')).then([recorded('2026-03-12T17:00:00.000Z')]);
+    given(calendarDecider, [scheduled]).when(rsvp('2026-03-17T17:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
+  });
+
+  it('records nothing for the same status again, and a change of mind', () => {
+    const first = recorded('2026-03-03T17:00:00.000Z');
+    given(calendarDecider, [scheduled, first]).when(rsvp('2026-03-03T17:00:00.000Z')).then([]);
+    given(calendarDecider, [scheduled, first])
+      .when(rsvp('2026-03-03T17:00:00.000Z', 'no'))
+      .then([recorded('2026-03-03T17:00:00.000Z', 'no')]);
+  });
+
+  it('refuses RSVPs to unknown or cancelled events', () => {
+    given(calendarDecider).when(rsvp('2026-03-03T17:00:00.000Z')).thenRefuses('EVENT_NOT_FOUND');
+    const cancelled: CalendarDomainEvent = { type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } };
+    given(calendarDecider, [scheduled, cancelled]).when(rsvp('2026-03-03T17:00:00.000Z')).thenRefuses('EVENT_NOT_FOUND');
+  });
+
+  it('cancels for managers only; cancelling twice is a no-op', () => {
+    const cancelled: CalendarDomainEvent = { type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } };
+    given(calendarDecider, [scheduled]).when(cancel()).then([cancelled]);
+    given(calendarDecider, [scheduled]).when(cancel(false)).thenRefuses('EVENT_MANAGERS_ONLY');
+    given(calendarDecider, [scheduled, cancelled]).when(cancel()).then([]);
+    given(calendarDecider).when(cancel()).thenRefuses('EVENT_NOT_FOUND');
+  });
+});
+
+describe('create-event input', () => {
+  it('trims, defaults, and normalises both weekday forms to names', () => {
+    const parsed = createEventInputSchema.parse({
+      title: '  Practice ',
+      date: '2026-03-03T17:00:00Z',
+      isRecurring: true,
+      recurringType: 'weekly',
+      recurringInterval: 1,
+      recurringDays: ['4', 'tuesday', 2],
+      recurringEndDate: null,
+      recurringEndCount: 5,
+    });
+    expect(parsed).toEqual({
+      title: 'Practice',
+      description: '',
+      location: '',
+      date: '2026-03-03T17:00:00.000Z',
+      recurrence: { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 5 },
+    });
+  });
+
+  it('refuses a blank title, a bad interval or count, weekly without days, and unknown weekdays', () => {
+    const base = { title: 'x', date: '2026-03-03T17:00:00Z', isRecurring: true, recurringType: 'weekly' };
+    expect(createEventInputSchema.safeParse({ ...base, title: '   ', recurringDays: ['1'] }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: [], recurringInterval: 1 }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['1'], recurringInterval: 53 }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['1'], recurringEndCount: 101 }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['7'] }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['funday'] }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ title: 'x', date: 'tomorrow' }).success).toBe(false);
+  });
+
+  it('treats never as both ends null, and a non-recurring event has no recurrence', () => {
+    const never = createEventInputSchema.parse({
+      title: 'x',
+      date: '2026-03-03T17:00:00Z',
+      isRecurring: true,
+      recurringType: 'daily',
+      recurringDays: ['1'],
+      recurringEndDate: null,
+      recurringEndCount: null,
+    });
+    expect(never.recurrence).toEqual({ type: 'daily', interval: 1, days: [], endDate: null, endCount: null });
+    expect(createEventInputSchema.parse({ title: 'x', date: '2026-03-03T17:00:00Z', isRecurring: false }).recurrence).toBeNull();
+  });
+
+  it('accepts an RSVP with or without an occurrence date', () => {
+    expect(rsvpInputSchema.parse({ status: 'maybe' })).toEqual({ status: 'maybe' });
+    expect(rsvpInputSchema.safeParse({ status: 'going' }).success).toBe(false);
+  });
+});

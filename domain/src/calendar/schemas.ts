@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/** Weekday names as events carry them (spec part 1: lowercase names, Monday first in the UI). */
+export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof weekdays)[number];
+
+/** Spec part 2's form sends weekdays as '0'..'6' with 0 = Sunday. */
+const weekdayOfDigit: Record<string, Weekday> = {
+  '0': 'sunday',
+  '1': 'monday',
+  '2': 'tuesday',
+  '3': 'wednesday',
+  '4': 'thursday',
+  '5': 'friday',
+  '6': 'saturday',
+};
+
+/** Accepts 'monday'..'sunday' (any case) or '0'..'6' (or the number); normalises to the name. */
+export const weekdaySchema = z
+  .union([z.string(), z.number().int()])
+  .transform((v, ctx) => {
+    const key = String(v).trim().toLowerCase();
+    const day = weekdayOfDigit[key] ?? (weekdays as readonly string[]).find((d) => d === key);
+    if (!day) {
+      ctx.addIssue({ code: 'custom', message: 'Choose weekdays from Monday to Sunday' });
+      return z.NEVER;
+    }
+    return day as Weekday;
+  });
+
+export const recurringTypes = ['daily', 'weekly', 'monthly'] as const;
+export type RecurringType = (typeof recurringTypes)[number];
+
+export const RECURRING_INTERVAL_MAX = 52;
+export const RECURRING_COUNT_MAX = 100;
+export const TITLE_MAX_LENGTH = 120;
+
+/** A series' repetition, as stored in EventScheduled. End: endDate, endCount, or neither (never). */
+export interface Recurrence {
+  type: RecurringType;
+  interval: number;
+  /** Weekly only (empty otherwise): the weekdays, in Monday-first order, no duplicates. */
+  days: Weekday[];
+  /** ISO datetime, inclusive: no occurrence starts after it. */
+  endDate: string | null;
+  endCount: number | null;
+}
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Choose a date and a time' });
+/** An end date may come as a plain date from a date input: it then means the end of that day (UTC). */
+const endDateSchema = z
+  .union([isoDateTime, z.iso.date()])
+  .transform((v) => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString()));
+
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** POST /api/teams/{teamId}/events — the create-event dialog's payload (spec part 1 §5/§7, part 2 §5). */
+export const createEventInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
+    description: trimmed(2000),
+    location: trimmed(200),
+    date: isoDateTime.transform((v) => new Date(v).toISOString()),
+    isRecurring: z.boolean().default(false),
+    recurringType: z.enum(recurringTypes).nullish(),
+    recurringInterval: z.coerce
+      .number()
+      .int('Repeat interval must be a whole number')
+      .min(1, 'Repeat interval is 1 to 52')
+      .max(RECURRING_INTERVAL_MAX, 'Repeat interval is 1 to 52')
+      .nullish(),
+    recurringDays: z.array(weekdaySchema).max(7).nullish(),
+    recurringEndDate: endDateSchema.nullish(),
+    recurringEndCount: z.coerce
+      .number()
+      .int('Count must be a positive number')
+      .min(1, 'Count must be a positive number')
+      .max(RECURRING_COUNT_MAX, `Count is at most ${RECURRING_COUNT_MAX}`)
+      .nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.isRecurring) return;
+    if (v.recurringType === 'weekly' && (!v.recurringDays || v.recurringDays.length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['recurringDays'], message: 'At least one day must be selected' });
+    }
+    if (v.recurringEndDate && v.recurringEndCount) {
+      ctx.addIssue({ code: 'custom', path: ['recurringEndCount'], message: 'Choose an end date or a count, not both' });
+    }
+    if (v.recurringEndDate && v.recurringEndDate < v.date) {
+      ctx.addIssue({ code: 'custom', path: ['recurringEndDate'], message: 'The end date is before the first date' });
+    }
+  })
+  .transform((v) => ({
+    title: v.title,
+    description: v.description,
+    location: v.location,
+    date: v.date,
+    recurrence: v.isRecurring ? toRecurrence(v) : null,
+  }));
+export type CreateEventInput = z.input<typeof createEventInputSchema>;
+export type CreateEventCommandInput = z.output<typeof createEventInputSchema>;
+
+function toRecurrence(v: {
+  recurringType?: RecurringType | null;
+  recurringInterval?: number | null;
+  recurringDays?: Weekday[] | null;
+  recurringEndDate?: string | null;
+  recurringEndCount?: number | null;
+}): Recurrence {
+  const type = v.recurringType ?? 'weekly';
+  const days = type === 'weekly' ? weekdays.filter((d) => v.recurringDays?.includes(d)) : [];
+  return {
+    type,
+    interval: v.recurringInterval ?? 1,
+    days,
+    endDate: v.recurringEndDate ?? null,
+    endCount: v.recurringEndDate ? null : (v.recurringEndCount ?? null),
+  };
+}
+
+export const rsvpStatuses = ['yes', 'maybe', 'no'] as const;
+export const rsvpStatusSchema = z.enum(rsvpStatuses, { error: 'Choose yes, maybe or no' });
+export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
+
+/** POST /api/events/{eventId}/rsvp — without occurrenceDate, the next occurrence. */
+export const rsvpInputSchema = z.object({
+  status: rsvpStatusSchema,
+  occurrenceDate: isoDateTime.transform((v) => new Date(v).toISOString()).optional(),
+});
+export type RsvpInput = z.input<typeof rsvpInputSchema>;
+
+export const eventRsvpSchema = z.object({
+  id: z.string(),
+  status: rsvpStatusSchema,
+  userId: z.string(),
+  user: z.object({ name: z.string() }),
+});
+export type EventRsvp = z.infer<typeof eventRsvpSchema>;
+
+/** One occurrence of an event (a series' occurrence, or the single date of a one-off). */
+export const eventSchema = z.object({
+  id: z.string(),
+  teamId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO start of this occurrence. */
+  date: z.string(),
+  location: z.string(),
+  isRecurring: z.boolean(),
+  recurringType: z.enum(recurringTypes).nullable(),
+  recurringInterval: z.number().int().nullable(),
+  recurringDays: z.array(z.enum(weekdays)).nullable(),
+  recurringEndDate: z.string().nullable(),
+  recurringEndCount: z.number().int().nullable(),
+  /** The series (= the event id). */
+  seriesId: z.string(),
+  /** ISO start of this occurrence: the key an RSVP is recorded against. */
+  occurrenceDate: z.string(),
+  rsvps: z.array(eventRsvpSchema),
+});
+export type CalendarEvent = z.infer<typeof eventSchema>;
+
+export const upcomingEventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** POST /api/teams/{teamId}/calendar-token */
+export const calendarTokenSchema = z.object({ url: z.string() });
