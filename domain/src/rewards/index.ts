@@ -1,0 +1,4 @@
+export * from './table.ts';
+export * from './rewards.ts';
+export * from './badges.ts';
+export * from './schemas.ts';
