@@ -107,6 +107,7 @@ describe('media upload', () => {
           height: 600,
           url: body.url,
           thumbnailUrl: body.thumbnailUrl,
+          durationSeconds: null,
         },
       ],
     ]);
@@ -117,7 +118,7 @@ describe('media upload', () => {
     const response = await upload(parent, { data: text, name: 'holiday.png', type: 'image/png' });
     expect(response.status).toBe(400);
     expect(await readJson(response)).toMatchObject({
-      message: 'Please select an image file.',
+      message: 'Please select an image or video file.',
       code: 'UNSUPPORTED_TYPE',
     });
     const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IMAGE_MAX_BYTES,
+  canManageMedia,
   mediaDecider,
   mediaFileUrl,
+  mediaItemSchema,
+  mediaListQuerySchema,
   mediaStream,
   mediaUploadFieldsSchema,
   uploadedMediaSchema,
+  VIDEO_MAX_BYTES,
+  type MediaCommand,
   type UploadedMedia,
 } from '@sideline/domain';
-import { findMedia, type StoredMedia } from '@sideline/projections';
+import { findMedia, findMediaItem, findTeamForMember, listMedia, type StoredMedia } from '@sideline/projections';
 import type { RateRule } from '../http/rate-limiter.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
@@ -21,23 +26,32 @@ import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
 import { IDEMPOTENCY_KEY, mediaIdForIdempotencyKey } from './media-ids.ts';
 import { removeFiles, uploadPath, writeFileAtomically } from './media-storage.ts';
-import { readUploadForm } from './upload-form.ts';
+import { readUploadForm, type UploadForm } from './upload-form.ts';
 import { processUpload } from './upload-kinds.ts';
 
 /** Per user: a parent sharing a game's photos one by one fits; a script does not. */
 const UPLOAD_RATE: RateRule = { max: 60, windowSeconds: 10 * 60 };
 
+const EXTENSIONS = 'png|jpg|gif|webp|mp4|mov|webm';
 /** `{mediaId}.{ext}` or `{mediaId}-thumb.webp`, as the upload names them. */
-const MEDIA_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.(png|jpg|gif|webp)$/;
+const MEDIA_FILE = new RegExp(
+  `^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\\.(${EXTENSIONS})$`,
+);
 const contentTypes: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
 };
 
-const teamParams = z.object({ teamId: z.string().min(1).max(64) });
+const id = z.string().min(1).max(64);
+const teamParams = z.object({ teamId: id });
+const itemParams = z.object({ teamId: id, mediaId: id });
 const fileParams = z.object({ file: z.string().max(128) });
+const fileQuery = z.object({ download: z.enum(['0', '1']).optional() });
 
 const answer = (media: Pick<StoredMedia, 'id' | 'url' | 'thumbnailUrl'>): UploadedMedia => ({
   url: media.url,
@@ -47,30 +61,44 @@ const answer = (media: Pick<StoredMedia, 'id' | 'url' | 'thumbnailUrl'>): Upload
 
 export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, dataDir, handle, limiter } = ctx;
+  const tempDir = path.join(dataDir, 'uploads', '.incoming');
   // Registered here, not app-wide: only this plugin's routes accept multipart, with the
   // per-request limits set in upload-form.ts (these are the ceilings).
-  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } });
 
   app.addHook('onRequest', async (request) => {
     requireUserId(request);
   });
+  // Non-members get 404 before anything is validated or read: a team's existence never shows.
+  app.addHook('preValidation', async (request) => {
+    const { teamId } = request.params as { teamId?: unknown };
+    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request));
+  });
+
+  /** The team's item, or 404 (another team's media is "not found", never "forbidden"). */
+  async function requireTeamMedia(teamId: string, mediaId: string): Promise<StoredMedia> {
+    const media = await findMedia(db, mediaId);
+    if (!media || media.teamId !== teamId) throw notFound();
+    return media;
+  }
+
+  async function decide(mediaId: string, command: MediaCommand, userId: string) {
+    await handle(mediaDecider, mediaStream(mediaId), command, { actorId: userId });
+  }
 
   app.post(
     '/api/teams/:teamId/media/upload',
     {
       schema: {
         tags: ['media'],
-        summary: 'Upload a photo (multipart: file, type, title, description); PNG, JPEG, GIF or WebP up to 10 MB',
+        summary:
+          'Upload a photo or video (multipart: file, type, title, description); images up to 10 MB, videos up to 200 MB',
         description:
-          'The type is read from the file itself. Photos are re-encoded without metadata (EXIF, GPS). ' +
-          'An Idempotency-Key header makes a retried upload answer with the first one.',
+          'The kind is read from the file itself: PNG, JPEG, GIF or WebP photos (re-encoded without metadata: ' +
+          'EXIF, GPS), MP4, MOV or WebM videos (probed for duration, with a poster frame). `type=highlight` ' +
+          'marks a video as a highlight. An Idempotency-Key header makes a retried upload answer with the first one.',
         params: teamParams,
         response: { 200: uploadedMediaSchema, 201: uploadedMediaSchema },
-      },
-      // Membership before anything is read: a non-member learns nothing, and uploads nothing.
-      preValidation: async (request) => {
-        const { teamId } = request.params as { teamId: string };
-        await requireTeamMember(db, teamId, requireUserId(request));
       },
     },
     async (request, reply) => {
@@ -82,60 +110,138 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       }
       await limiter.hit(`upload:user:${userId}`, UPLOAD_RATE);
 
-      const form = await readUploadForm(request);
-      if (!form.file) {
-        throw new HttpError(400, 'FILE_REQUIRED', 'Choose a file to upload.', { file: ['Choose a file to upload.'] });
-      }
-      const fields = mediaUploadFieldsSchema.safeParse(form.fields);
-      if (!fields.success) {
-        const fieldErrors: Record<string, string[]> = {};
-        for (const issue of fields.error.issues) (fieldErrors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
-        throw new HttpError(400, 'VALIDATION', 'Please check the highlighted fields', fieldErrors);
-      }
-
-      const mediaId = key === undefined ? randomUUID() : mediaIdForIdempotencyKey(teamId, userId, key);
-      if (key !== undefined) {
-        const existing = await findMedia(db, mediaId);
-        if (existing) return reply.status(200).send(answer(existing));
-      }
-
-      const processed = await processUpload(form.file.data);
-      if (!processed) {
-        throw new HttpError(400, 'UNSUPPORTED_TYPE', 'Please select an image file.', {
-          file: ['Please select an image file.'],
-        });
-      }
-      const fileName = `${mediaId}.${processed.extension}`;
-      const thumbName = processed.thumbnail ? `${mediaId}-thumb.webp` : null;
-      const written = [uploadPath(dataDir, teamId, fileName)];
-      await writeFileAtomically(written[0]!, processed.data);
-      if (thumbName && processed.thumbnail) {
-        written.push(uploadPath(dataDir, teamId, thumbName));
-        await writeFileAtomically(written[1]!, processed.thumbnail);
-      }
-
-      const data = {
-        mediaId,
-        teamId,
-        uploaderId: userId,
-        kind: processed.kind,
-        title: fields.data.title || titleFromFileName(form.file.filename),
-        description: fields.data.description,
-        contentType: processed.contentType,
-        bytes: processed.data.length,
-        width: processed.width,
-        height: processed.height,
-        url: mediaFileUrl(fileName),
-        thumbnailUrl: thumbName ? mediaFileUrl(thumbName) : null,
-      };
+      const form: UploadForm = await readUploadForm(request, tempDir);
+      const tempPath = form.file?.tempPath;
       try {
-        await handle(mediaDecider, mediaStream(mediaId), { type: 'RecordUpload', data }, { actorId: userId });
-      } catch (error) {
-        // Nothing refers to the files yet (a racing retry with the same key wrote the same ones).
-        if (key === undefined) await removeFiles(written);
-        throw error;
+        if (!form.file) {
+          throw new HttpError(400, 'FILE_REQUIRED', 'Choose a file to upload.', { file: ['Choose a file to upload.'] });
+        }
+        const fields = mediaUploadFieldsSchema.safeParse(form.fields);
+        if (!fields.success) {
+          const fieldErrors: Record<string, string[]> = {};
+          for (const issue of fields.error.issues) (fieldErrors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+          throw new HttpError(400, 'VALIDATION', 'Please check the highlighted fields', fieldErrors);
+        }
+
+        const mediaId = key === undefined ? randomUUID() : mediaIdForIdempotencyKey(teamId, userId, key);
+        if (key !== undefined) {
+          const existing = await findMedia(db, mediaId);
+          if (existing) return reply.status(200).send(answer(existing));
+        }
+
+        const processed = await processUpload(form.file, fields.data.type);
+        const fileName = `${mediaId}.${processed.extension}`;
+        const thumbName = processed.thumbnail ? `${mediaId}-thumb.webp` : null;
+        const written = [uploadPath(dataDir, teamId, fileName)];
+        if (processed.data) {
+          await writeFileAtomically(written[0]!, processed.data);
+        } else {
+          // A video is kept as uploaded: moved, not copied (same file system).
+          await mkdir(path.dirname(written[0]!), { recursive: true });
+          await rename(form.file.tempPath, written[0]!);
+        }
+        if (thumbName && processed.thumbnail) {
+          written.push(uploadPath(dataDir, teamId, thumbName));
+          await writeFileAtomically(written[1]!, processed.thumbnail);
+        }
+
+        const fallbackTitle = processed.kind === 'photo' ? 'Photo' : 'Video';
+        const data = {
+          mediaId,
+          teamId,
+          uploaderId: userId,
+          kind: processed.kind,
+          title: fields.data.title || titleFromFileName(form.file.filename, fallbackTitle),
+          description: fields.data.description,
+          contentType: processed.contentType,
+          bytes: processed.bytes,
+          width: processed.width,
+          height: processed.height,
+          url: mediaFileUrl(fileName),
+          thumbnailUrl: thumbName ? mediaFileUrl(thumbName) : null,
+          durationSeconds: processed.durationSeconds,
+        };
+        try {
+          await decide(mediaId, { type: 'RecordUpload', data }, userId);
+        } catch (error) {
+          // Nothing refers to the files yet (a racing retry with the same key wrote the same ones).
+          if (key === undefined) await removeFiles(written);
+          throw error;
+        }
+        return reply.status(201).send(answer({ id: mediaId, url: data.url, thumbnailUrl: data.thumbnailUrl }));
+      } finally {
+        if (tempPath) await rm(tempPath, { force: true });
       }
-      return reply.status(201).send(answer({ id: mediaId, url: data.url, thumbnailUrl: data.thumbnailUrl }));
+    },
+  );
+
+  app.get(
+    '/api/teams/:teamId/media',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A page of the team's media, newest first; `type` filters, `before` (a media id) pages back",
+        params: teamParams,
+        querystring: mediaListQuerySchema,
+        response: { 200: z.array(mediaItemSchema) },
+      },
+    },
+    async (request) => {
+      const { teamId } = request.params;
+      const { type, before, limit } = request.query;
+      if (before !== undefined) await requireTeamMedia(teamId, before).catch(() => {
+        throw new HttpError(400, 'INVALID_CURSOR', 'Unknown media to page from', { before: ['Unknown media'] });
+      });
+      return listMedia(db, teamId, requireUserId(request), { type, before, limit });
+    },
+  );
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/api/teams/:teamId/media/:mediaId/like',
+      schema: {
+        tags: ['media'],
+        summary: method === 'POST' ? 'Like an item (idempotent)' : 'Take back a like (idempotent)',
+        params: itemParams,
+        response: { 200: mediaItemSchema },
+      },
+      handler: async (request) => {
+        const userId = requireUserId(request);
+        const { teamId, mediaId } = request.params;
+        await requireTeamMedia(teamId, mediaId);
+        const type = method === 'POST' ? 'LikeMedia' : 'UnlikeMedia';
+        await decide(mediaId, { type, data: { mediaId, userId } }, userId);
+        const item = await findMediaItem(db, teamId, mediaId, userId);
+        if (!item) throw notFound();
+        return item;
+      },
+    });
+  }
+
+  app.delete(
+    '/api/teams/:teamId/media/:mediaId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'Delete an item: its uploader, or a team manager (coach, team admin, the team’s coach)',
+        params: itemParams,
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { teamId, mediaId } = request.params;
+      const media = await requireTeamMedia(teamId, mediaId);
+      const team = await findTeamForMember(db, teamId, userId);
+      if (!team) throw notFound();
+      const canManage = canManageMedia({ userId, assignedRole: team.myAssignedRole }, team);
+      await decide(mediaId, { type: 'DeleteMedia', data: { mediaId, userId, canManage } }, userId);
+      // The read model no longer has it, so it is not served; the files go too.
+      const names = [media.url, media.thumbnailUrl]
+        .filter((u): u is string => u !== null)
+        .map((u) => u.slice(u.lastIndexOf('/') + 1));
+      await removeFiles(names.map((n) => uploadPath(dataDir, teamId, n)));
+      return reply.status(204).send();
     },
   );
 
@@ -144,8 +250,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     {
       schema: {
         tags: ['media'],
-        summary: 'A stored media file; only for members of its team',
+        summary: 'A stored media file; only for members of its team. Range requests (206) for seeking; ?download=1',
         params: fileParams,
+        querystring: fileQuery,
       },
     },
     async (request, reply) => {
@@ -164,12 +271,27 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         () => null,
       );
       if (size === null) throw notFound();
-      return reply
-        .header('content-type', contentTypes[match![3]!]!)
-        .header('content-length', size)
+      const extension = match![3]!;
+      reply
+        .header('content-type', contentTypes[extension]!)
+        .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(filePath));
+        .header('x-content-type-options', 'nosniff');
+      if (request.query.download === '1') {
+        reply.header('content-disposition', contentDisposition(`${media.title}.${extension}`));
+      }
+      const range = parseRange(request.headers.range, size);
+      if (range === 'unsatisfiable') {
+        return reply.status(416).header('content-range', `bytes */${size}`).send();
+      }
+      if (range) {
+        return reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1)
+          .send(createReadStream(filePath, { start: range.start, end: range.end }));
+      }
+      return reply.header('content-length', size).send(createReadStream(filePath));
     },
   );
 };
@@ -178,11 +300,44 @@ function notFound(): HttpError {
   return new HttpError(404, 'MEDIA_NOT_FOUND', 'Media not found');
 }
 
+/**
+ * One `bytes=` range (what browsers send to seek a video); null serves the whole file (no header,
+ * or several ranges, which we answer with the whole file as RFC 9110 allows).
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // Suffix: the last N bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 /** "IMG_1234.jpeg" → "IMG_1234"; the spec's client sends the file name as the title anyway. */
-function titleFromFileName(fileName: string): string {
+function titleFromFileName(fileName: string, fallback: string): string {
   const base = fileName
     .replace(/\.[^.]*$/, '')
     .trim()
     .slice(0, 200);
-  return base || 'Photo';
+  return base || fallback;
 }

@@ -1,44 +1,123 @@
 import type {} from '@fastify/multipart';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { IMAGE_MAX_BYTES } from '@sideline/domain';
+import {
+  detectImageFormat,
+  detectVideoFormat,
+  IMAGE_MAX_BYTES,
+  VIDEO_MAX_BYTES,
+  type ImageFormat,
+  type VideoFormat,
+} from '@sideline/domain';
 import { HttpError } from '../shared/http-errors.ts';
 
+/** What the first bytes of the file said it is. */
+export type SniffedFormat = { kind: 'image'; format: ImageFormat } | { kind: 'video'; format: VideoFormat };
+
+export interface UploadedFile {
+  /** Temporary file holding the upload; the caller moves or removes it. */
+  tempPath: string;
+  bytes: number;
+  filename: string;
+  format: SniffedFormat;
+}
+
 export interface UploadForm {
-  file: { data: Buffer; filename: string } | null;
+  file: UploadedFile | null;
   fields: Record<string, string>;
 }
 
 /** Per request: one file, a few short fields (spec: file, type, title, description). */
 const limits = {
-  fileSize: IMAGE_MAX_BYTES,
+  fileSize: VIDEO_MAX_BYTES,
   files: 1,
   fields: 8,
   fieldSize: 8 * 1024,
   parts: 12,
 };
 
-const MAX_MB = IMAGE_MAX_BYTES / (1024 * 1024);
+const mb = (bytes: number) => bytes / (1024 * 1024);
+/** Enough to tell every accepted format apart. */
+const HEAD_BYTES = 16;
+
+export const unsupportedType = () =>
+  new HttpError(400, 'UNSUPPORTED_TYPE', 'Please select an image or video file.', {
+    file: ['Please select an image or video file.'],
+  });
+
+function sniff(head: Buffer): SniffedFormat | null {
+  const image = detectImageFormat(head);
+  if (image) return { kind: 'image', format: image };
+  const video = detectVideoFormat(head);
+  if (video) return { kind: 'video', format: video };
+  return null;
+}
+
+const tooLarge = (format: SniffedFormat) =>
+  format.kind === 'image'
+    ? new HttpError(413, 'FILE_TOO_LARGE', `Images can be at most ${mb(IMAGE_MAX_BYTES)} MB.`)
+    : new HttpError(413, 'FILE_TOO_LARGE', `Videos can be at most ${mb(VIDEO_MAX_BYTES)} MB.`);
 
 /**
- * Reads the whole multipart body, the file into memory (at most IMAGE_MAX_BYTES: it is decoded
- * from memory anyway), whatever the order of its parts. The client's declared content type is
- * ignored: the bytes decide.
+ * Reads the multipart body, streaming the file to a temporary file under `tempDir` (never the
+ * whole video in memory). Its kind comes from its first bytes, whatever the client declared, and
+ * the size limit follows the kind (photos 10 MiB, videos 200 MiB): the upload stops as soon as it
+ * is over, or as soon as the first bytes show a type we do not accept.
  */
-export async function readUploadForm(request: FastifyRequest): Promise<UploadForm> {
+export async function readUploadForm(request: FastifyRequest, tempDir: string): Promise<UploadForm> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'NOT_MULTIPART', 'Send the file as multipart/form-data');
   }
   const form: UploadForm = { file: null, fields: {} };
+  let tempPath: string | null = null;
   try {
     for await (const part of request.parts({ limits })) {
       if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname === 'file') form.file = { data, filename: part.filename };
+        if (part.fieldname !== 'file' || form.file) {
+          part.file.resume();
+          continue;
+        }
+        await mkdir(tempDir, { recursive: true });
+        tempPath = path.join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+        const handle = await open(tempPath, 'wx');
+        let bytes = 0;
+        let head = Buffer.alloc(0);
+        let format: SniffedFormat | null = null;
+        try {
+          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+            if (!format) {
+              head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
+              if (head.length >= HEAD_BYTES) {
+                format = sniff(head);
+                if (!format) throw unsupportedType();
+              }
+            }
+            bytes += chunk.length;
+            if (format && bytes > (format.kind === 'image' ? IMAGE_MAX_BYTES : VIDEO_MAX_BYTES)) throw tooLarge(format);
+            await handle.write(chunk);
+          }
+        } finally {
+          await handle.close();
+        }
+        // A file shorter than the sniffed head.
+        format ??= sniff(head);
+        if (bytes === 0) {
+          // Nothing was sent: the same as no file.
+          await rm(tempPath, { force: true });
+          tempPath = null;
+        } else if (!format) {
+          throw unsupportedType();
+        } else {
+          form.file = { tempPath, bytes, filename: part.filename, format };
+        }
       } else if (typeof part.value === 'string') {
         form.fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    if (tempPath) await rm(tempPath, { force: true });
     throw limitError(error) ?? error;
   }
   return form;
@@ -47,7 +126,7 @@ export async function readUploadForm(request: FastifyRequest): Promise<UploadFor
 function limitError(error: unknown): HttpError | null {
   switch ((error as { code?: unknown }).code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(413, 'FILE_TOO_LARGE', `Images can be at most ${MAX_MB} MB.`);
+      return new HttpError(413, 'FILE_TOO_LARGE', `Videos can be at most ${mb(VIDEO_MAX_BYTES)} MB.`);
     case 'FST_FILES_LIMIT':
       return new HttpError(413, 'TOO_MANY_FILES', 'Upload one file at a time.');
     case 'FST_PARTS_LIMIT':

@@ -3,6 +3,7 @@ import { given } from '../shared/given-when-then.ts';
 import { mediaDecider } from './decider.ts';
 import type { MediaUploaded } from './events.ts';
 import { detectImageFormat } from './image-signature.ts';
+import { detectVideoFormat } from './video-signature.ts';
 import { mediaUploadFieldsSchema } from './schemas.ts';
 
 const data: MediaUploaded['data'] = {
@@ -43,6 +44,49 @@ describe('media decider', () => {
   });
 });
 
+describe('media likes and deletion', () => {
+  const uploaded = { type: 'MediaUploaded' as const, data };
+  const like = (userId: string) => ({ type: 'LikeMedia' as const, data: { mediaId: 'md1', userId } });
+  const unlike = (userId: string) => ({ type: 'UnlikeMedia' as const, data: { mediaId: 'md1', userId } });
+  const liked = (userId: string) => ({ type: 'MediaLiked' as const, data: { mediaId: 'md1', teamId: 't1', userId } });
+
+  it('likes once per user: a second like, or an unlike without a like, does nothing', () => {
+    given(mediaDecider, [uploaded]).when(like('u2')).then([liked('u2')]);
+    given(mediaDecider, [uploaded, liked('u2')]).when(like('u2')).then([]);
+    given(mediaDecider, [uploaded]).when(unlike('u2')).then([]);
+    given(mediaDecider, [uploaded, liked('u2')])
+      .when(unlike('u2'))
+      .then([{ type: 'MediaUnliked', data: { mediaId: 'md1', teamId: 't1', userId: 'u2' } }]);
+    given(mediaDecider).when(like('u2')).thenRefuses('MEDIA_NOT_FOUND');
+  });
+
+  it('lets the uploader or a manager delete, nobody else; deleted media is gone', () => {
+    const del = (userId: string, canManage: boolean) => ({
+      type: 'DeleteMedia' as const,
+      data: { mediaId: 'md1', userId, canManage },
+    });
+    const deleted = (by: string) => ({ type: 'MediaDeleted' as const, data: { mediaId: 'md1', teamId: 't1', deletedBy: by } });
+    given(mediaDecider, [uploaded]).when(del('u1', false)).then([deleted('u1')]);
+    given(mediaDecider, [uploaded]).when(del('coach', true)).then([deleted('coach')]);
+    given(mediaDecider, [uploaded]).when(del('u2', false)).thenRefuses('FORBIDDEN');
+    given(mediaDecider, [uploaded, deleted('u1')]).when(del('u1', false)).thenRefuses('MEDIA_NOT_FOUND');
+    given(mediaDecider, [uploaded, deleted('u1')]).when(like('u2')).thenRefuses('MEDIA_NOT_FOUND');
+  });
+});
+
+describe('video signatures', () => {
+  const bytes = (...parts: Array<string | number[]>) =>
+    Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+  it('recognises MP4, MOV and WebM, and nothing else', () => {
+    expect(detectVideoFormat(bytes([0, 0, 0, 0x20], 'ftypisom', [0, 0, 2, 0]))).toBe('mp4');
+    expect(detectVideoFormat(bytes([0, 0, 0, 0x14], 'ftypqt  ', [0, 0, 0, 0]))).toBe('mov');
+    expect(detectVideoFormat(bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f]))).toBe('webm');
+    expect(detectVideoFormat(bytes([0, 0, 0, 0x18], 'ftypheic'))).toBeNull();
+    expect(detectVideoFormat(bytes('RIFF', [0, 0, 0, 0], 'AVI LIST'))).toBeNull();
+    expect(detectVideoFormat(bytes([0, 0, 0]))).toBeNull();
+  });
+});
+
 describe('image signatures', () => {
   const bytes = (...parts: Array<string | number[]>) =>
     Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -66,6 +110,7 @@ describe('image signatures', () => {
   it('defaults the upload fields and bounds their length', () => {
     expect(mediaUploadFieldsSchema.parse({})).toEqual({ type: 'photo', title: '', description: '' });
     expect(mediaUploadFieldsSchema.safeParse({ type: 'audio' }).success).toBe(false);
+    expect(mediaUploadFieldsSchema.parse({ type: 'highlight' }).type).toBe('highlight');
     expect(mediaUploadFieldsSchema.safeParse({ title: 'x'.repeat(201) }).success).toBe(false);
   });
 });

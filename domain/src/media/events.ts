@@ -19,8 +19,14 @@ export type MediaUploaded = {
     /** `/api/media/{mediaId}.{ext}`, served to the team's members only. */
     url: string;
     thumbnailUrl: string | null;
+    /** Videos: probed with ffprobe; absent (older events) or null when unknown. */
+    durationSeconds?: number | null;
   };
 };
 
-export type MediaEvent = MediaUploaded;
-export const mediaEventTypes = ['MediaUploaded'] as const;
+export type MediaLiked = { type: 'MediaLiked'; data: { mediaId: string; teamId: string; userId: string } };
+export type MediaUnliked = { type: 'MediaUnliked'; data: { mediaId: string; teamId: string; userId: string } };
+export type MediaDeleted = { type: 'MediaDeleted'; data: { mediaId: string; teamId: string; deletedBy: string } };
+
+export type MediaEvent = MediaUploaded | MediaLiked | MediaUnliked | MediaDeleted;
+export const mediaEventTypes = ['MediaUploaded', 'MediaLiked', 'MediaUnliked', 'MediaDeleted'] as const;

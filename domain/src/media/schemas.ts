@@ -1,10 +1,12 @@
 import { z } from 'zod';
 
-/** Spec §2 Media item types; uploads of 'video' arrive with the Media Hub. */
+/** Spec §3 Media item types; a highlight is a video marked as one by the upload's `type`. */
 export const mediaKinds = ['photo', 'video', 'highlight'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Videos are streamed to disk, never held in memory. */
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 /** Longest edge kept after re-encoding; larger photos are scaled down. */
 export const IMAGE_MAX_EDGE = 4096;
 /** Longest edge of the generated thumbnail. */
@@ -17,10 +19,11 @@ export const MEDIA_DESCRIPTION_MAX_LENGTH = 2000;
 
 /**
  * The text fields of POST /api/teams/{teamId}/media/upload (multipart, beside `file`): spec §7
- * type (photo or video), title (the file name), description (empty).
+ * type (photo or video; 'highlight' marks a video as a highlight), title (the file name),
+ * description (empty). The stored kind follows the bytes: a photo is a photo whatever `type` says.
  */
 export const mediaUploadFieldsSchema = z.object({
-  type: z.enum(['photo', 'video']).default('photo'),
+  type: z.enum(mediaKinds).default('photo'),
   title: z
     .string()
     .trim()
@@ -44,3 +47,38 @@ export type UploadedMedia = z.infer<typeof uploadedMediaSchema>;
 
 /** Where a stored media file is served (members of its team only). */
 export const mediaFileUrl = (fileName: string) => `/api/media/${fileName}`;
+
+/** Spec §4 Media filter; `all` is no filter. */
+export const mediaFilters = ['all', 'photo', 'video', 'highlight'] as const;
+export type MediaFilter = (typeof mediaFilters)[number];
+
+export const MEDIA_PAGE_DEFAULT = 30;
+export const MEDIA_PAGE_MAX = 100;
+
+/** GET /api/teams/{teamId}/media?type=&before=&limit= (newest first; `before` is a media id). */
+export const mediaListQuerySchema = z.object({
+  type: z.enum(mediaFilters).optional(),
+  before: z.string().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(MEDIA_PAGE_MAX).default(MEDIA_PAGE_DEFAULT),
+});
+export type MediaListQuery = z.input<typeof mediaListQuerySchema>;
+
+/** One item of the Media Hub (spec §3 Media item, plus what the viewer shows). */
+export const mediaItemSchema = z.object({
+  id: z.string(),
+  type: z.enum(mediaKinds),
+  title: z.string(),
+  description: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  contentType: z.string(),
+  /** Probed from the file; null when unknown (never a made-up value). */
+  durationSeconds: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  likes: z.number().int(),
+  likedByMe: z.boolean(),
+  uploader: z.object({ id: z.string(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type MediaItem = z.infer<typeof mediaItemSchema>;

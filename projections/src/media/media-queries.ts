@@ -1,12 +1,14 @@
-import type { Kysely } from 'kysely';
-import type { MediaKind } from '@sideline/domain';
+import { sql, type Kysely } from 'kysely';
+import type { MediaFilter, MediaItem, MediaKind } from '@sideline/domain';
 import type { MediaTables } from './media-read-model.ts';
 
 /** What serving a media file needs: whose team it is and what was stored. */
 export interface StoredMedia {
   id: string;
   teamId: string;
+  uploaderId: string;
   kind: MediaKind;
+  title: string;
   contentType: string;
   url: string;
   thumbnailUrl: string | null;
@@ -15,16 +17,112 @@ export interface StoredMedia {
 export async function findMedia(database: Kysely<any>, mediaId: string): Promise<StoredMedia | null> {
   const row = await (database as Kysely<MediaTables>)
     .selectFrom('media')
-    .select(['id', 'team_id', 'kind', 'content_type', 'url', 'thumbnail_url'])
+    .select(['id', 'team_id', 'uploader_id', 'kind', 'title', 'content_type', 'url', 'thumbnail_url'])
     .where('id', '=', mediaId)
     .executeTakeFirst();
   if (!row) return null;
   return {
     id: row.id,
     teamId: row.team_id,
+    uploaderId: row.uploader_id,
     kind: row.kind as MediaKind,
+    title: row.title,
     contentType: row.content_type,
     url: row.url,
     thumbnailUrl: row.thumbnail_url,
   };
+}
+
+interface UsersTable {
+  users: { id: string; name: string };
+}
+
+function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string) {
+  return (database as Kysely<MediaTables & UsersTable>)
+    .selectFrom('media')
+    .leftJoin('users', 'users.id', 'media.uploader_id')
+    .leftJoin('media_likes', (join) =>
+      join.onRef('media_likes.media_id', '=', 'media.id').on('media_likes.user_id', '=', viewerId),
+    )
+    .select([
+      'media.id',
+      'media.kind',
+      'media.title',
+      'media.description',
+      'media.url',
+      'media.thumbnail_url',
+      'media.content_type',
+      'media.duration_seconds',
+      'media.width',
+      'media.height',
+      'media.likes',
+      'media.uploader_id',
+      'media.created_at',
+      'users.name as uploader_name',
+      'media_likes.user_id as liked_by',
+    ])
+    .where('media.team_id', '=', teamId);
+}
+
+type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
+
+function toItem(row: ItemRow): MediaItem {
+  return {
+    id: row.id,
+    type: row.kind as MediaKind,
+    title: row.title,
+    description: row.description,
+    url: row.url,
+    thumbnailUrl: row.thumbnail_url,
+    contentType: row.content_type,
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    width: row.width,
+    height: row.height,
+    likes: Number(row.likes),
+    likedByMe: row.liked_by !== null,
+    uploader: { id: row.uploader_id, name: row.uploader_name ?? 'Unknown User' },
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * A page of the team's media, newest first, as `viewerId` sees it (likedByMe). `before` is the
+ * id of the last item of the previous page; (created_at, id) orders ties, so no item is skipped.
+ * One query: uploader name and the viewer's like are joins, the count a column.
+ */
+export async function listMedia(
+  database: Kysely<any>,
+  teamId: string,
+  viewerId: string,
+  options: { type?: MediaFilter; before?: string; limit?: number } = {},
+): Promise<MediaItem[]> {
+  let query = itemsQuery(database, teamId, viewerId);
+  if (options.type && options.type !== 'all') query = query.where('media.kind', '=', options.type);
+  if (options.before !== undefined) {
+    const cursor = await (database as Kysely<MediaTables>)
+      .selectFrom('media')
+      .select(['created_at', 'id'])
+      .where('id', '=', options.before)
+      .where('team_id', '=', teamId)
+      .executeTakeFirst();
+    if (!cursor) return [];
+    query = query.where(sql<boolean>`(media.created_at, media.id) < (${cursor.created_at}, ${cursor.id})`);
+  }
+  const rows = await query
+    .orderBy('media.created_at', 'desc')
+    .orderBy('media.id', 'desc')
+    .limit(options.limit ?? 30)
+    .execute();
+  return rows.map(toItem);
+}
+
+/** One item of the team as `viewerId` sees it; null when it is not the team's (or deleted). */
+export async function findMediaItem(
+  database: Kysely<any>,
+  teamId: string,
+  mediaId: string,
+  viewerId: string,
+): Promise<MediaItem | null> {
+  const row = await itemsQuery(database, teamId, viewerId).where('media.id', '=', mediaId).executeTakeFirst();
+  return row ? toItem(row) : null;
 }
