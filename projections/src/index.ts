@@ -7,4 +7,6 @@ export * from './identity/index.ts';
 export * from './teams/index.ts';
 export * from './chat/index.ts';
 export * from './media/index.ts';
+export * from './calendar/index.ts';
+export * from './rewards/index.ts';
 export * from './registry.ts';

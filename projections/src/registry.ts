@@ -4,10 +4,12 @@ import { usersMigrations, usersProjector } from './identity/index.ts';
 import { teamsMigrations, teamsProjector } from './teams/index.ts';
 import { chatMigrations, chatProjector } from './chat/index.ts';
 import { mediaMigrations, mediaProjector } from './media/index.ts';
+import { calendarMigrations, calendarProjector } from './calendar/index.ts';
+import { recapEventsProjector, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
 import type { Projector } from './runner/projector.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
-export const allProjectors: readonly Projector[] = [usersProjector, teamsProjector, chatProjector, mediaProjector];
+export const allProjectors: readonly Projector[] = [usersProjector, teamsProjector, chatProjector, mediaProjector, calendarProjector, rewardsProjector, recapEventsProjector];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
 export const projectionMigrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const projectionMigrations: Record<string, Migration> = {
   ...teamsMigrations,
   ...chatMigrations,
   ...mediaMigrations,
+  ...calendarMigrations,
+  ...rewardsMigrations,
 };

@@ -1,0 +1,3 @@
+export * from './calendar-read-model.ts';
+export * from './calendar-projector.ts';
+export * from './calendar-queries.ts';
