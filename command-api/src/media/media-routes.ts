@@ -119,7 +119,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         const fields = mediaUploadFieldsSchema.safeParse(form.fields);
         if (!fields.success) {
           const fieldErrors: Record<string, string[]> = {};
-          for (const issue of fields.error.issues) (fieldErrors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
+          for (const issue of fields.error.issues)
+            (fieldErrors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
           throw new HttpError(400, 'VALIDATION', 'Please check the highlighted fields', fieldErrors);
         }
 
@@ -189,9 +190,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     async (request) => {
       const { teamId } = request.params;
       const { type, before, limit } = request.query;
-      if (before !== undefined) await requireTeamMedia(teamId, before).catch(() => {
-        throw new HttpError(400, 'INVALID_CURSOR', 'Unknown media to page from', { before: ['Unknown media'] });
-      });
+      if (before !== undefined)
+        await requireTeamMedia(teamId, before).catch(() => {
+          throw new HttpError(400, 'INVALID_CURSOR', 'Unknown media to page from', { before: ['Unknown media'] });
+        });
       return listMedia(db, teamId, requireUserId(request), { type, before, limit });
     },
   );

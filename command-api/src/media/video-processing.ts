@@ -20,9 +20,14 @@ let available: Promise<boolean> | null = null;
 
 /** Whether ffprobe and ffmpeg can be run here (checked once). Without them videos are stored as-is. */
 export function ffmpegAvailable(): Promise<boolean> {
-  available ??= Promise.all([FFPROBE, FFMPEG].map((bin) => run(bin, ['-version']).then(() => true, () => false))).then(
-    (ok) => ok.every(Boolean),
-  );
+  available ??= Promise.all(
+    [FFPROBE, FFMPEG].map((bin) =>
+      run(bin, ['-version']).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  ).then((ok) => ok.every(Boolean));
   return available;
 }
 
@@ -42,7 +47,23 @@ function grabFrame(filePath: string, seconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       FFMPEG,
-      ['-v', 'error', '-nostdin', '-ss', seconds.toFixed(2), '-i', filePath, '-frames:v', '1', '-an', '-f', 'image2pipe', '-c:v', 'mjpeg', '-'],
+      [
+        '-v',
+        'error',
+        '-nostdin',
+        '-ss',
+        seconds.toFixed(2),
+        '-i',
+        filePath,
+        '-frames:v',
+        '1',
+        '-an',
+        '-f',
+        'image2pipe',
+        '-c:v',
+        'mjpeg',
+        '-',
+      ],
       { stdio: ['ignore', 'pipe', 'ignore'] },
     );
     const chunks: Buffer[] = [];
@@ -69,14 +90,23 @@ export async function probeVideo(filePath: string): Promise<VideoInfo> {
   if (!(await ffmpegAvailable())) return none;
   let probe: {
     format?: { duration?: string };
-    streams?: Array<{ width?: number; height?: number; duration?: string; side_data_list?: Array<{ rotation?: number }> }>;
+    streams?: Array<{
+      width?: number;
+      height?: number;
+      duration?: string;
+      side_data_list?: Array<{ rotation?: number }>;
+    }>;
   };
   try {
     const out = await run(FFPROBE, [
-      '-v', 'error',
-      '-print_format', 'json',
-      '-show_entries', 'format=duration:stream=width,height,duration:stream_side_data=rotation',
-      '-select_streams', 'v:0',
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_entries',
+      'format=duration:stream=width,height,duration:stream_side_data=rotation',
+      '-select_streams',
+      'v:0',
       filePath,
     ]);
     probe = JSON.parse(out.toString('utf8'));

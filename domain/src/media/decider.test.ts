@@ -51,8 +51,12 @@ describe('media likes and deletion', () => {
   const liked = (userId: string) => ({ type: 'MediaLiked' as const, data: { mediaId: 'md1', teamId: 't1', userId } });
 
   it('likes once per user: a second like, or an unlike without a like, does nothing', () => {
-    given(mediaDecider, [uploaded]).when(like('u2')).then([liked('u2')]);
-    given(mediaDecider, [uploaded, liked('u2')]).when(like('u2')).then([]);
+    given(mediaDecider, [uploaded])
+      .when(like('u2'))
+      .then([liked('u2')]);
+    given(mediaDecider, [uploaded, liked('u2')])
+      .when(like('u2'))
+      .then([]);
     given(mediaDecider, [uploaded]).when(unlike('u2')).then([]);
     given(mediaDecider, [uploaded, liked('u2')])
       .when(unlike('u2'))
@@ -65,12 +69,23 @@ describe('media likes and deletion', () => {
       type: 'DeleteMedia' as const,
       data: { mediaId: 'md1', userId, canManage },
     });
-    const deleted = (by: string) => ({ type: 'MediaDeleted' as const, data: { mediaId: 'md1', teamId: 't1', deletedBy: by } });
-    given(mediaDecider, [uploaded]).when(del('u1', false)).then([deleted('u1')]);
-    given(mediaDecider, [uploaded]).when(del('coach', true)).then([deleted('coach')]);
+    const deleted = (by: string) => ({
+      type: 'MediaDeleted' as const,
+      data: { mediaId: 'md1', teamId: 't1', deletedBy: by },
+    });
+    given(mediaDecider, [uploaded])
+      .when(del('u1', false))
+      .then([deleted('u1')]);
+    given(mediaDecider, [uploaded])
+      .when(del('coach', true))
+      .then([deleted('coach')]);
     given(mediaDecider, [uploaded]).when(del('u2', false)).thenRefuses('FORBIDDEN');
-    given(mediaDecider, [uploaded, deleted('u1')]).when(del('u1', false)).thenRefuses('MEDIA_NOT_FOUND');
-    given(mediaDecider, [uploaded, deleted('u1')]).when(like('u2')).thenRefuses('MEDIA_NOT_FOUND');
+    given(mediaDecider, [uploaded, deleted('u1')])
+      .when(del('u1', false))
+      .thenRefuses('MEDIA_NOT_FOUND');
+    given(mediaDecider, [uploaded, deleted('u1')])
+      .when(like('u2'))
+      .thenRefuses('MEDIA_NOT_FOUND');
   });
 });
 

@@ -60,7 +60,11 @@ export const mediaProjector: Projector<MediaTables> = {
           .returning('media_id')
           .execute();
         if (inserted.length > 0) {
-          await db.updateTable('media').set({ likes: sql`likes + 1` }).where('id', '=', d.mediaId).execute();
+          await db
+            .updateTable('media')
+            .set({ likes: sql`likes + 1` })
+            .where('id', '=', d.mediaId)
+            .execute();
         }
       } else if (e.type === 'MediaUnliked') {
         const d = e.data as MediaUnliked['data'];
@@ -71,7 +75,11 @@ export const mediaProjector: Projector<MediaTables> = {
           .returning('media_id')
           .execute();
         if (removed.length > 0) {
-          await db.updateTable('media').set({ likes: sql`greatest(likes - 1, 0)` }).where('id', '=', d.mediaId).execute();
+          await db
+            .updateTable('media')
+            .set({ likes: sql`greatest(likes - 1, 0)` })
+            .where('id', '=', d.mediaId)
+            .execute();
         }
       } else if (e.type === 'MediaDeleted') {
         const d = e.data as MediaDeleted['data'];
