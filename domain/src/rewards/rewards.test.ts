@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { badgeCatalogue, badgesEarned, emptyBadgeCounters } from './badges.ts';
-import { addGrant, currentStreak, nextStreak, rewardFor, utcDay, type DayCounters, type StreakState } from './rewards.ts';
+import {
+  addGrant,
+  currentStreak,
+  nextStreak,
+  rewardFor,
+  utcDay,
+  type DayCounters,
+  type StreakState,
+} from './rewards.ts';
 import { dularsFor, rewardActions, rewardTable, type RewardAction } from './table.ts';
 
 const action = fc.constantFrom(...rewardActions);

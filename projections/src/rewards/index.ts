@@ -1,0 +1,3 @@
+export * from './rewards-read-model.ts';
+export * from './rewards-projector.ts';
+export * from './rewards-queries.ts';

@@ -1,0 +1,320 @@
+import { sql, type Kysely } from 'kysely';
+import type { RecordedEvent } from '@sideline/infra';
+import {
+  addGrant,
+  badgesEarned,
+  nextStreak,
+  rewardFor,
+  utcDay,
+  type DayCounters,
+  type MediaUploaded,
+  type MessageSent,
+  type RewardAction,
+} from '@sideline/domain';
+import type { Projector } from '../runner/projector.ts';
+import type { RecapTables, RewardsTables, UserRewardsTable } from './rewards-read-model.ts';
+
+/**
+ * The data of the calendar's `RsvpRecorded` (stream `calendar-{eventId}`) this projector needs,
+ * declared here by type name so the rewards slice does not depend on the calendar's code.
+ */
+interface RsvpRecordedData {
+  eventId: string;
+  teamId: string;
+  occurrenceDate: string;
+  userId: string;
+  status: 'yes' | 'maybe' | 'no';
+}
+/** The calendar's `EventScheduled` / `EventCancelled`, as far as the recap needs them. */
+interface EventScheduledData {
+  eventId: string;
+  teamId: string;
+  title: string;
+  location: string;
+  startsAt: string;
+}
+interface EventCancelledData {
+  eventId: string;
+}
+
+type DB = RewardsTables & { users: { id: string; xp: number; dulars: number; streak: number } };
+
+/** A rewardable action found in an event. */
+interface Candidate {
+  event: RecordedEvent;
+  userId: string;
+  action: RewardAction;
+  /** Counted once per user: a retried message, a changed RSVP, … earn nothing again. */
+  key: string;
+  /** RSVPs: the key of a 'yes' for this occurrence (Reliable counts distinct 'yes' answers). */
+  yesKey: string | null;
+  teamId: string | null;
+}
+
+function candidateOf(event: RecordedEvent): Candidate | null {
+  switch (event.type) {
+    case 'MessageSent': {
+      const d = event.data as MessageSent['data'];
+      // The chat read model keeps one message per id and per (team, sender, clientId); so do we.
+      const key = d.clientId ? `chat:${d.teamId}:${d.clientId}` : `msg:${d.messageId}`;
+      return { event, userId: d.userId, action: 'chat_message', key, yesKey: null, teamId: d.teamId };
+    }
+    case 'RsvpRecorded': {
+      const d = event.data as RsvpRecordedData;
+      const occurrence = `${d.eventId}:${d.occurrenceDate}`;
+      return {
+        event,
+        userId: d.userId,
+        action: 'rsvp',
+        key: `rsvp:${occurrence}`,
+        yesKey: d.status === 'yes' ? `rsvp_yes:${occurrence}` : null,
+        teamId: d.teamId,
+      };
+    }
+    case 'MediaUploaded': {
+      const d = event.data as MediaUploaded['data'];
+      return {
+        event,
+        userId: d.uploaderId,
+        action: 'media_upload',
+        key: `media:${d.mediaId}`,
+        yesKey: null,
+        teamId: d.teamId,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+const emptyTotals = (userId: string): UserRewardsTable => ({
+  user_id: userId,
+  xp: 0,
+  dulars: 0,
+  streak: 0,
+  best_streak: 0,
+  last_day: null,
+  messages: 0,
+  rsvps: 0,
+  rsvps_yes: 0,
+  uploads: 0,
+});
+
+/**
+ * XP, dulars, streaks and badges, derived from chat messages, RSVPs and uploads with the domain's
+ * reward table. Each batch loads what it needs for all its users in one query per table, decides
+ * in memory in log order, and writes each table once.
+ *
+ * Rewards are never clawed back: `MediaDeleted` (or a deleted message) keeps the XP earned when
+ * the upload happened, so spamming upload/delete is bounded by the daily cap, and the history
+ * stays explainable. A rebuild replays the same events in the same order, so it yields the same
+ * rows (grant order is the log position, not an identity column).
+ */
+export const rewardsProjector: Projector<DB> = {
+  name: 'rewards',
+  handles: ['MessageSent', 'RsvpRecorded', 'MediaUploaded'],
+  tables: ['reward_grants', 'reward_counters', 'user_badges', 'user_rewards', 'reward_seen'],
+
+  async apply(trx, events) {
+    const db = trx as Kysely<DB>;
+    const candidates = events.map(candidateOf).filter((c): c is Candidate => c !== null);
+    if (candidates.length === 0) return;
+    const userIds = [...new Set(candidates.map((c) => c.userId))];
+    const days = [...new Set(candidates.map((c) => utcDay(c.event.metadata.occurredAt)))];
+    const keys = [...new Set(candidates.flatMap((c) => (c.yesKey ? [c.key, c.yesKey] : [c.key])))];
+
+    const [totalsRows, counterRows, seenRows, badgeRows] = await Promise.all([
+      db.selectFrom('user_rewards').selectAll().where('user_id', 'in', userIds).execute(),
+      db.selectFrom('reward_counters').selectAll().where('user_id', 'in', userIds).where('day', 'in', days).execute(),
+      db
+        .selectFrom('reward_seen')
+        .select(['user_id', 'key'])
+        .where('user_id', 'in', userIds)
+        .where('key', 'in', keys)
+        .execute(),
+      db.selectFrom('user_badges').select(['user_id', 'badge']).where('user_id', 'in', userIds).execute(),
+    ]);
+
+    const totals = new Map(totalsRows.map((r) => [r.user_id, { ...r }]));
+    const counters = new Map<string, DayCounters>();
+    for (const r of counterRows) {
+      const k = `${r.user_id}|${r.day}`;
+      counters.set(k, { ...counters.get(k), [r.action]: { count: r.count, xp: r.xp, dulars: r.dulars } });
+    }
+    const seen = new Set(seenRows.map((r) => `${r.user_id}|${r.key}`));
+    const badges = new Set(badgeRows.map((r) => `${r.user_id}|${r.badge}`));
+
+    const grants: RewardsTables['reward_grants'][] = [];
+    const newSeen: RewardsTables['reward_seen'][] = [];
+    const newBadges: RewardsTables['user_badges'][] = [];
+    const touchedCounters = new Set<string>();
+    const touchedUsers = new Set<string>();
+
+    for (const c of candidates) {
+      const t = totals.get(c.userId) ?? emptyTotals(c.userId);
+      totals.set(c.userId, t);
+      const at = c.event.metadata.occurredAt;
+      let changed = false;
+      if (c.yesKey && !seen.has(`${c.userId}|${c.yesKey}`)) {
+        seen.add(`${c.userId}|${c.yesKey}`);
+        newSeen.push({ user_id: c.userId, key: c.yesKey });
+        t.rsvps_yes++;
+        changed = true;
+      }
+      if (!seen.has(`${c.userId}|${c.key}`)) {
+        seen.add(`${c.userId}|${c.key}`);
+        newSeen.push({ user_id: c.userId, key: c.key });
+        changed = true;
+        const day = utcDay(at);
+        const counterKey = `${c.userId}|${day}`;
+        const today = counters.get(counterKey) ?? {};
+        const grant = rewardFor(c.action, today);
+        counters.set(counterKey, addGrant(today, grant));
+        touchedCounters.add(counterKey);
+        if (c.action === 'chat_message') t.messages++;
+        else if (c.action === 'rsvp') t.rsvps++;
+        else if (c.action === 'media_upload') t.uploads++;
+        // Any rewardable activity keeps the streak going, even past the day's XP cap.
+        const streak = nextStreak({ streak: t.streak, lastDay: t.last_day }, day);
+        t.streak = streak.streak;
+        t.last_day = streak.lastDay;
+        t.best_streak = Math.max(t.best_streak, t.streak);
+        if (grant.xp > 0 || grant.dulars > 0) {
+          t.xp += grant.xp;
+          t.dulars += grant.dulars;
+          grants.push({
+            user_id: c.userId,
+            event_id: c.event.id,
+            action: c.action,
+            xp: grant.xp,
+            dulars: grant.dulars,
+            day,
+            team_id: c.teamId,
+            created_at: new Date(at),
+            pos_commit: String(c.event.position.commit),
+            pos_prepare: String(c.event.position.prepare),
+          });
+        }
+      }
+      if (!changed) continue;
+      touchedUsers.add(c.userId);
+      const earned = badgesEarned({
+        messages: t.messages,
+        rsvps: t.rsvps,
+        rsvpsYes: t.rsvps_yes,
+        uploads: t.uploads,
+        bestStreak: t.best_streak,
+      });
+      for (const badge of earned) {
+        if (badges.has(`${c.userId}|${badge}`)) continue;
+        badges.add(`${c.userId}|${badge}`);
+        newBadges.push({ user_id: c.userId, badge, earned_at: new Date(at) });
+      }
+    }
+
+    if (touchedUsers.size === 0) return;
+    if (grants.length > 0) await db.insertInto('reward_grants').values(grants).execute();
+    if (newSeen.length > 0) await db.insertInto('reward_seen').values(newSeen).execute();
+    if (newBadges.length > 0) await db.insertInto('user_badges').values(newBadges).execute();
+    const counterValues = [...touchedCounters].flatMap((k) => {
+      const [user_id, day] = k.split('|') as [string, string];
+      return Object.entries(counters.get(k)!).map(([action, v]) => ({ user_id, day, action, ...v! }));
+    });
+    await db
+      .insertInto('reward_counters')
+      .values(counterValues)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'day', 'action']).doUpdateSet((eb) => ({
+          count: eb.ref('excluded.count'),
+          xp: eb.ref('excluded.xp'),
+          dulars: eb.ref('excluded.dulars'),
+        })),
+      )
+      .execute();
+    const totalValues = [...touchedUsers].map((u) => totals.get(u)!);
+    await db
+      .insertInto('user_rewards')
+      .values(totalValues)
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({
+          xp: eb.ref('excluded.xp'),
+          dulars: eb.ref('excluded.dulars'),
+          streak: eb.ref('excluded.streak'),
+          best_streak: eb.ref('excluded.best_streak'),
+          last_day: eb.ref('excluded.last_day'),
+          messages: eb.ref('excluded.messages'),
+          rsvps: eb.ref('excluded.rsvps'),
+          rsvps_yes: eb.ref('excluded.rsvps_yes'),
+          uploads: eb.ref('excluded.uploads'),
+        })),
+      )
+      .execute();
+    // GET /api/user reads the users row: copy the totals there (absolute values, not increments).
+    const values = sql.join(
+      totalValues.map((t) => sql`(${t.user_id}::text, ${t.xp}::int, ${t.dulars}::int, ${t.streak}::int)`),
+    );
+    await sql`UPDATE users SET xp = v.xp, dulars = v.dulars, streak = v.streak
+              FROM (VALUES ${values}) AS v(id, xp, dulars, streak) WHERE users.id = v.id`.execute(db);
+  },
+};
+
+/** The recap's own view of team events and RSVP answers (latest answer per occurrence and person). */
+export const recapEventsProjector: Projector<RecapTables> = {
+  name: 'recap-events',
+  handles: ['EventScheduled', 'EventCancelled', 'RsvpRecorded'],
+  tables: ['recap_events', 'recap_rsvps'],
+
+  async apply(trx, events) {
+    const db = trx as Kysely<RecapTables>;
+    const scheduled = events
+      .filter((e) => e.type === 'EventScheduled')
+      .map((e) => {
+        const d = e.data as EventScheduledData;
+        return {
+          event_id: d.eventId,
+          team_id: d.teamId,
+          title: d.title,
+          location: d.location ?? '',
+          starts_at: new Date(d.startsAt),
+          cancelled: false,
+        };
+      });
+    if (scheduled.length > 0) {
+      await db
+        .insertInto('recap_events')
+        .values(scheduled)
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .execute();
+    }
+    const cancelled = events
+      .filter((e) => e.type === 'EventCancelled')
+      .map((e) => (e.data as EventCancelledData).eventId);
+    if (cancelled.length > 0) {
+      await db.updateTable('recap_events').set({ cancelled: true }).where('event_id', 'in', cancelled).execute();
+    }
+    // RSVPs: the last answer per (event, occurrence, user) in the batch, one upsert.
+    const last = new Map<string, RecapTables['recap_rsvps']>();
+    for (const event of events) {
+      if (event.type !== 'RsvpRecorded') continue;
+      const d = event.data as RsvpRecordedData;
+      last.set(`${d.eventId}|${d.occurrenceDate}|${d.userId}`, {
+        event_id: d.eventId,
+        occurrence_date: d.occurrenceDate,
+        user_id: d.userId,
+        status: d.status,
+        updated_at: new Date(event.metadata.occurredAt),
+      });
+    }
+    if (last.size === 0) return;
+    await db
+      .insertInto('recap_rsvps')
+      .values([...last.values()])
+      .onConflict((oc) =>
+        oc.columns(['event_id', 'occurrence_date', 'user_id']).doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
+  },
+};
