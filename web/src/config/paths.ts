@@ -28,6 +28,11 @@ export function chatPath(teamId?: string | null): string {
   return teamId ? `${paths.chat}/${encodeURIComponent(teamId)}` : paths.chat;
 }
 
+/** /events/{teamId}, or /events (all of the user's teams) when no team is given. */
+export function eventsPath(teamId?: string | null): string {
+  return teamId ? `${paths.events}/${encodeURIComponent(teamId)}` : paths.events;
+}
+
 /**
  * Screens that exist in this build. Menu entries, tiles and buttons for a screen that is not
  * built yet are hidden or shown as "Coming soon" (no dead links); flip the flag in the change
@@ -37,7 +42,7 @@ export const builtScreens = {
   teams: true,
   createTeam: true,
   chat: true,
-  events: false,
+  events: true,
   media: false,
   gamification: false,
   settings: false,

@@ -20,6 +20,9 @@ export const apiPaths = {
   teamMedia: (teamId: string) => `/api/teams/${enc(teamId)}/media`,
   teamEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events`,
   teamUpcomingEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events/upcoming`,
+  teamEvent: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}`,
+  eventRsvp: (eventId: string) => `/api/events/${enc(eventId)}/rsvp`,
+  teamCalendarToken: (teamId: string) => `/api/teams/${enc(teamId)}/calendar-token`,
   organizationMembers: (orgId: string) => `/api/organizations/${enc(orgId)}/members`,
 } as const;
 

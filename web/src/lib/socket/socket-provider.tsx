@@ -162,6 +162,12 @@ function useActorStatus(actor: ReconnectActorRef | null): SocketStatus {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
+/** `events_changed {teamId}`: a team's calendar changed (created, deleted, RSVP). */
+function isEventsChanged(frame: IncomingFrame): frame is IncomingFrame & { teamId: string } {
+  const f = frame as { type?: unknown; teamId?: unknown };
+  return f.type === 'events_changed' && typeof f.teamId === 'string';
+}
+
 /**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
@@ -174,6 +180,10 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (isFrame(frame, 'pinned_changed')) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });
+  } else if (isEventsChanged(frame)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (isFrame(frame, 'typing_update')) {
     const { type: _type, ...detail } = frame;
     window.dispatchEvent(new CustomEvent<TypingEventDetail>(TYPING_EVENT, { detail }));

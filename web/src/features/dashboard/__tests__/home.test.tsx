@@ -100,23 +100,13 @@ describe('Home dashboard (mocked fetch)', () => {
     expect(within(section).getByText('Start chatting with your team!')).toBeInTheDocument();
   });
 
-  it("shows This Week's empty state, without Add Event or Calendar until events exist", async () => {
-    homeFetch();
-    await openHome();
-    const section = await screen.findByRole('region', { name: 'This Week' });
-    expect(within(section).getByRole('heading', { name: 'No upcoming events' })).toBeInTheDocument();
-    expect(within(section).getByText('Schedule your next game or practice!')).toBeInTheDocument();
-    expect(within(section).queryByRole('link', { name: 'Add Event' })).not.toBeInTheDocument();
-    expect(within(section).queryByRole('button', { name: 'Add Event' })).not.toBeInTheDocument();
-    expect(within(section).queryByRole('link', { name: 'Calendar' })).not.toBeInTheDocument();
-  });
-
-  it('has a Chat tile to the team chat and marks Events, Media and Badges as coming soon (no dead links)', async () => {
+  it('has Chat and Events tiles to the team and marks Media and Badges as coming soon (no dead links)', async () => {
     homeFetch();
     await openHome();
     const tiles = await screen.findByRole('list', { name: 'Quick links' });
     expect(within(tiles).getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/chat/team-1');
-    for (const label of ['Events', 'Media', 'Badges']) {
+    expect(within(tiles).getByRole('link', { name: /Events/ })).toHaveAttribute('href', '/events/team-1');
+    for (const label of ['Media', 'Badges']) {
       expect(within(tiles).queryByRole('link', { name: new RegExp(label) })).not.toBeInTheDocument();
       expect(within(tiles).getByRole('group', { name: `${label} (coming soon)` })).toBeInTheDocument();
     }

@@ -1,16 +1,35 @@
-import { CalendarDays, Plus } from 'lucide-react';
+import type { Team } from '@sideline/domain';
+import { CalendarDays, Check, Clock, MapPin, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { builtScreens, paths } from '../../../config/paths.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { eventsPath } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useUser } from '../../auth/api.ts';
+import { useRsvp, useTeamUpcomingEvents } from '../../events/api.ts';
+import { CreateEventDialog } from '../../events/components/create-event-dialog.tsx';
+import { myRsvp } from '../../events/components/rsvp-buttons.tsx';
+import { formatEventDate, formatEventTime, occurrenceKey } from '../../events/lib/event-dates.ts';
+import type { TeamEvent } from '../../events/types.ts';
+import { useManageableTeamIds } from '../../events/use-manageable-teams.ts';
+
+/** Home shows this many upcoming events (spec §9). */
+export const HOME_EVENT_COUNT = 2;
 
 /**
- * Home "This Week". Events do not exist yet, so it shows its empty state; the Calendar link and
- * the Add Event button appear with the events screen (`builtScreens.events`).
+ * Home "This Week" (spec part 1 §2): the selected team's next 2 events with a Going toggle;
+ * empty state with Add Event for managers; a Calendar link to the team's events.
  */
-export function ThisWeek({ teamId }: { teamId: string }) {
-  const eventsPath = `${paths.events}/${encodeURIComponent(teamId)}`;
+export function ThisWeek({ team }: { team: Team }) {
+  const { data: user } = useUser();
+  const upcoming = useTeamUpcomingEvents(team.id);
+  const canManage = useManageableTeamIds([team]).has(team.id);
+  const [creating, setCreating] = useState(false);
+  const events = (upcoming.data ?? []).slice(0, HOME_EVENT_COUNT);
+
   return (
     <Card role="region" className="flex flex-col" aria-labelledby="home-this-week">
       <div className="flex items-center justify-between gap-2 px-5 pt-5 pb-3">
@@ -18,28 +37,85 @@ export function ThisWeek({ teamId }: { teamId: string }) {
           <CalendarDays className="size-5 text-emerald-600" aria-hidden="true" />
           This Week
         </h2>
-        {builtScreens.events ? (
-          <Link to={eventsPath} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
-            Calendar
-          </Link>
-        ) : null}
+        <Link to={eventsPath(team.id)} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+          Calendar
+        </Link>
       </div>
       <div className="flex-1 px-2 pb-3">
-        <EmptyState
-          as="h3"
-          icon={CalendarDays}
-          title="No upcoming events"
-          description="Schedule your next game or practice!"
-          className="py-6"
-        >
-          {builtScreens.events ? (
-            <Link to={eventsPath} className={buttonClassName('outline', 'sm')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Add Event
-            </Link>
-          ) : null}
-        </EmptyState>
+        {upcoming.isPending ? (
+          <div className="flex justify-center py-6">
+            <Spinner label="Loading events" />
+          </div>
+        ) : upcoming.isError ? (
+          <p role="alert" className="px-3 py-6 text-center text-sm text-slate-500">
+            We couldn&apos;t load the events.
+          </p>
+        ) : events.length === 0 ? (
+          <EmptyState
+            as="h3"
+            icon={CalendarDays}
+            title="No upcoming events"
+            description="Schedule your next game or practice!"
+            className="py-6"
+          >
+            {canManage ? (
+              <Button variant="outline" size="sm" onClick={() => setCreating(true)}>
+                <Plus className="size-4" aria-hidden="true" />
+                Add Event
+              </Button>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <ul aria-label="Upcoming events" className="space-y-2 px-3">
+            {events.map((event) => (
+              <li key={occurrenceKey(event)}>
+                <HomeEvent event={event} userId={user?.id} />
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
+      {canManage ? <CreateEventDialog team={team} open={creating} onOpenChange={setCreating} /> : null}
     </Card>
+  );
+}
+
+function HomeEvent({ event, userId }: { event: TeamEvent; userId: string | undefined }) {
+  const rsvp = useRsvp();
+  const status = rsvp.variables && !rsvp.isError ? rsvp.variables.status : myRsvp(event, userId);
+  const going = status === 'yes';
+  return (
+    <article aria-label={event.title} className="rounded-xl border border-slate-100 bg-slate-50/60 p-3">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0 space-y-0.5">
+          <h3 className="truncate font-semibold text-slate-900">{event.title}</h3>
+          <p className="text-xs font-medium text-brand-700">{formatEventDate(event.date)}</p>
+          {event.description ? <p className="line-clamp-2 text-sm text-slate-600">{event.description}</p> : null}
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-500">
+            <span className="inline-flex items-center gap-1">
+              <Clock className="size-3.5" aria-hidden="true" />
+              {formatEventTime(event.date)}
+            </span>
+            {event.location ? (
+              <span className="inline-flex items-center gap-1">
+                <MapPin className="size-3.5" aria-hidden="true" />
+                {event.location}
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-pressed={going}
+          disabled={rsvp.isPending}
+          onClick={() => rsvp.mutate({ event, status: going ? 'no' : 'yes' })}
+          className={cn(going && 'border-emerald-500 bg-emerald-50 text-emerald-700')}
+        >
+          {going ? <Check className="size-4" aria-hidden="true" /> : null}
+          Going
+        </Button>
+      </div>
+    </article>
   );
 }

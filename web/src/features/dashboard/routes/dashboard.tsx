@@ -61,7 +61,7 @@ export function DashboardRoute() {
           <QuickTiles teamId={selectedTeam.id} />
           <div className="grid gap-6 lg:grid-cols-2">
             <TeamChatPreview team={selectedTeam} />
-            <ThisWeek teamId={selectedTeam.id} />
+            <ThisWeek team={selectedTeam} />
           </div>
         </>
       )}

@@ -55,7 +55,7 @@ describe('Teams page (mocked fetch)', () => {
     expect(within(second).getByText('12 members')).toBeInTheDocument();
   });
 
-  it('links each card to /team/{id} and its Chat button to /chat/{id}; no Events button until events exist', async () => {
+  it('links each card to /team/{id} and its Chat button to /chat/{id} and Events button to /events/{id}', async () => {
     const { user, router } = await openTeams();
     const card = await screen.findByRole('article', { name: 'Riverside Rockets' });
     expect(within(card).getByRole('link', { name: 'Riverside Rockets' })).toHaveAttribute('href', '/team/team-1');
@@ -63,7 +63,10 @@ describe('Teams page (mocked fetch)', () => {
       'href',
       '/chat/team-1',
     );
-    expect(within(card).queryByRole('link', { name: /Events/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Events of Riverside Rockets' })).toHaveAttribute(
+      'href',
+      '/events/team-1',
+    );
 
     await user.click(within(card).getByRole('link', { name: 'Riverside Rockets' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/team-1'));

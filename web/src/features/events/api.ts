@@ -1,0 +1,112 @@
+import type { Team } from '@sideline/domain';
+import {
+  queryOptions,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { sortByDate } from './lib/event-dates.ts';
+import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
+
+/**
+ * GET /api/teams/{teamId}/events — every occurrence, ascending, past included. Spec §7: a
+ * failure is treated as an empty list (the page still shows the other teams' events).
+ */
+export function teamEventsQueryOptions(teamId: string) {
+  return queryOptions({
+    queryKey: queryKeys.teamEvents(teamId),
+    queryFn: async () => {
+      try {
+        return await api.get<TeamEvent[]>(apiPaths.teamEvents(teamId));
+      } catch (error) {
+        console.warn('[events] could not load events of team', teamId, error);
+        return [] as TeamEvent[];
+      }
+    },
+  });
+}
+
+/** GET /api/teams/{teamId}/events/upcoming — occurrences from now (home); always refetched. */
+export function teamUpcomingEventsQueryOptions(teamId: string) {
+  return queryOptions({
+    queryKey: queryKeys.teamUpcomingEvents(teamId),
+    queryFn: () => api.get<TeamEvent[]>(apiPaths.teamUpcomingEvents(teamId)),
+    staleTime: 0,
+  });
+}
+
+export function useTeamUpcomingEvents(teamId: string) {
+  return useQuery({ ...teamUpcomingEventsQueryOptions(teamId), refetchOnMount: 'always' });
+}
+
+/** The events of several teams, merged and sorted by date. */
+export function useEventsOfTeams(teamIds: readonly string[]) {
+  return useQueries({
+    queries: teamIds.map((teamId) => teamEventsQueryOptions(teamId)),
+    combine: (results) => ({
+      events: sortByDate(results.flatMap((r) => r.data ?? [])),
+      isPending: results.some((r) => r.isPending),
+    }),
+  });
+}
+
+/** Refreshes every cached event list of a team (all, upcoming) and the dashboard. */
+export function invalidateTeamEvents(queryClient: QueryClient, teamId: string) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+}
+
+/** POST /api/teams/{teamId}/events → 201 (managers only; 403 otherwise). */
+export function useCreateEvent(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateEventInput) => api.post<TeamEvent>(apiPaths.teamEvents(teamId), input),
+    onSuccess: () => invalidateTeamEvents(queryClient, teamId),
+    onError: (error) => console.error('[events] create failed', error),
+  });
+}
+
+/** DELETE /api/teams/{teamId}/events/{eventId} — deletes the whole series → 204. */
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: TeamEvent) => api.delete<void>(apiPaths.teamEvent(event.teamId, eventIdOf(event))),
+    onSuccess: (_data, event) => invalidateTeamEvents(queryClient, event.teamId),
+    onError: (error) => console.error('[events] delete failed', error),
+  });
+}
+
+/** POST /api/events/{eventId}/rsvp {status, occurrenceDate} → 200. */
+export function useRsvp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ event, status }: { event: TeamEvent; status: RsvpInput['status'] }) =>
+      api.post<unknown>(apiPaths.eventRsvp(eventIdOf(event)), {
+        status,
+        occurrenceDate: event.occurrenceDate ?? event.date,
+      } satisfies RsvpInput),
+    onSuccess: (_data, { event }) => invalidateTeamEvents(queryClient, event.teamId),
+  });
+}
+
+/** POST /api/teams/{teamId}/calendar-token → {url} of the team's iCalendar feed. */
+export function useCalendarSubscription() {
+  return useMutation({
+    mutationFn: (teamId: string) => api.post<{ url: string }>(apiPaths.teamCalendarToken(teamId)),
+  });
+}
+
+/** The id the event commands address: the series (a recurring event's occurrences share it). */
+export function eventIdOf(event: TeamEvent): string {
+  return event.seriesId ?? event.id;
+}
+
+/** The teams the user may schedule for, given the permission rule. */
+export function teamsById(teams: readonly Team[]): Map<string, Team> {
+  return new Map(teams.map((t) => [t.id, t]));
+}
