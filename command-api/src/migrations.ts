@@ -3,6 +3,7 @@ import { eventStoreMigrations } from '@sideline/infra';
 import { projectionMigrations } from '@sideline/projections';
 import { authMigrations } from './identity/auth-tables.ts';
 import { teamCodeMigrations } from './teams/team-codes.ts';
+import { feedTokenMigrations } from './calendar/feed-tokens.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const allMigrations: Record<string, Migration> = {
   ...projectionMigrations,
   ...authMigrations,
   ...teamCodeMigrations,
+  ...feedTokenMigrations,
 };

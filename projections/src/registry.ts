@@ -9,7 +9,15 @@ import { recapEventsProjector, rewardsMigrations, rewardsProjector } from './rew
 import type { Projector } from './runner/projector.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
-export const allProjectors: readonly Projector[] = [usersProjector, teamsProjector, chatProjector, mediaProjector, calendarProjector, rewardsProjector, recapEventsProjector];
+export const allProjectors: readonly Projector[] = [
+  usersProjector,
+  teamsProjector,
+  chatProjector,
+  mediaProjector,
+  calendarProjector,
+  rewardsProjector,
+  recapEventsProjector,
+];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
 export const projectionMigrations: Record<string, Migration> = {

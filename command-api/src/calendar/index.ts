@@ -1,5 +1,2 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FeatureContext } from '../shared/feature-context.ts';
-
-// Placeholder wiring: the calendar slice replaces this.
-export const calendarRoutes: FastifyPluginAsyncZod<FeatureContext> = async () => {};
+export { calendarRoutes } from './calendar-routes.ts';
+export { feedTokenMigrations } from './feed-tokens.ts';

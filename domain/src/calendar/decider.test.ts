@@ -37,7 +37,11 @@ const rsvp = (occurrenceDate: string, status: 'yes' | 'maybe' | 'no' = 'yes', us
   type: 'RecordRsvp' as const,
   data: { eventId: 'e1', occurrenceDate, userId, status },
 });
-const recorded = (occurrenceDate: string, status: 'yes' | 'maybe' | 'no' = 'yes', userId = 'p1'): CalendarDomainEvent => ({
+const recorded = (
+  occurrenceDate: string,
+  status: 'yes' | 'maybe' | 'no' = 'yes',
+  userId = 'p1',
+): CalendarDomainEvent => ({
   type: 'RsvpRecorded',
   data: { eventId: 'e1', teamId: 't1', occurrenceDate, userId, status },
 });
@@ -63,7 +67,9 @@ describe('calendar decider', () => {
 
   it('refuses a series whose end is before its first occurrence', () => {
     const r: Recurrence = { ...weekly, endCount: null, endDate: '2026-03-02T23:59:59.999Z' };
-    given(calendarDecider).when(schedule(true, r, '2026-03-02T17:00:00.000Z')).thenRefuses('NO_OCCURRENCES');
+    given(calendarDecider)
+      .when(schedule(true, r, '2026-03-02T17:00:00.000Z'))
+      .thenRefuses('NO_OCCURRENCES');
   });
 
   it('given a series, when a member RSVPs to its 2nd occurrence, then it is recorded there', () => {
@@ -75,7 +81,9 @@ describe('calendar decider', () => {
   it('refuses an RSVP to a date the series does not hit, or past its count', () => {
     given(calendarDecider, [scheduled]).when(rsvp('2026-03-04T17:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
     // 4 occurrences: 3, 5, 10, 12 March.
-    given(calendarDecider, [scheduled]).when(rsvp('2026-03-12T17:00:00.000Z')).then([recorded('2026-03-12T17:00:00.000Z')]);
+    given(calendarDecider, [scheduled])
+      .when(rsvp('2026-03-12T17:00:00.000Z'))
+      .then([recorded('2026-03-12T17:00:00.000Z')]);
     given(calendarDecider, [scheduled]).when(rsvp('2026-03-17T17:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
   });
 
@@ -90,7 +98,9 @@ describe('calendar decider', () => {
   it('refuses RSVPs to unknown or cancelled events', () => {
     given(calendarDecider).when(rsvp('2026-03-03T17:00:00.000Z')).thenRefuses('EVENT_NOT_FOUND');
     const cancelled: CalendarDomainEvent = { type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } };
-    given(calendarDecider, [scheduled, cancelled]).when(rsvp('2026-03-03T17:00:00.000Z')).thenRefuses('EVENT_NOT_FOUND');
+    given(calendarDecider, [scheduled, cancelled])
+      .when(rsvp('2026-03-03T17:00:00.000Z'))
+      .thenRefuses('EVENT_NOT_FOUND');
   });
 
   it('cancels for managers only; cancelling twice is a no-op', () => {
@@ -127,8 +137,12 @@ describe('create-event input', () => {
     const base = { title: 'x', date: '2026-03-03T17:00:00Z', isRecurring: true, recurringType: 'weekly' };
     expect(createEventInputSchema.safeParse({ ...base, title: '   ', recurringDays: ['1'] }).success).toBe(false);
     expect(createEventInputSchema.safeParse({ ...base, recurringDays: [], recurringInterval: 1 }).success).toBe(false);
-    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['1'], recurringInterval: 53 }).success).toBe(false);
-    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['1'], recurringEndCount: 101 }).success).toBe(false);
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['1'], recurringInterval: 53 }).success).toBe(
+      false,
+    );
+    expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['1'], recurringEndCount: 101 }).success).toBe(
+      false,
+    );
     expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['7'] }).success).toBe(false);
     expect(createEventInputSchema.safeParse({ ...base, recurringDays: ['funday'] }).success).toBe(false);
     expect(createEventInputSchema.safeParse({ title: 'x', date: 'tomorrow' }).success).toBe(false);
@@ -145,7 +159,9 @@ describe('create-event input', () => {
       recurringEndCount: null,
     });
     expect(never.recurrence).toEqual({ type: 'daily', interval: 1, days: [], endDate: null, endCount: null });
-    expect(createEventInputSchema.parse({ title: 'x', date: '2026-03-03T17:00:00Z', isRecurring: false }).recurrence).toBeNull();
+    expect(
+      createEventInputSchema.parse({ title: 'x', date: '2026-03-03T17:00:00Z', isRecurring: false }).recurrence,
+    ).toBeNull();
   });
 
   it('accepts an RSVP with or without an occurrence date', () => {

@@ -19,7 +19,12 @@ export interface TeamEventsPermissionInput {
  * - anything else: denied.
  * Used by the server (authorisation) and the web (whether to offer Add Event / Delete).
  */
-export function canManageTeamEvents({ user, team, assignedRole, isOrgAdminOfTeamOrg }: TeamEventsPermissionInput): boolean {
+export function canManageTeamEvents({
+  user,
+  team,
+  assignedRole,
+  isOrgAdminOfTeamOrg,
+}: TeamEventsPermissionInput): boolean {
   const teamStaff = assignedRole === 'coach' || assignedRole === 'admin';
   if (!team.isIndie && team.orgId) {
     return isOrgAdminOfTeamOrg || (team.coachId !== null && team.coachId === user.id) || teamStaff;

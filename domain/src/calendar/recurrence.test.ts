@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandOccurrences, isOccurrence, MAX_OCCURRENCES, RECURRENCE_HORIZON_DAYS, toRRuleValue } from './recurrence.ts';
+import {
+  expandOccurrences,
+  isOccurrence,
+  MAX_OCCURRENCES,
+  RECURRENCE_HORIZON_DAYS,
+  toRRuleValue,
+} from './recurrence.ts';
 import { weekdays, type Recurrence } from './schemas.ts';
 
 const DAY = 86_400_000;
@@ -29,7 +35,9 @@ const recurrenceArb: fc.Arbitrary<Recurrence> = fc
     endDate: end.kind === 'date' ? String(end.days) : null,
   }));
 const withStart = fc.tuple(recurrenceArb, startArb).map(([r, start]) => {
-  const recurrence: Recurrence = r.endDate ? { ...r, endDate: new Date(start.getTime() + Number(r.endDate) * DAY).toISOString() } : r;
+  const recurrence: Recurrence = r.endDate
+    ? { ...r, endDate: new Date(start.getTime() + Number(r.endDate) * DAY).toISOString() }
+    : r;
   return { recurrence, start };
 });
 
@@ -41,7 +49,8 @@ describe('expandOccurrences (properties)', () => {
         expect(all.length).toBeLessThanOrEqual(MAX_OCCURRENCES);
         for (let i = 1; i < all.length; i++) expect(all[i]!.getTime()).toBeGreaterThan(all[i - 1]!.getTime());
         if (recurrence.endCount) expect(all.length).toBeLessThanOrEqual(recurrence.endCount);
-        if (recurrence.endDate) for (const d of all) expect(d.getTime()).toBeLessThanOrEqual(Date.parse(recurrence.endDate));
+        if (recurrence.endDate)
+          for (const d of all) expect(d.getTime()).toBeLessThanOrEqual(Date.parse(recurrence.endDate));
         if (!recurrence.endDate && !recurrence.endCount) {
           for (const d of all) expect(d.getTime()).toBeLessThanOrEqual(start.getTime() + RECURRENCE_HORIZON_DAYS * DAY);
         }
@@ -54,29 +63,36 @@ describe('expandOccurrences (properties)', () => {
 
   it('puts weekly occurrences only on the chosen weekdays, at the start time of day', () => {
     fc.assert(
-      fc.property(withStart.filter(({ recurrence }) => recurrence.type === 'weekly'), ({ recurrence, start }) => {
-        for (const d of expandOccurrences(recurrence, start)) {
-          expect(recurrence.days).toContain(jsDayName[d.getUTCDay()]);
-          expect(d.getTime() % DAY).toBe(start.getTime() % DAY);
-        }
-      }),
+      fc.property(
+        withStart.filter(({ recurrence }) => recurrence.type === 'weekly'),
+        ({ recurrence, start }) => {
+          for (const d of expandOccurrences(recurrence, start)) {
+            expect(recurrence.days).toContain(jsDayName[d.getUTCDay()]);
+            expect(d.getTime() % DAY).toBe(start.getTime() % DAY);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
 
   it('respects the interval: daily steps are interval days, weekly occurrences fall in every interval-th week', () => {
     fc.assert(
-      fc.property(withStart.filter(({ recurrence }) => recurrence.type !== 'monthly'), ({ recurrence, start }) => {
-        const all = expandOccurrences(recurrence, start);
-        if (recurrence.type === 'daily') {
-          for (let i = 1; i < all.length; i++) expect(all[i]!.getTime() - all[i - 1]!.getTime()).toBe(recurrence.interval * DAY);
-        } else {
-          // Weeks start on Monday (RFC 5545 default WKST); index the Monday-based week of each date.
-          const week = (d: Date) => Math.floor((d.getTime() / DAY + 3) / 7); // 1970-01-01 was a Thursday
-          const w0 = week(all[0] ?? start);
-          for (const d of all) expect((week(d) - w0) % recurrence.interval).toBe(0);
-        }
-      }),
+      fc.property(
+        withStart.filter(({ recurrence }) => recurrence.type !== 'monthly'),
+        ({ recurrence, start }) => {
+          const all = expandOccurrences(recurrence, start);
+          if (recurrence.type === 'daily') {
+            for (let i = 1; i < all.length; i++)
+              expect(all[i]!.getTime() - all[i - 1]!.getTime()).toBe(recurrence.interval * DAY);
+          } else {
+            // Weeks start on Monday (RFC 5545 default WKST); index the Monday-based week of each date.
+            const week = (d: Date) => Math.floor((d.getTime() / DAY + 3) / 7); // 1970-01-01 was a Thursday
+            const w0 = week(all[0] ?? start);
+            for (const d of all) expect((week(d) - w0) % recurrence.interval).toBe(0);
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -3,7 +3,8 @@ import type { Recurrence, Weekday } from './schemas.ts';
 
 // rrule ships UMD as `main` and ESM as `module`: Node sees the CommonJS exports under `default`,
 // bundlers the ES module's named exports. Take whichever this runtime handed us.
-const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ?? rruleModule) as typeof rruleModule;
+const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
+  rruleModule) as typeof rruleModule;
 
 /** A series that never ends is expanded this far past its first start (a rebuild gives the same rows). */
 export const RECURRENCE_HORIZON_DAYS = 366;
@@ -98,5 +99,8 @@ export function toRRuleValue(recurrence: Recurrence): string {
 
 /** 20260101T180000Z */
 export function icsUtc(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }

@@ -16,17 +16,15 @@ const weekdayOfDigit: Record<string, Weekday> = {
 };
 
 /** Accepts 'monday'..'sunday' (any case) or '0'..'6' (or the number); normalises to the name. */
-export const weekdaySchema = z
-  .union([z.string(), z.number().int()])
-  .transform((v, ctx) => {
-    const key = String(v).trim().toLowerCase();
-    const day = weekdayOfDigit[key] ?? (weekdays as readonly string[]).find((d) => d === key);
-    if (!day) {
-      ctx.addIssue({ code: 'custom', message: 'Choose weekdays from Monday to Sunday' });
-      return z.NEVER;
-    }
-    return day as Weekday;
-  });
+export const weekdaySchema = z.union([z.string(), z.number().int()]).transform((v, ctx) => {
+  const key = String(v).trim().toLowerCase();
+  const day = weekdayOfDigit[key] ?? (weekdays as readonly string[]).find((d) => d === key);
+  if (!day) {
+    ctx.addIssue({ code: 'custom', message: 'Choose weekdays from Monday to Sunday' });
+    return z.NEVER;
+  }
+  return day as Weekday;
+});
 
 export const recurringTypes = ['daily', 'weekly', 'monthly'] as const;
 export type RecurringType = (typeof recurringTypes)[number];

@@ -68,7 +68,16 @@ const weekly: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday', 'thu
 const scheduled = (eventId: string, startsAt: string, recurrence: Recurrence | null, teamId = 't1') =>
   event({
     type: 'EventScheduled',
-    data: { eventId, teamId, title: `Event ${eventId}`, description: 'd', location: 'Field', startsAt, recurrence, createdBy: 'c1' },
+    data: {
+      eventId,
+      teamId,
+      title: `Event ${eventId}`,
+      description: 'd',
+      location: 'Field',
+      startsAt,
+      recurrence,
+      createdBy: 'c1',
+    },
   });
 const rsvp = (eventId: string, occurrenceDate: string, userId: string, status: 'yes' | 'maybe' | 'no') =>
   event({ type: 'RsvpRecorded', data: { eventId, teamId: 't1', occurrenceDate, userId, status } });
@@ -77,7 +86,11 @@ for (const kind of await testDatabaseKinds()) {
   describe(`calendar projector on ${kind}`, () => {
     it('materialises occurrences, keeps the last RSVP per occurrence and user with names, and announces changes', async () => {
       const f = await fixture(kind);
-      await append(f, 'user-p1', event({ type: 'UserRegistered', data: { userId: 'p1', name: 'Pat', email: 'p@x.io', role: 'parent' } }));
+      await append(
+        f,
+        'user-p1',
+        event({ type: 'UserRegistered', data: { userId: 'p1', name: 'Pat', email: 'p@x.io', role: 'parent' } }),
+      );
       // One batch: a series, a one-off, RSVPs including a change of mind.
       await append(
         f,
@@ -132,13 +145,24 @@ for (const kind of await testDatabaseKinds()) {
     it('cancelling deletes the series, its occurrences and RSVPs; a never-ending series stops at its horizon', async () => {
       const f = await fixture(kind);
       const never: Recurrence = { type: 'daily', interval: 1, days: [], endDate: null, endCount: null };
-      await append(f, 'calendar-e1', scheduled('e1', '2026-03-03T17:00:00.000Z', never), rsvp('e1', '2026-03-04T17:00:00.000Z', 'p1', 'yes'));
+      await append(
+        f,
+        'calendar-e1',
+        scheduled('e1', '2026-03-03T17:00:00.000Z', never),
+        rsvp('e1', '2026-03-04T17:00:00.000Z', 'p1', 'yes'),
+      );
       await append(f, 'calendar-e2', scheduled('e2', '2026-03-03T18:00:00.000Z', weekly));
       await project(f);
       const count = async (table: string) =>
-        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(f.database.db)).rows[0]!.n);
+        Number(
+          (await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(f.database.db)).rows[0]!.n,
+        );
       expect(await count('calendar_occurrences')).toBe(367 + 4);
-      await append(f, 'calendar-e1', event({ type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } }));
+      await append(
+        f,
+        'calendar-e1',
+        event({ type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } }),
+      );
       await project(f);
       expect(await count('calendar_occurrences')).toBe(4);
       expect(await count('calendar_rsvps')).toBe(0);
@@ -150,9 +174,17 @@ for (const kind of await testDatabaseKinds()) {
       await append(f, 'calendar-e1', scheduled('e1', '2026-03-03T17:00:00.000Z', weekly));
       await append(f, 'calendar-e1', rsvp('e1', '2026-03-05T17:00:00.000Z', 'p1', 'yes'));
       await append(f, 'calendar-e1', rsvp('e1', '2026-03-05T17:00:00.000Z', 'p1', 'no'));
-      await append(f, 'calendar-e2', scheduled('e2', '2026-03-04T09:00:00.000Z', { ...weekly, endCount: null, endDate: '2026-04-30T23:59:59.999Z' }));
+      await append(
+        f,
+        'calendar-e2',
+        scheduled('e2', '2026-03-04T09:00:00.000Z', { ...weekly, endCount: null, endDate: '2026-04-30T23:59:59.999Z' }),
+      );
       await append(f, 'calendar-e3', scheduled('e3', '2026-03-04T10:00:00.000Z', null));
-      await append(f, 'calendar-e3', event({ type: 'EventCancelled', data: { eventId: 'e3', teamId: 't1', by: 'c1' } }));
+      await append(
+        f,
+        'calendar-e3',
+        event({ type: 'EventCancelled', data: { eventId: 'e3', teamId: 't1', by: 'c1' } }),
+      );
       await project(f);
       const before = await listTeamEvents(f.database.db, 't1');
       expect(before.length).toBeGreaterThan(10);

@@ -22,9 +22,19 @@ export const calendarProjector: Projector<DB> = {
   // number of statements per batch, whatever its size.
   async apply(trx, events) {
     const db = trx as Kysely<DB>;
-    await insertScheduled(db, events.filter((e) => e.type === 'EventScheduled'));
-    await upsertRsvps(db, events.filter((e) => e.type === 'RsvpRecorded'));
-    const cancelled = [...new Set(events.filter((e) => e.type === 'EventCancelled').map((e) => (e.data as EventCancelled['data']).eventId))];
+    await insertScheduled(
+      db,
+      events.filter((e) => e.type === 'EventScheduled'),
+    );
+    await upsertRsvps(
+      db,
+      events.filter((e) => e.type === 'RsvpRecorded'),
+    );
+    const cancelled = [
+      ...new Set(
+        events.filter((e) => e.type === 'EventCancelled').map((e) => (e.data as EventCancelled['data']).eventId),
+      ),
+    ];
     if (cancelled.length > 0) {
       await db.deleteFrom('calendar_rsvps').where('event_id', 'in', cancelled).execute();
       await db.deleteFrom('calendar_occurrences').where('event_id', 'in', cancelled).execute();
@@ -40,12 +50,10 @@ export const calendarProjector: Projector<DB> = {
       if (now - Date.parse(event.metadata.occurredAt) > LIVE_NOTIFICATION_WINDOW_MS) continue;
       teams.add((event.data as { teamId: string }).teamId);
     }
-    return [...teams].map(
-      (teamId): AfterCommitMessage => ({
-        subject: teamSubject(teamId, 'events'),
-        data: toEnvelope({ type: 'events_changed', teamId }),
-      }),
-    );
+    return [...teams].map((teamId): AfterCommitMessage => ({
+      subject: teamSubject(teamId, 'events'),
+      data: toEnvelope({ type: 'events_changed', teamId }),
+    }));
   },
 };
 
@@ -66,9 +74,14 @@ async function insertScheduled(db: Kysely<DB>, events: readonly RecordedEvent[])
     };
   });
   const inserted = new Set(
-    (await db.insertInto('calendar_events').values(rows).onConflict((oc) => oc.doNothing()).returning('id').execute()).map(
-      (r) => r.id,
-    ),
+    (
+      await db
+        .insertInto('calendar_events')
+        .values(rows)
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .execute()
+    ).map((r) => r.id),
   );
   const occurrences: CalendarTables['calendar_occurrences'][] = [];
   for (const e of events) {

@@ -90,14 +90,14 @@ export async function nextOccurrence(database: Kysely<any>, eventId: string, now
 }
 
 /**
- * The team's occurrences, ascending (ties by event id), each with the series' fields and its
+ * The team's occurrences (or one event's, with `eventId`), ascending (ties by event id), each with the series' fields and its
  * RSVPs. Two queries whatever the page size: the occurrences with their series, then every
  * RSVP of those occurrences with the user's name.
  */
 export async function listTeamEvents(
   database: Kysely<any>,
   teamId: string,
-  options: { from?: Date; limit?: number } = {},
+  options: { from?: Date; limit?: number; eventId?: string } = {},
 ): Promise<CalendarEvent[]> {
   const db = database as Kysely<DB>;
   let query = db
@@ -116,6 +116,7 @@ export async function listTeamEvents(
     .orderBy('o.starts_at')
     .orderBy('o.event_id');
   if (options.from) query = query.where('o.starts_at', '>=', options.from);
+  if (options.eventId) query = query.where('o.event_id', '=', options.eventId);
   if (options.limit !== undefined) query = query.limit(options.limit);
   const rows = await query.execute();
   if (rows.length === 0) return [];
@@ -134,7 +135,12 @@ export async function listTeamEvents(
     const key = `${r.event_id}|${r.occurrence_date.toISOString()}`;
     let list = rsvpsByOccurrence.get(key);
     if (!list) rsvpsByOccurrence.set(key, (list = []));
-    list.push({ id: r.id, status: r.status as RsvpStatus, userId: r.user_id, user: { name: r.name ?? UNKNOWN_RSVP_USER } });
+    list.push({
+      id: r.id,
+      status: r.status as RsvpStatus,
+      userId: r.user_id,
+      user: { name: r.name ?? UNKNOWN_RSVP_USER },
+    });
   }
 
   return rows.map((r) => {

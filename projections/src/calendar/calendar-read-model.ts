@@ -46,7 +46,11 @@ export const calendarMigrations: Record<string, Migration> = {
         .addColumn('created_by', 'text', (c) => c.notNull())
         .addColumn('created_at', 'timestamptz', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('calendar_events_team_idx').on('calendar_events').columns(['team_id', 'starts_at']).execute();
+      await db.schema
+        .createIndex('calendar_events_team_idx')
+        .on('calendar_events')
+        .columns(['team_id', 'starts_at'])
+        .execute();
       await db.schema
         .createTable('calendar_occurrences')
         .addColumn('event_id', 'text', (c) => c.notNull())
@@ -55,7 +59,9 @@ export const calendarMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('calendar_occurrences_pkey', ['event_id', 'starts_at'])
         .execute();
       // Team pages (all, upcoming) are one index range scan.
-      await sql`CREATE INDEX calendar_occurrences_team_idx ON calendar_occurrences (team_id, starts_at, event_id)`.execute(db);
+      await sql`CREATE INDEX calendar_occurrences_team_idx ON calendar_occurrences (team_id, starts_at, event_id)`.execute(
+        db,
+      );
       await db.schema
         .createTable('calendar_rsvps')
         .addColumn('event_id', 'text', (c) => c.notNull())
