@@ -43,7 +43,7 @@ export const builtScreens = {
   createTeam: true,
   chat: true,
   events: true,
-  media: false,
+  media: true,
   gamification: false,
   settings: false,
   livestream: false,

@@ -18,6 +18,8 @@ export const apiPaths = {
   teamMessages: (teamId: string) => `/api/teams/${enc(teamId)}/messages`,
   teamPinnedMessages: (teamId: string) => `/api/teams/${enc(teamId)}/messages/pinned`,
   teamMedia: (teamId: string) => `/api/teams/${enc(teamId)}/media`,
+  teamMediaItem: (teamId: string, mediaId: string) => `/api/teams/${enc(teamId)}/media/${enc(mediaId)}`,
+  teamMediaLike: (teamId: string, mediaId: string) => `/api/teams/${enc(teamId)}/media/${enc(mediaId)}/like`,
   teamEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events`,
   teamUpcomingEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events/upcoming`,
   teamEvent: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}`,
@@ -34,6 +36,8 @@ export const queryKeys = {
   teamMessages: (teamId: string) => [apiPaths.teamMessages(teamId)] as const,
   teamPinnedMessages: (teamId: string) => [apiPaths.teamPinnedMessages(teamId)] as const,
   teamMedia: (teamId: string) => [apiPaths.teamMedia(teamId)] as const,
+  /** One filter of the Media Hub; invalidating `teamMedia(teamId)` refetches every filter. */
+  teamMediaFiltered: (teamId: string, type: string) => [apiPaths.teamMedia(teamId), { type }] as const,
   teamEvents: (teamId: string) => [apiPaths.teamEvents(teamId)] as const,
   teamUpcomingEvents: (teamId: string) => [apiPaths.teamUpcomingEvents(teamId)] as const,
   teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,

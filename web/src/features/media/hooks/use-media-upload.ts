@@ -1,0 +1,70 @@
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@sideline/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect } from 'react';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
+
+const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
+
+/** Spec §8: the server's message (the error's message otherwise). */
+function uploadErrorMessage(error: unknown): string {
+  return (isApiError(error) && error.serverMessage) || getErrorMessage(error, 'Upload failed');
+}
+
+/**
+ * The Media Hub's Upload button (spec §4, §5, §8), driven by the upload machine: one image or
+ * video file; the type is video when the file's type starts with video/, otherwise photo. On
+ * success the team's media lists refetch and 'Upload successful' shows; a failure toasts
+ * 'Upload failed' with the message, destructive.
+ */
+export function useMediaUpload(teamId: string) {
+  const queryClient = useQueryClient();
+  const actor = useActorRef(uploadMachine);
+  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
+  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
+  const fileName = useSelector(actor, (snapshot) => snapshot.context.request?.file.name ?? null);
+
+  useEffect(() => {
+    const uploaded = actor.on('uploaded', ({ request }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(request.teamId) });
+      toast({ title: 'Upload successful', description: 'Your media has been shared with the team!' });
+      actor.send({ type: 'reset' });
+    });
+    const failed = actor.on('failed', ({ error }) => {
+      actor.send({ type: 'reset' });
+      if (error instanceof Error && error.name === 'AbortError') return;
+      toast({ title: 'Upload failed', description: uploadErrorMessage(error), variant: 'destructive' });
+    });
+    return () => {
+      uploaded.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [actor, queryClient]);
+
+  const pick = useCallback(
+    (file: File) => {
+      const isVideo = file.type.startsWith('video/');
+      if (!isVideo && !file.type.startsWith('image/')) {
+        toast({ title: 'Upload failed', description: 'Please select an image or video file.', variant: 'destructive' });
+        return;
+      }
+      const limit = isVideo ? VIDEO_MAX_BYTES : IMAGE_MAX_BYTES;
+      if (file.size > limit) {
+        toast({
+          title: 'Upload failed',
+          description: `${isVideo ? 'Videos' : 'Images'} can be at most ${megabytes(limit)} MB.`,
+          variant: 'destructive',
+        });
+        return;
+      }
+      actor.send({ type: 'upload', request: { teamId, file, type: isVideo ? 'video' : 'photo' } });
+    },
+    [actor, teamId],
+  );
+
+  const cancel = useCallback(() => actor.send({ type: 'cancel' }), [actor]);
+  return { pick, cancel, uploading, progress, fileName };
+}

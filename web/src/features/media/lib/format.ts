@@ -1,0 +1,22 @@
+import { formatDistanceToNowStrict } from 'date-fns';
+
+/** A video's length as m:ss (h:mm:ss from an hour); null when the length is unknown. */
+export function formatDuration(seconds: number | null | undefined): string | null {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** Spec §9: relative times read 'x ago'. */
+export function timeAgo(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Just now';
+  if (now.getTime() - date.getTime() < 45_000) return 'Just now';
+  return formatDistanceToNowStrict(date, { addSuffix: true });
+}
+
+/** Where the file downloads from (the server answers with Content-Disposition: attachment). */
+export const downloadUrl = (url: string) => `${url}${url.includes('?') ? '&' : '?'}download=1`;
