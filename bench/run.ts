@@ -1,5 +1,6 @@
 import { benchChat } from './chat.ts';
 import { benchEventStore } from './event-store.ts';
+import { benchEvents } from './events.ts';
 
 /**
  * `npx tsx bench/run.ts [name …]` runs the named benches (all when none is named).
@@ -8,6 +9,7 @@ import { benchEventStore } from './event-store.ts';
 const benches: Record<string, () => Promise<void>> = {
   'event-store': benchEventStore,
   chat: benchChat,
+  events: benchEvents,
 };
 
 const requested = process.argv.slice(2);

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { calendarDecider, calendarStream, userDecider, userStream, type Recurrence } from '@sideline/domain';
+import {
+  createInProcessBus,
+  createLogger,
+  createNatsBus,
+  createPostgresEventStore,
+  loadConfig,
+  natsAvailable,
+  type Bus,
+  type Database,
+} from '@sideline/infra';
+import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
+import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
+import { allMigrations } from '../command-api/src/migrations.ts';
+import { createSidelineServer } from '../command-api/src/server.ts';
+
+const TEAMS = 100;
+const EVENTS = 10_000;
+const MEMBERS_PER_TEAM = 5;
+const CONCURRENCY = 16;
+const SECONDS = Number(process.env.EVENTS_BENCH_SECONDS ?? 10);
+const DAY = 86_400_000;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function run(label: string, database: Database, bus: Bus): Promise<string> {
+  const eventStore = createPostgresEventStore(database);
+  const server = await createSidelineServer({
+    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    database,
+    eventStore,
+    bus,
+    logger: createLogger({ level: 'silent' }),
+    passwords: createPasswordHasher(10),
+    webDist: null,
+  });
+  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+
+  const newMember = async (role: 'coach' | 'parent') => {
+    const userId = randomUUID();
+    await server.handle(
+      userDecider,
+      userStream(userId),
+      {
+        type: 'RegisterUser',
+        data: { userId, name: `Bench ${role} ${userId.slice(0, 4)}`, email: `${userId}@bench.test`, role },
+      },
+      { actorId: userId },
+    );
+    return { userId, cookie: `sideline_session=${await server.sessions.create(userId, {})}` };
+  };
+  const headers = (cookie: string) => ({ cookie, origin: url, 'content-type': 'application/json' });
+
+  const setupStarted = performance.now();
+  const teams: Array<{ id: string; coach: { userId: string; cookie: string }; members: string[] }> = [];
+  for (let t = 0; t < TEAMS; t++) {
+    const coach = await newMember('coach');
+    const response = await fetch(`${url}/api/teams`, {
+      method: 'POST',
+      headers: headers(coach.cookie),
+      body: JSON.stringify({ name: `Team ${t}`, sport: 'Soccer' }),
+    });
+    const team = (await response.json()) as { id: string; code: string };
+    const members = [coach.userId];
+    for (let i = 1; i < MEMBERS_PER_TEAM; i++) {
+      const member = await newMember('parent');
+      await fetch(`${url}/api/teams/join`, {
+        method: 'POST',
+        headers: headers(member.cookie),
+        body: JSON.stringify({ code: team.code }),
+      });
+      members.push(member.userId);
+    }
+    teams.push({ id: team.id, coach, members });
+  }
+
+  // 10,000 events straight into the store (as the command would append them), spread over the
+  // teams and over ±180 days: 70 % one-offs, 30 % weekly series of 10; upcoming one-offs get
+  // RSVPs from the team's members so pages carry names.
+  const now = Date.now();
+  const meta = (actorId: string) => ({
+    actorId,
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  });
+  const weekly: Recurrence = {
+    type: 'weekly',
+    interval: 1,
+    days: ['tuesday', 'thursday'],
+    endDate: null,
+    endCount: 10,
+  };
+  let next = 0;
+  const appendOne = async (i: number) => {
+    const team = teams[i % TEAMS]!;
+    const eventId = randomUUID();
+    const startsAt = new Date(Math.floor((now + ((i * 7919) % 360) * DAY - 180 * DAY) / 60_000) * 60_000);
+    const recurring = i % 10 < 3;
+    const events = [
+      {
+        type: 'EventScheduled',
+        data: {
+          eventId,
+          teamId: team.id,
+          title: `Event ${i}`,
+          description: 'Bench event',
+          location: 'Field 1',
+          startsAt: startsAt.toISOString(),
+          recurrence: recurring ? weekly : null,
+          createdBy: team.coach.userId,
+        },
+        metadata: meta(team.coach.userId),
+      },
+      ...(!recurring && startsAt.getTime() > now
+        ? team.members.slice(1, 4).map((userId, k) => ({
+            type: 'RsvpRecorded',
+            data: {
+              eventId,
+              teamId: team.id,
+              occurrenceDate: startsAt.toISOString(),
+              userId,
+              status: (['yes', 'maybe', 'no'] as const)[k]!,
+            },
+            metadata: meta(userId),
+          }))
+        : []),
+    ];
+    await eventStore.appendToStream(calendarStream(eventId), events, { expectedRevision: 'no_stream' });
+  };
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < EVENTS - 1; i = next++) await appendOne(i);
+    }),
+  );
+  // The last one through the command handler: it returns once the read models include everything before it.
+  const last = teams[0]!;
+  await server.handle(
+    calendarDecider,
+    calendarStream(randomUUID()),
+    {
+      type: 'ScheduleEvent',
+      data: {
+        eventId: randomUUID(),
+        teamId: last.id,
+        title: 'Last',
+        description: '',
+        location: '',
+        startsAt: new Date(now + DAY).toISOString(),
+        recurrence: null,
+        createdBy: last.coach.userId,
+        canManage: true,
+      },
+    },
+    { actorId: last.coach.userId },
+  );
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
+
+  // Warm-up, then CONCURRENCY closed-loop clients for SECONDS.
+  const get = async (t: number) => {
+    const team = teams[t % TEAMS]!;
+    const response = await fetch(`${url}/api/teams/${team.id}/events/upcoming`, {
+      headers: { cookie: team.coach.cookie },
+    });
+    if (response.status !== 200) throw new Error(`upcoming: ${response.status}`);
+    const body = (await response.json()) as unknown[];
+    return body.length;
+  };
+  for (let t = 0; t < 50; t++) await get(t);
+  const latencies: number[] = [];
+  let items = 0;
+  const started = performance.now();
+  const end = started + SECONDS * 1000;
+  let counter = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) {
+        const at = performance.now();
+        items += await get(counter++);
+        latencies.push(performance.now() - at);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  await server.close();
+  await eventStore.close();
+  return `| ${label} | ${EVENTS} | ${CONCURRENCY} | ${(latencies.length / elapsed).toFixed(0)} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${(items / latencies.length).toFixed(1)} | ${setupSeconds.toFixed(0)} s |`;
+}
+
+/** GET /api/teams/{id}/events/upcoming with 10,000 events in the store over 100 teams (embedded, then PostgreSQL + NATS). */
+export async function benchEvents(): Promise<void> {
+  const rows: string[] = [];
+  {
+    const database = await createTestDatabase(allMigrations, 'pglite');
+    const bus = createInProcessBus();
+    try {
+      rows.push(await run('embedded (PGlite, in-process bus)', database, bus));
+    } finally {
+      await bus.close();
+      await database.close();
+    }
+  }
+  if ((await postgresAvailable()) && (await natsAvailable())) {
+    const database = await createTestDatabase(allMigrations, 'postgres');
+    const bus = await createNatsBus({
+      servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+      name: 'sideline-bench',
+    });
+    try {
+      rows.push(await run('services (PostgreSQL, NATS)', database, bus));
+    } finally {
+      await bus.close();
+      await database.close();
+    }
+  } else {
+    rows.push('| services (PostgreSQL, NATS) | skipped: PostgreSQL or NATS unreachable | | | | | | |');
+  }
+  console.log('| mode | events | clients | requests/s | p50 ms | p99 ms | items/page | setup |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(row);
+}
