@@ -48,7 +48,10 @@ export type MyRewards = z.infer<typeof myRewardsSchema>;
 
 export const myRewardsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.string().max(200).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,20}\.\d{1,20}$/, 'Unknown cursor')
+    .optional(),
 });
 
 /** GET /api/rewards/table */
