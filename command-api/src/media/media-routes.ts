@@ -280,7 +280,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         .header('cache-control', 'private, max-age=86400')
         .header('x-content-type-options', 'nosniff');
       if (request.query.download === '1') {
-        reply.header('content-disposition', contentDisposition(`${media.title}.${extension}`));
+        // The title is usually the file name already ("kickoff.png"): one extension, the stored one.
+        const base = media.title.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'media';
+        reply.header('content-disposition', contentDisposition(`${base}.${extension}`));
       }
       const range = parseRange(request.headers.range, size);
       if (range === 'unsatisfiable') {

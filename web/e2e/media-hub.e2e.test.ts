@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+
+const skipReason = browserUnavailableReason();
+if (skipReason) console.warn(`media-hub e2e skipped: ${skipReason}`);
+
+describe.skipIf(skipReason !== null)('the Media Hub (two Chromium contexts)', () => {
+  let sideline: SidelineProcess;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    sideline = await startSideline();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await sideline?.destroy();
+  });
+
+  async function signUpInBrowser(page: Page, name: string, role: 'Coach' | 'Parent') {
+    await page.goto(`${sideline.url}/auth`);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Email').fill(`${role.toLowerCase()}-media-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: role, exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${sideline.url}/`, { timeout: 15_000 });
+  }
+
+  it('a coach uploads a photo; a parent of the same team sees it with its thumbnail and opens it', async () => {
+    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const pageErrors: string[] = [];
+    for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    await signUpInBrowser(coach, 'Casey Coach', 'Coach');
+    await coach.goto(`${sideline.url}/create-team`);
+    await coach.getByLabel('Team name').fill('Riverside Hawks');
+    await coach.getByLabel('Sport').selectOption('Soccer');
+    await coach.getByRole('button', { name: 'Create team' }).click();
+    await coach.waitForURL(/\/team\/[0-9a-f-]+$/);
+    const teamId = coach.url().split('/team/')[1]!;
+    await coach.goto(`${sideline.url}/teams`);
+    const code = (await coach.getByTestId('team-code').first().textContent())!.trim();
+
+    await signUpInBrowser(parent, 'Pat Parent', 'Parent');
+    await parent.goto(`${sideline.url}/teams`);
+    await parent.getByLabel('Team code').fill(code);
+    await parent.getByRole('button', { name: 'Join team' }).click();
+    await parent.waitForURL(`${sideline.url}/team/${teamId}`);
+
+    // The coach opens the Media Hub: empty, then uploads a photo.
+    await coach.goto(`${sideline.url}/media/${teamId}`);
+    await coach.getByRole('heading', { name: 'No media yet' }).waitFor();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#16a34a' } })
+      .png()
+      .toBuffer();
+    await coach
+      .getByLabel('Photo or video to upload')
+      .setInputFiles({ name: 'kickoff.png', mimeType: 'image/png', buffer: png });
+    await coach.getByText('Upload successful').waitFor({ timeout: 15_000 });
+    await coach.getByRole('button', { name: 'Open photo: kickoff.png' }).waitFor();
+
+    // The parent (first team is the default) sees it, with its thumbnail loaded.
+    await parent.goto(`${sideline.url}/media`);
+    const tile = parent.getByRole('button', { name: 'Open photo: kickoff.png' });
+    await tile.waitFor({ timeout: 15_000 });
+    const thumbnail = tile.locator('img');
+    await expect
+      .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBe(400);
+    expect(await thumbnail.getAttribute('src')).toMatch(/^\/api\/media\/[0-9a-f-]+-thumb\.webp$/);
+
+    // The viewer: the full photo, a like, and a real download link.
+    await tile.click();
+    const dialog = parent.getByRole('dialog', { name: 'kickoff.png' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Like' }).click();
+    await dialog.getByText('1 like').waitFor();
+    const href = await dialog.getByRole('link', { name: 'Download' }).getAttribute('href');
+    const download = await parent.request.get(`${sideline.url}${href}`);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="kickoff\.png"/);
+    expect(pageErrors).toEqual([]);
+  });
+});
