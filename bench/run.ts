@@ -1,6 +1,7 @@
 import { benchChat } from './chat.ts';
 import { benchEventStore } from './event-store.ts';
 import { benchEvents } from './events.ts';
+import { benchMedia } from './media.ts';
 
 /**
  * `npx tsx bench/run.ts [name …]` runs the named benches (all when none is named).
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   'event-store': benchEventStore,
   chat: benchChat,
   events: benchEvents,
+  media: benchMedia,
 };
 
 const requested = process.argv.slice(2);
