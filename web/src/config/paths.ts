@@ -44,7 +44,7 @@ export const builtScreens = {
   chat: true,
   events: true,
   media: true,
-  gamification: false,
+  gamification: true,
   settings: false,
   livestream: false,
   matches: false,

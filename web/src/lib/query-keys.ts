@@ -26,6 +26,9 @@ export const apiPaths = {
   eventRsvp: (eventId: string) => `/api/events/${enc(eventId)}/rsvp`,
   teamCalendarToken: (teamId: string) => `/api/teams/${enc(teamId)}/calendar-token`,
   organizationMembers: (orgId: string) => `/api/organizations/${enc(orgId)}/members`,
+  rewardsMe: '/api/rewards/me',
+  rewardsTable: '/api/rewards/table',
+  gameRecap: '/api/ai/game-recap',
 } as const;
 
 export const queryKeys = {
@@ -42,4 +45,6 @@ export const queryKeys = {
   teamUpcomingEvents: (teamId: string) => [apiPaths.teamUpcomingEvents(teamId)] as const,
   teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,
   organizationMembers: (orgId: string) => [apiPaths.organizationMembers(orgId)] as const,
+  rewardsMe: [apiPaths.rewardsMe] as const,
+  rewardsTable: [apiPaths.rewardsTable] as const,
 } as const;

@@ -55,13 +55,27 @@ describe('routing and the app shell (mocked fetch)', () => {
     expect(within(menu).getByText('Coach')).toHaveClass('bg-blue-50');
     expect(within(menu).getByRole('menuitem', { name: 'View Profile' })).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Badges & Rewards' })).toBeInTheDocument();
     // No dead links: these screens are not built yet.
-    expect(within(menu).queryByRole('menuitem', { name: /Badges/ })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
   });
 
   it('opens the View Profile dialog with email, role, member-since date and counters', async () => {
-    mockFetch(signedIn);
+    const badge = (id: string, earnedAt: string | null) => ({ id, name: id, description: id, earnedAt });
+    mockFetch({
+      ...signedIn,
+      'GET /api/rewards/me': {
+        status: 200,
+        body: {
+          xp: 120,
+          dulars: 35,
+          streak: 4,
+          badges: [badge('a', '2026-03-15T10:00:00.000Z'), badge('b', '2026-03-16T10:00:00.000Z'), badge('c', null)],
+          history: [],
+          nextCursor: null,
+        },
+      },
+    });
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View Profile' }));
@@ -73,10 +87,10 @@ describe('routing and the app shell (mocked fetch)', () => {
       ['XP Points', '120'],
       ['Dulars', '35'],
       ['Day Streak', '4'],
-      ['Badges', '0'],
+      ['Badges', '2'],
     ] as const) {
       const tile = within(dialog).getByText(label).closest('li') as HTMLElement;
-      expect(tile).toHaveTextContent(value);
+      await waitFor(() => expect(tile).toHaveTextContent(value));
     }
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

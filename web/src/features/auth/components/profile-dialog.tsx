@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { useMyRewards } from '../../gamification/api.ts';
 import { roleBadgeTone, roleLabel } from '../roles.ts';
 
 export function formatMemberSince(createdAt: string): string {
@@ -32,12 +33,23 @@ interface ProfileDialogProps {
 
 /** "View Profile": email, role, member-since date and the reward counters. */
 export function ProfileDialog({ user, open, onOpenChange }: ProfileDialogProps) {
-  // Badges are not earned yet (no rewards read model); the count is shown as 0 until they are.
-  const badgeCount = 0;
-  const stats: ReadonlyArray<{ label: string; value: number; icon: LucideIcon; tone: string }> = [
-    { label: 'XP Points', value: user.xp, icon: Star, tone: 'text-amber-500 bg-amber-50' },
-    { label: 'Dulars', value: user.dulars, icon: Coins, tone: 'text-emerald-600 bg-emerald-50' },
-    { label: 'Day Streak', value: user.streak, icon: Flame, tone: 'text-orange-500 bg-orange-50' },
+  // The real count of earned badges (GET /api/rewards/me), fetched when the dialog opens.
+  const rewards = useMyRewards({ enabled: open });
+  const badgeCount = rewards.data ? rewards.data.badges.filter((b) => b.earnedAt !== null).length : null;
+  const stats: ReadonlyArray<{ label: string; value: number | null; icon: LucideIcon; tone: string }> = [
+    { label: 'XP Points', value: rewards.data?.xp ?? user.xp, icon: Star, tone: 'text-amber-500 bg-amber-50' },
+    {
+      label: 'Dulars',
+      value: rewards.data?.dulars ?? user.dulars,
+      icon: Coins,
+      tone: 'text-emerald-600 bg-emerald-50',
+    },
+    {
+      label: 'Day Streak',
+      value: rewards.data?.streak ?? user.streak,
+      icon: Flame,
+      tone: 'text-orange-500 bg-orange-50',
+    },
     { label: 'Badges', value: badgeCount, icon: Award, tone: 'text-purple-600 bg-purple-50' },
   ];
   return (
@@ -68,7 +80,9 @@ export function ProfileDialog({ user, open, onOpenChange }: ProfileDialogProps) 
                 <Icon className="size-4.5" aria-hidden="true" />
               </span>
               <span>
-                <span className="block text-lg leading-tight font-bold text-slate-900">{value.toLocaleString()}</span>
+                <span className="block text-lg leading-tight font-bold text-slate-900">
+                  {value === null ? '—' : value.toLocaleString()}
+                </span>
                 <span className="block text-xs text-slate-500">{label}</span>
               </span>
             </li>

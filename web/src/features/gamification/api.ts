@@ -1,0 +1,50 @@
+import type { MyRewards, RewardTableResponse } from '@sideline/domain';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** GET /api/rewards/me — totals, badges (earned and locked) and the newest history page. */
+export function myRewardsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.rewardsMe,
+    queryFn: () => api.get<MyRewards>(`${apiPaths.rewardsMe}?limit=${HISTORY_PAGE_SIZE}`),
+  });
+}
+
+export function useMyRewards(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...myRewardsQueryOptions(), enabled: options.enabled ?? true });
+}
+
+/**
+ * The same endpoint paged back through the history with `before` (its key starts with the path,
+ * so invalidating `queryKeys.rewardsMe` refreshes both).
+ */
+export function myRewardsPagesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...queryKeys.rewardsMe, 'pages'] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      api.get<MyRewards>(
+        `${apiPaths.rewardsMe}?limit=${HISTORY_PAGE_SIZE}${pageParam ? `&before=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useMyRewardsPages() {
+  return useInfiniteQuery(myRewardsPagesQueryOptions());
+}
+
+/** GET /api/rewards/table — what each action earns (for display). */
+export function rewardTableQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.rewardsTable,
+    queryFn: () => api.get<RewardTableResponse>(apiPaths.rewardsTable),
+  });
+}
+
+export function useRewardTable() {
+  return useQuery(rewardTableQueryOptions());
+}
