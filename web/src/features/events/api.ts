@@ -1,4 +1,3 @@
-import type { Team } from '@sideline/domain';
 import {
   queryOptions,
   useMutation,
@@ -88,7 +87,7 @@ export function useRsvp() {
     mutationFn: ({ event, status }: { event: TeamEvent; status: RsvpInput['status'] }) =>
       api.post<unknown>(apiPaths.eventRsvp(eventIdOf(event)), {
         status,
-        occurrenceDate: event.occurrenceDate ?? event.date,
+        occurrenceDate: event.occurrenceDate || event.date,
       } satisfies RsvpInput),
     onSuccess: (_data, { event }) => invalidateTeamEvents(queryClient, event.teamId),
   });
@@ -103,10 +102,5 @@ export function useCalendarSubscription() {
 
 /** The id the event commands address: the series (a recurring event's occurrences share it). */
 export function eventIdOf(event: TeamEvent): string {
-  return event.seriesId ?? event.id;
-}
-
-/** The teams the user may schedule for, given the permission rule. */
-export function teamsById(teams: readonly Team[]): Map<string, Team> {
-  return new Map(teams.map((t) => [t.id, t]));
+  return event.seriesId || event.id;
 }

@@ -1,6 +1,7 @@
 import type { Message, Team } from '@sideline/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { builtScreens } from '../../../config/paths.ts';
 import { makeMessage, makeTeam, minutesAgo } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import { DESKTOP_VIEWPORT_WIDTH, setViewportWidth } from '../../../test/viewport.ts';
@@ -100,15 +101,23 @@ describe('Home dashboard (mocked fetch)', () => {
     expect(within(section).getByText('Start chatting with your team!')).toBeInTheDocument();
   });
 
-  it('has Chat and Events tiles to the team and marks Media and Badges as coming soon (no dead links)', async () => {
+  it('links the tiles of built screens to the team and marks the others as coming soon (no dead links)', async () => {
     homeFetch();
     await openHome();
     const tiles = await screen.findByRole('list', { name: 'Quick links' });
     expect(within(tiles).getByRole('link', { name: /Chat/ })).toHaveAttribute('href', '/chat/team-1');
     expect(within(tiles).getByRole('link', { name: /Events/ })).toHaveAttribute('href', '/events/team-1');
-    for (const label of ['Media', 'Badges']) {
-      expect(within(tiles).queryByRole('link', { name: new RegExp(label) })).not.toBeInTheDocument();
-      expect(within(tiles).getByRole('group', { name: `${label} (coming soon)` })).toBeInTheDocument();
+    const rest = [
+      { label: 'Media', built: builtScreens.media, href: '/media/team-1' },
+      { label: 'Badges', built: builtScreens.gamification, href: '/gamification' },
+    ];
+    for (const { label, built, href } of rest) {
+      if (built) {
+        expect(within(tiles).getByRole('link', { name: new RegExp(label) })).toHaveAttribute('href', href);
+      } else {
+        expect(within(tiles).queryByRole('link', { name: new RegExp(label) })).not.toBeInTheDocument();
+        expect(within(tiles).getByRole('group', { name: `${label} (coming soon)` })).toBeInTheDocument();
+      }
     }
   });
 

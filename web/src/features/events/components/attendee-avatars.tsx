@@ -12,13 +12,7 @@ export function AttendeeAvatars({ rsvps, max }: { rsvps: readonly EventRsvp[]; m
     <div className="flex items-center" role="group" aria-label={`${going.length} going: ${names}`}>
       <div className="flex -space-x-2">
         {shown.map((r) => (
-          <Avatar
-            key={r.id}
-            name={r.user.name || '?'}
-            src={r.user.avatarUrl ?? null}
-            size="xs"
-            className="ring-2 ring-white"
-          />
+          <Avatar key={r.id} name={r.user.name || '?'} size="xs" className="ring-2 ring-white" />
         ))}
       </div>
       {more > 0 ? (

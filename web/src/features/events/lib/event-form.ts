@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { CreateEventInput } from '../types.ts';
+import type { CreateEventInput, Weekday } from '../types.ts';
 
-/** Weekdays offered Monday to Sunday; values are JavaScript's getDay() (0 = Sunday). */
+/** Weekdays offered Monday to Sunday (spec §5); values are JavaScript's getDay() (0 = Sunday). */
 export const weekdays = [
   { value: 1, short: 'Mon', label: 'Monday' },
   { value: 2, short: 'Tue', label: 'Tuesday' },
@@ -97,6 +97,19 @@ export const defaultEventFormValues: EventFormInput = {
   recurringEndCount: String(DEFAULT_COUNT),
 };
 
+const weekdayNames: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * The server evaluates weekday rules in UTC (at the start's UTC time of day), so local weekdays
+ * are shifted by the start's UTC/local day difference: a Tuesday 8 PM practice in UTC-5 is a
+ * Wednesday in UTC, and is sent as Wednesday.
+ */
+export function toUtcWeekdays(localDays: readonly number[], start: Date): Weekday[] {
+  const shift = (start.getUTCDay() - start.getDay() + 7) % 7;
+  const utc = new Set(localDays.map((d) => (d + shift) % 7));
+  return weekdayNames.filter((_, i) => utc.has(i));
+}
+
 /** The POST /api/teams/{teamId}/events body for the form's values (local date and time). */
 export function toCreateEventInput(v: EventFormValues): CreateEventInput {
   const start = new Date(`${v.date}T${v.time}`);
@@ -107,13 +120,16 @@ export function toCreateEventInput(v: EventFormValues): CreateEventInput {
     location: v.location,
   };
   if (!v.isRecurring) return { ...base, isRecurring: false };
-  const days = v.recurringType === 'weekly' ? (v.recurringDays.length ? v.recurringDays : [start.getDay()]) : [];
+  const days =
+    v.recurringType === 'weekly'
+      ? toUtcWeekdays(v.recurringDays.length ? v.recurringDays : [start.getDay()], start)
+      : [];
   return {
     ...base,
     isRecurring: true,
     recurringType: v.recurringType,
     recurringInterval: wholeNumberIn(v.recurringInterval, INTERVAL_MIN, INTERVAL_MAX) ?? 1,
-    recurringDays: [...days].sort((a, b) => a - b),
+    recurringDays: days,
     recurringEndDate: v.endType === 'date' ? new Date(`${v.recurringEndDate}T23:59:59`).toISOString() : null,
     recurringEndCount:
       v.endType === 'count' ? (wholeNumberIn(v.recurringEndCount, COUNT_MIN, COUNT_MAX) ?? DEFAULT_COUNT) : null,
