@@ -248,6 +248,19 @@ describe('Media Hub', () => {
     expect(callsTo('GET', '/api/teams/t1/media').length).toBeGreaterThan(before);
   });
 
+  it('refetches when the server says media_changed for the team (another member uploaded)', async () => {
+    const { stored } = mockedFetchServer();
+    renderApp('/media');
+    await screen.findByRole('heading', { name: 'No media yet' });
+    await waitFor(() => expect(FakeWebSocket.latest).toBeDefined());
+    const socket = FakeWebSocket.latest!;
+    act(() => socket.open());
+    stored.push(item({ title: 'From a parent' }));
+    act(() => socket.receive({ type: 'media_changed', teamId: 't2' }));
+    act(() => socket.receive({ type: 'media_changed', teamId: 't1' }));
+    expect(await screen.findByRole('button', { name: 'Open photo: From a parent' })).toBeInTheDocument();
+  });
+
   it('toasts "Upload failed" with the server message', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
     mockedFetchServer();

@@ -15,6 +15,7 @@ import { useDeleteMedia, useTeamMedia, useToggleLike } from '../api.ts';
 import { MediaTile } from '../components/media-tile.tsx';
 import { MediaViewer } from '../components/media-viewer.tsx';
 import { NoTeam } from '../components/no-team.tsx';
+import { useMediaLive } from '../hooks/use-media-live.ts';
 import { useMediaUpload } from '../hooks/use-media-upload.ts';
 import { mediaPath } from '../paths.ts';
 
@@ -81,6 +82,7 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const upload = useMediaUpload(team.id);
   const like = useToggleLike(team.id);
   const remove = useDeleteMedia(team.id);
+  useMediaLive(team.id);
   const fileInput = useRef<HTMLInputElement>(null);
   const isManager = canManageMedia({ userId: user.id, assignedRole: team.myAssignedRole }, team);
 
