@@ -133,6 +133,24 @@ describe.skipIf(!hasFfmpeg)('video uploads (ffmpeg)', () => {
     );
   });
 
+  it('accepts a video over the photo limit and the JSON body limit (streamed to disk)', async () => {
+    const out = path.join(dataDir, 'big.mp4');
+    await run('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=1:size=640x480:rate=25'],
+      ...['-vf', 'noise=alls=100:allf=t', '-c:v', 'libx264', '-preset', 'ultrafast', '-qp', '0', '-pix_fmt', 'yuv420p'],
+      out,
+    ]);
+    const big = readFileSync(out);
+    expect(big.length).toBeGreaterThan(10 * 1024 * 1024);
+    const response = await upload(coach, { data: big, name: 'noise.mp4', type: 'video/mp4' }, { type: 'video' });
+    expect(response.status).toBe(201);
+    const { url } = await readJson(response);
+    const served = await get(parent, url, { range: 'bytes=0-' });
+    expect(served.status).toBe(206);
+    expect(served.headers.get('content-range')).toBe(`bytes 0-${big.length - 1}/${big.length}`);
+    expect(Buffer.from(await served.arrayBuffer()).equals(big)).toBe(true);
+  }, 60_000);
+
   it('marks a video as a highlight; a file that only starts like a video is refused', async () => {
     const response = await upload(coach, { data: mp4, name: 'top-save.mp4', type: 'video/mp4' }, { type: 'highlight' });
     expect(response.status).toBe(201);
