@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+
+const skipReason = browserUnavailableReason();
+
+/** YYYY-MM-DD of the local day `days` from today (the date input's format). */
+function localDateIn(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+describe.skipIf(skipReason !== null)('team events: a weekly series, an RSVP per occurrence, managers only', () => {
+  let sideline: SidelineProcess;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    sideline = await startSideline();
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await sideline?.destroy();
+  });
+
+  async function signUpInBrowser(page: Page, name: string, role: 'Coach' | 'Parent') {
+    await page.goto(`${sideline.url}/auth`);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Email').fill(`${role.toLowerCase()}-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByRole('button', { name: role, exact: true }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${sideline.url}/`, { timeout: 15_000 });
+  }
+
+  it('a coach schedules a weekly event; a parent RSVPs Going to the second occurrence and may not create', async () => {
+    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const pageErrors: string[] = [];
+    for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    // The coach creates a team; a parent joins it by code.
+    await signUpInBrowser(coach, 'Casey Coach', 'Coach');
+    await coach.goto(`${sideline.url}/create-team`);
+    await coach.getByLabel('Team name').fill('Riverside Hawks');
+    await coach.getByRole('button', { name: 'Create team' }).click();
+    await coach.waitForURL(/\/team\/[0-9a-f-]+$/);
+    const teamId = coach.url().split('/team/')[1]!;
+    await coach.goto(`${sideline.url}/teams`);
+    const code = (await coach.getByTestId('team-code').first().textContent())!.trim();
+
+    await signUpInBrowser(parent, 'Pat Parent', 'Parent');
+    await parent.goto(`${sideline.url}/teams`);
+    await parent.getByLabel('Team code').fill(code);
+    await parent.getByRole('button', { name: 'Join team' }).click();
+    await parent.waitForURL(`${sideline.url}/team/${teamId}`);
+
+    // The coach schedules a weekly practice, 4 occurrences.
+    await coach.goto(`${sideline.url}/events/${teamId}`);
+    await coach.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = coach.getByRole('dialog', { name: 'Create Event' });
+    await dialog.getByLabel('Title').fill('Weekly practice');
+    await dialog.getByLabel('Location').fill('Field 2');
+    await dialog.getByLabel('Date').fill(localDateIn(3));
+    await dialog.getByLabel('Time').fill('18:00');
+    await dialog.getByRole('switch', { name: 'Repeat event' }).click();
+    await dialog.getByRole('radio', { name: 'After a number of occurrences' }).check();
+    await dialog.getByRole('spinbutton', { name: 'Occurrences' }).fill('4');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    const coachCards = coach
+      .getByRole('list', { name: 'Upcoming events' })
+      .getByRole('article', { name: 'Weekly practice' });
+    await expect.poll(() => coachCards.count(), { timeout: 10_000 }).toBe(4);
+
+    // The parent sees the series, no Create Event, and RSVPs Going to the second occurrence.
+    await parent.goto(`${sideline.url}/events/${teamId}`);
+    const parentCards = parent
+      .getByRole('list', { name: 'Upcoming events' })
+      .getByRole('article', { name: 'Weekly practice' });
+    await expect.poll(() => parentCards.count(), { timeout: 10_000 }).toBe(4);
+    expect(await parent.getByRole('button', { name: 'Create Event' }).count()).toBe(0);
+    expect(await parent.getByRole('button', { name: 'Add event' }).count()).toBe(0);
+
+    await parentCards.nth(1).getByRole('button').click();
+    const detail = parent.getByRole('dialog', { name: 'Weekly practice' });
+    expect(await detail.getByRole('button', { name: 'Delete Event' }).count()).toBe(0);
+    await detail.getByRole('button', { name: 'Going', exact: true }).click();
+    await expect
+      .poll(() => detail.getByTestId('rsvp-counts').textContent(), { timeout: 10_000 })
+      .toBe('1 going · 0 maybe');
+    expect(await detail.getByRole('button', { name: 'Going', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await detail.getByRole('button', { name: 'Close' }).click();
+
+    // Counted on the second occurrence only.
+    await parentCards.nth(1).getByRole('group', { name: '1 going: Pat Parent' }).waitFor({ timeout: 10_000 });
+    expect(await parentCards.nth(0).getByText('No one going yet').count()).toBe(1);
+    expect(await parentCards.nth(2).getByText('No one going yet').count()).toBe(1);
+
+    // The coach's page follows (events_changed over the socket), without a reload.
+    await coachCards.nth(1).getByRole('group', { name: '1 going: Pat Parent' }).waitFor({ timeout: 10_000 });
+
+    // The API refuses a parent's event.
+    const refused = await parent.request.post(`${sideline.url}/api/teams/${teamId}/events`, {
+      data: { title: 'Sneaky', description: '', location: '', date: new Date().toISOString(), isRecurring: false },
+      headers: { Origin: sideline.url },
+    });
+    expect(refused.status()).toBe(403);
+    expect(pageErrors).toEqual([]);
+  });
+});
