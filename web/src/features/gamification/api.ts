@@ -13,8 +13,12 @@ export function myRewardsQueryOptions() {
   });
 }
 
+/**
+ * Rewards change as a side effect of other actions (a message, an RSVP, an upload), with no
+ * socket notice yet, so screens showing them refetch whenever they mount or open.
+ */
 export function useMyRewards(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...myRewardsQueryOptions(), enabled: options.enabled ?? true });
+  return useQuery({ ...myRewardsQueryOptions(), enabled: options.enabled ?? true, refetchOnMount: 'always' });
 }
 
 /**
@@ -34,7 +38,7 @@ export function myRewardsPagesQueryOptions() {
 }
 
 export function useMyRewardsPages() {
-  return useInfiniteQuery(myRewardsPagesQueryOptions());
+  return useInfiniteQuery({ ...myRewardsPagesQueryOptions(), refetchOnMount: 'always' });
 }
 
 /** GET /api/rewards/table — what each action earns (for display). */
