@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rewardTable } from '@sideline/domain';
 import { sql } from 'kysely';
 import {
   createInProcessBus,
@@ -245,6 +247,49 @@ for (const kind of await testDatabaseKinds()) {
         { userId: 'u2', name: 'Bob', xp: 9 },
         { userId: 'u1', name: 'Alice', xp: 5 },
       ]);
+    });
+
+    it('property: for any mix of actions over a few days, caps hold per day and totals are the sum of the grants', async () => {
+      const step = fc.record({
+        kind: fc.constantFrom('message', 'rsvp', 'upload'),
+        user: fc.constantFrom('u1', 'u2'),
+        day: fc.integer({ min: 1, max: 3 }),
+        occurrence: fc.integer({ min: 1, max: 4 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 40 }), async (steps) => {
+          const f = await fixture(kind);
+          await append(f, 'user-u1', registered('u1', 'Alice'));
+          await append(f, 'user-u2', registered('u2', 'Bob'));
+          const events = steps.map((s, i) => {
+            const when = at(`2026-01-0${s.day}`, i % 60);
+            if (s.kind === 'message') return message(s.user, when);
+            if (s.kind === 'rsvp') return rsvp(s.user, 'e1', `2026-02-0${s.occurrence}`, 'yes', when);
+            return upload(s.user, `p${i}`, when);
+          });
+          await append(f, 'mixed', ...events);
+          await project(f, 7);
+          const over = await sql<{ n: number }>`SELECT count(*)::int AS n FROM reward_counters
+            WHERE xp > CASE action WHEN 'chat_message' THEN ${rewardTable.chat_message.dailyXpCap}::int
+              WHEN 'rsvp' THEN ${rewardTable.rsvp.dailyXpCap}::int ELSE ${rewardTable.media_upload.dailyXpCap}::int END`.execute(
+            f.database.db,
+          );
+          expect(over.rows[0]!.n).toBe(0);
+          const mismatched = await sql<{ n: number }>`SELECT count(*)::int AS n FROM users u
+            WHERE u.xp <> COALESCE((SELECT SUM(xp) FROM reward_grants g WHERE g.user_id = u.id), 0)
+               OR u.dulars <> COALESCE((SELECT SUM(dulars) FROM reward_grants g WHERE g.user_id = u.id), 0)`.execute(
+            f.database.db,
+          );
+          expect(mismatched.rows[0]!.n).toBe(0);
+          await Promise.all(
+            open
+              .splice(0)
+              .reverse()
+              .map((close) => close()),
+          );
+        }),
+        { numRuns: 4 },
+      );
     });
 
     it('yields the same rows on a rebuild, whatever the batch size', async () => {
