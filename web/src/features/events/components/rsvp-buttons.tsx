@@ -29,9 +29,9 @@ export function RsvpButtons({ event, userId }: { event: TeamEvent; userId: strin
             aria-pressed={current === status}
             disabled={rsvp.isPending}
             onClick={() => rsvp.mutate({ event, status })}
-            className={cn('border-2', current === status && active)}
+            className={cn('border-2 px-2', current === status && active)}
           >
-            <Icon className="size-4" aria-hidden="true" />
+            <Icon className="size-4 shrink-0" aria-hidden="true" />
             {label}
           </Button>
         ))}

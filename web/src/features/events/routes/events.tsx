@@ -112,11 +112,11 @@ export function EventsRoute() {
         <div className="mt-4 flex flex-wrap items-center gap-2">
           {switcherTeam ? (
             <TeamSwitcher
+              className={teams.length <= 1 ? 'rounded-xl bg-white py-1.5 pr-3 pl-1.5 shadow-xs' : undefined}
               teams={teams}
               selectedTeam={switcherTeam}
               onSelect={(id) => navigate(eventsPath(id))}
               align="start"
-              className="text-slate-900"
             />
           ) : null}
           {routeTeam && teams.length > 1 ? (
