@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { CalendarEvent, EventRsvp, Recurrence, RsvpStatus } from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import type { CalendarTables } from './calendar-read-model.ts';
@@ -121,12 +121,18 @@ export async function listTeamEvents(
   const rows = await query.execute();
   if (rows.length === 0) return [];
 
-  const pairs = sql.join(rows.map((r) => sql`(${r.id}::text, ${r.occurrence.toISOString()}::timestamptz)`));
+  // The page's events within the page's date range: an index range scan per event on the
+  // primary key (event_id, occurrence_date, …); other occurrences in the range are dropped below.
+  const eventIds = [...new Set(rows.map((r) => r.id))];
+  const first = rows.reduce((min, r) => (r.occurrence < min ? r.occurrence : min), rows[0]!.occurrence);
+  const last = rows.reduce((max, r) => (r.occurrence > max ? r.occurrence : max), rows[0]!.occurrence);
   const rsvpRows = await db
     .selectFrom('calendar_rsvps as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .select(['r.id', 'r.event_id', 'r.occurrence_date', 'r.user_id', 'r.status', 'u.name'])
-    .where(sql<boolean>`(r.event_id, r.occurrence_date) IN (VALUES ${pairs})`)
+    .where('r.event_id', 'in', eventIds)
+    .where('r.occurrence_date', '>=', first)
+    .where('r.occurrence_date', '<=', last)
     .orderBy('r.updated_at')
     .orderBy('r.user_id')
     .execute();
