@@ -41,9 +41,6 @@ function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string) {
   return (database as Kysely<MediaTables & UsersTable>)
     .selectFrom('media')
     .leftJoin('users', 'users.id', 'media.uploader_id')
-    .leftJoin('media_likes', (join) =>
-      join.onRef('media_likes.media_id', '=', 'media.id').on('media_likes.user_id', '=', viewerId),
-    )
     .select([
       'media.id',
       'media.kind',
@@ -59,7 +56,17 @@ function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string) {
       'media.uploader_id',
       'media.created_at',
       'users.name as uploader_name',
-      'media_likes.user_id as liked_by',
+      // One primary-key probe per row of the page (a join could scan all of the viewer's likes).
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('media_likes')
+              .select(sql<number>`1`.as('one'))
+              .whereRef('media_likes.media_id', '=', 'media.id')
+              .where('media_likes.user_id', '=', viewerId),
+          )
+          .as('liked_by_me'),
     ])
     .where('media.team_id', '=', teamId);
 }
@@ -79,7 +86,7 @@ function toItem(row: ItemRow): MediaItem {
     width: row.width,
     height: row.height,
     likes: Number(row.likes),
-    likedByMe: row.liked_by !== null,
+    likedByMe: Boolean(row.liked_by_me),
     uploader: { id: row.uploader_id, name: row.uploader_name ?? 'Unknown User' },
     createdAt: new Date(row.created_at).toISOString(),
   };
