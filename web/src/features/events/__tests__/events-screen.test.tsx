@@ -371,3 +371,28 @@ describe('Events page (mocked fetch)', () => {
     expect(queryClient.getQueryState(queryKeys.teamEvents('team-2'))?.isInvalidated).toBe(false);
   });
 });
+
+describe('Events page extras (mocked fetch)', () => {
+  it('offers a private calendar subscription address (https to copy, webcal to open)', async () => {
+    const url = 'http://localhost/api/teams/team-1/calendar.ics?token=abc';
+    const { callsTo } = eventsFetch({
+      extra: { 'POST /api/teams/team-1/calendar-token': { status: 200, body: { url } } },
+    });
+    const { user } = await openEvents();
+    await user.click(screen.getByRole('button', { name: 'Subscribe in your calendar app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe in your calendar app' });
+    expect(await within(dialog).findByRole('textbox', { name: 'Calendar address' })).toHaveValue(url);
+    expect(within(dialog).getByRole('link', { name: 'Open in calendar app' })).toHaveAttribute(
+      'href',
+      'webcal://localhost/api/teams/team-1/calendar.ics?token=abc',
+    );
+    expect(callsTo('POST', '/api/teams/team-1/calendar-token')).toHaveLength(1);
+  });
+
+  it("answers a team the user is not in with 'Team not found'", async () => {
+    eventsFetch();
+    renderApp('/events/someone-elses');
+    expect(await screen.findByRole('heading', { name: 'Team not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See all your events' })).toHaveAttribute('href', '/events');
+  });
+});

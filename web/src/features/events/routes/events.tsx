@@ -63,6 +63,17 @@ export function EventsRoute() {
     );
   }
   if (teams.length === 0) return <NoTeam />;
+  if (teamId && !routeTeam) {
+    return (
+      <Card role="alert" className="mx-auto mt-6 flex max-w-md flex-col items-center px-6 py-12 text-center">
+        <h1 className="text-lg font-semibold text-slate-900">Team not found</h1>
+        <p className="mt-1 text-sm text-slate-500">You are not a member of this team, or it no longer exists.</p>
+        <Link to={paths.events} className={buttonClassName('primary', 'md', 'mt-6')}>
+          See all your events
+        </Link>
+      </Card>
+    );
+  }
 
   const switcherTeam = routeTeam ?? defaultTeam ?? teams[0];
   // The team a new event is for: the page's team, else the switcher's if the user manages it,
