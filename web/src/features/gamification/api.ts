@@ -1,5 +1,6 @@
-import type { MyRewards, RewardTableResponse } from '@sideline/domain';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { MyRewards, RewardTableResponse, User } from '@sideline/domain';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
@@ -51,4 +52,22 @@ export function rewardTableQueryOptions() {
 
 export function useRewardTable() {
   return useQuery(rewardTableQueryOptions());
+}
+
+/**
+ * Copies fresh totals into the cached current user (GET /api/user), so the header's XP and the
+ * profile agree with what the rewards screens just loaded. Only writes when something differs.
+ */
+export function useSyncUserTotals(totals: Pick<MyRewards, 'xp' | 'dulars' | 'streak'> | undefined) {
+  const queryClient = useQueryClient();
+  const xp = totals?.xp;
+  const dulars = totals?.dulars;
+  const streak = totals?.streak;
+  useEffect(() => {
+    if (xp === undefined || dulars === undefined || streak === undefined) return;
+    const user = queryClient.getQueryData<User | null>(queryKeys.user);
+    if (!user || (user.xp === xp && user.dulars === dulars && user.streak === streak)) return;
+    const next: User = { ...user, xp, dulars, streak };
+    queryClient.setQueryData(queryKeys.user, next);
+  }, [queryClient, xp, dulars, streak]);
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { useMyRewards } from '../../gamification/api.ts';
+import { useMyRewards, useSyncUserTotals } from '../../gamification/api.ts';
 import { roleBadgeTone, roleLabel } from '../roles.ts';
 
 export function formatMemberSince(createdAt: string): string {
@@ -35,6 +35,7 @@ interface ProfileDialogProps {
 export function ProfileDialog({ user, open, onOpenChange }: ProfileDialogProps) {
   // The real count of earned badges (GET /api/rewards/me), fetched when the dialog opens.
   const rewards = useMyRewards({ enabled: open });
+  useSyncUserTotals(rewards.data);
   const badgeCount = rewards.data ? rewards.data.badges.filter((b) => b.earnedAt !== null).length : null;
   const stats: ReadonlyArray<{ label: string; value: number | null; icon: LucideIcon; tone: string }> = [
     { label: 'XP Points', value: rewards.data?.xp ?? user.xp, icon: Star, tone: 'text-amber-500 bg-amber-50' },

@@ -1,6 +1,7 @@
 import type { MyRewards, RewardTableResponse } from '@sideline/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { minutesAgo } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 
@@ -76,6 +77,14 @@ describe('Badges & Rewards page (mocked fetch)', () => {
     const rules = await screen.findByRole('table', { name: 'What each action earns' });
     expect(within(rules).getByText('Chat message').closest('tr')).toHaveTextContent('2120 XP');
     expect(within(rules).getByText('(matches, coming soon)')).toBeInTheDocument();
+  });
+
+  it('brings the cached current user up to date with the fresh totals', async () => {
+    const { queryClient } = open(makeRewards());
+    await screen.findByRole('list', { name: 'Your totals' });
+    await waitFor(() =>
+      expect(queryClient.getQueryData(queryKeys.user)).toMatchObject({ xp: 37, dulars: 18, streak: 3 }),
+    );
   });
 
   it('shows empty states for a new user', async () => {

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useMyRewardsPages, useRewardTable } from '../api.ts';
+import { useMyRewardsPages, useRewardTable, useSyncUserTotals } from '../api.ts';
 
 /** '5 minutes ago', 'just now'. */
 export function timeAgo(iso: string, now: Date = new Date()): string {
@@ -122,6 +122,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export function GamificationRoute() {
   const rewards = useMyRewardsPages();
   const table = useRewardTable();
+  useSyncUserTotals(rewards.data?.pages[0]);
 
   const header = (
     <div className="flex items-center gap-3">
