@@ -1,5 +1,5 @@
 import type { MediaItem, Team } from '@sideline/domain';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../lib/socket/testing/fake-web-socket.ts';
 import { FakeXMLHttpRequest } from '../../../lib/upload/testing/fake-xhr.ts';
@@ -86,6 +86,10 @@ function mockedFetchServer(options: { teams?: Team[]; media?: MediaItem[] } = {}
 
 const tiles = () => within(screen.getByRole('list', { name: /media$/ })).getAllByRole('button');
 
+// The screen loads the user, the teams, the media and the recap before the first assertion: on a
+// busy CI machine that takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
+
 beforeEach(() => {
   FakeWebSocket.reset();
   FakeXMLHttpRequest.reset();
@@ -113,6 +117,8 @@ describe('Media Hub', () => {
     expect(screen.getByRole('button', { name: 'Upload Media' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Go Live' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Go Live' })).toBeNull();
+    // The recap slice's Game Recap card sits below the grid.
+    expect(screen.getByRole('region', { name: /Game Recap/ })).toBeInTheDocument();
   });
 
   it('filters with the tabs (the server is asked for the type) and shows real durations on videos', async () => {
