@@ -63,7 +63,7 @@ describe.skipIf(skipReason !== null)('the Media Hub (two Chromium contexts)', ()
     await coach
       .getByLabel('Photo or video to upload')
       .setInputFiles({ name: 'kickoff.png', mimeType: 'image/png', buffer: png });
-    await coach.getByText('Upload successful').waitFor({ timeout: 15_000 });
+    await coach.getByText('Upload successful').first().waitFor({ timeout: 15_000 });
     await coach.getByRole('button', { name: 'Open photo: kickoff.png' }).waitFor();
 
     // The parent (first team is the default) sees it, with its thumbnail loaded.
