@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setVideoTools } from '../src/media/video-processing.ts';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -232,6 +233,22 @@ describe('media hub API', () => {
     expect((await coach.delete(`/api/teams/${team.id}/media/${theirs.id}`)).status).toBe(204);
     const events = await server.eventStore.readStream(`media-${theirs.id}`);
     expect(events.at(-1)).toMatchObject({ type: 'MediaDeleted', data: { deletedBy: coach.userId } });
+  });
+
+  it('without ffmpeg, stores a video with no duration and no poster (never a made-up length)', async () => {
+    setVideoTools({ ffprobe: '/nonexistent/ffprobe', ffmpeg: '/nonexistent/ffmpeg' });
+    try {
+      const head = Buffer.from([0, 0, 0, 0x20, ...Buffer.from('ftypisom'), 0, 0, 2, 0]);
+      const data = Buffer.concat([head, Buffer.alloc(2048, 3)]);
+      const response = await upload(parent, { data, name: 'plain.mp4', type: 'video/mp4' }, { type: 'video' });
+      expect(response.status).toBe(201);
+      const body = await readJson(response);
+      expect(body.thumbnailUrl).toBeNull();
+      const item = (await list(parent, '?type=video')).find((m: { id: string }) => m.id === body.id);
+      expect(item).toMatchObject({ durationSeconds: null, thumbnailUrl: null, width: null, height: null });
+    } finally {
+      setVideoTools({ ffprobe: 'ffprobe', ffmpeg: 'ffmpeg' });
+    }
   });
 
   it('refuses an oversized video with 413 and an unsupported file with 400', async () => {

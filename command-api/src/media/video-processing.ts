@@ -11,12 +11,19 @@ export interface VideoInfo {
   thumbnail: Buffer | null;
 }
 
-const FFPROBE = process.env.SIDELINE_FFPROBE ?? 'ffprobe';
-const FFMPEG = process.env.SIDELINE_FFMPEG ?? 'ffmpeg';
+let FFPROBE = process.env.SIDELINE_FFPROBE ?? 'ffprobe';
+let FFMPEG = process.env.SIDELINE_FFMPEG ?? 'ffmpeg';
 /** A pathological file must not hold a process for long. */
 const TIMEOUT_MS = 30_000;
 
 let available: Promise<boolean> | null = null;
+
+/** Which ffprobe/ffmpeg to run (tests point them at nothing to see the fallback). */
+export function setVideoTools(tools: { ffprobe: string; ffmpeg: string }): void {
+  FFPROBE = tools.ffprobe;
+  FFMPEG = tools.ffmpeg;
+  available = null;
+}
 
 /** Whether ffprobe and ffmpeg can be run here (checked once). Without them videos are stored as-is. */
 export function ffmpegAvailable(): Promise<boolean> {
