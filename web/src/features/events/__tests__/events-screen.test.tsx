@@ -217,57 +217,64 @@ describe('Events page (mocked fetch)', () => {
     await waitFor(() => expect(callsTo('GET', '/api/teams/team-1/events').length).toBeGreaterThan(1));
   });
 
-  it('validates the create dialog inline (nothing sent), then posts trimmed values and a weekly recurrence', async () => {
-    const { callsTo } = eventsFetch({ extra: { 'POST /api/teams/team-1/events': { status: 201, body: makeEvent() } } });
-    const { user } = await openEvents();
-    await user.click(screen.getByRole('button', { name: 'Create Event' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
-    await user.type(within(dialog).getByLabelText('Title'), '   ');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await within(dialog).findByText('Enter a title')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose a date')).toBeInTheDocument();
-    expect(within(dialog).getByText('Choose a time')).toBeInTheDocument();
-    expect(callsTo('POST', '/api/teams/team-1/events')).toHaveLength(0);
+  // Many keystrokes: slow when the machine is busy.
+  it(
+    'validates the create dialog inline (nothing sent), then posts trimmed values and a weekly recurrence',
+    { timeout: 20_000 },
+    async () => {
+      const { callsTo } = eventsFetch({
+        extra: { 'POST /api/teams/team-1/events': { status: 201, body: makeEvent() } },
+      });
+      const { user } = await openEvents();
+      await user.click(screen.getByRole('button', { name: 'Create Event' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+      await user.type(within(dialog).getByLabelText('Title'), '   ');
+      await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+      expect(await within(dialog).findByText('Enter a title')).toBeInTheDocument();
+      expect(within(dialog).getByText('Choose a date')).toBeInTheDocument();
+      expect(within(dialog).getByText('Choose a time')).toBeInTheDocument();
+      expect(callsTo('POST', '/api/teams/team-1/events')).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText('Title'), '  Practice  ');
-    await user.type(within(dialog).getByLabelText('Description'), ' Bring water ');
-    await user.type(within(dialog).getByLabelText('Date'), '2026-12-01');
-    await user.type(within(dialog).getByLabelText('Time'), '18:30');
-    await user.type(within(dialog).getByLabelText('Location'), ' Field 2 ');
-    const repeat = within(dialog).getByRole('switch', { name: 'Repeat event' });
-    expect(repeat).toHaveAttribute('aria-checked', 'false');
-    await user.click(repeat);
-    expect(within(dialog).getByLabelText('Repeats')).toHaveValue('weekly');
-    expect(within(dialog).getByLabelText('Every')).toHaveValue(1);
-    expect(within(dialog).getByRole('radio', { name: 'On a date' })).toBeChecked();
-    await user.click(within(dialog).getByRole('button', { name: 'Tuesday' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Thursday' }));
-    await user.click(within(dialog).getByRole('radio', { name: 'After a number of occurrences' }));
-    expect(within(dialog).getByLabelText('Occurrences')).toHaveValue(5);
-    await user.clear(within(dialog).getByLabelText('Occurrences'));
-    await user.type(within(dialog).getByLabelText('Occurrences'), '101');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
-    expect(await within(dialog).findByText('Enter a number from 1 to 100')).toBeInTheDocument();
-    await user.clear(within(dialog).getByLabelText('Occurrences'));
-    await user.type(within(dialog).getByLabelText('Occurrences'), '8');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+      await user.type(within(dialog).getByLabelText('Title'), '  Practice  ');
+      await user.type(within(dialog).getByLabelText('Description'), ' Bring water ');
+      await user.type(within(dialog).getByLabelText('Date'), '2026-12-01');
+      await user.type(within(dialog).getByLabelText('Time'), '18:30');
+      await user.type(within(dialog).getByLabelText('Location'), ' Field 2 ');
+      const repeat = within(dialog).getByRole('switch', { name: 'Repeat event' });
+      expect(repeat).toHaveAttribute('aria-checked', 'false');
+      await user.click(repeat);
+      expect(within(dialog).getByLabelText('Repeats')).toHaveValue('weekly');
+      expect(within(dialog).getByLabelText('Every')).toHaveValue(1);
+      expect(within(dialog).getByRole('radio', { name: 'On a date' })).toBeChecked();
+      await user.click(within(dialog).getByRole('button', { name: 'Tuesday' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Thursday' }));
+      await user.click(within(dialog).getByRole('radio', { name: 'After a number of occurrences' }));
+      expect(within(dialog).getByLabelText('Occurrences')).toHaveValue(5);
+      await user.clear(within(dialog).getByLabelText('Occurrences'));
+      await user.type(within(dialog).getByLabelText('Occurrences'), '101');
+      await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+      expect(await within(dialog).findByText('Enter a number from 1 to 100')).toBeInTheDocument();
+      await user.clear(within(dialog).getByLabelText('Occurrences'));
+      await user.type(within(dialog).getByLabelText('Occurrences'), '8');
+      await user.click(within(dialog).getByRole('button', { name: 'Create Event' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Event' })).not.toBeInTheDocument());
-    const start = new Date('2026-12-01T18:30');
-    expect(callsTo('POST', '/api/teams/team-1/events')[0]?.body).toEqual({
-      title: 'Practice',
-      description: 'Bring water',
-      date: start.toISOString(),
-      location: 'Field 2',
-      isRecurring: true,
-      recurringType: 'weekly',
-      recurringInterval: 1,
-      recurringDays: toUtcWeekdays([2, 4], start),
-      recurringEndDate: null,
-      recurringEndCount: 8,
-    });
-    await waitFor(() => expect(callsTo('GET', '/api/teams/team-1/events').length).toBeGreaterThan(1));
-  });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Event' })).not.toBeInTheDocument());
+      const start = new Date('2026-12-01T18:30');
+      expect(callsTo('POST', '/api/teams/team-1/events')[0]?.body).toEqual({
+        title: 'Practice',
+        description: 'Bring water',
+        date: start.toISOString(),
+        location: 'Field 2',
+        isRecurring: true,
+        recurringType: 'weekly',
+        recurringInterval: 1,
+        recurringDays: toUtcWeekdays([2, 4], start),
+        recurringEndDate: null,
+        recurringEndCount: 8,
+      });
+      await waitFor(() => expect(callsTo('GET', '/api/teams/team-1/events').length).toBeGreaterThan(1));
+    },
+  );
 
   it('posts a one-off event without recurrence fields', async () => {
     const { callsTo } = eventsFetch({ extra: { 'POST /api/teams/team-1/events': { status: 201, body: makeEvent() } } });
