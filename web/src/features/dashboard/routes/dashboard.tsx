@@ -1,9 +1,7 @@
-import { RefreshCw, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useUser } from '../../auth/api.ts';
 import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
 import { useTeams } from '../../teams/api.ts';
@@ -46,14 +44,11 @@ export function DashboardRoute() {
           <Spinner label="Loading teams" />
         </div>
       ) : teamsQuery.isError ? (
-        <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <p className="font-semibold text-slate-900">We couldn't load your teams</p>
-          <p className="text-sm text-slate-500">{getErrorMessage(teamsQuery.error)}</p>
-          <Button variant="outline" onClick={() => void teamsQuery.refetch()}>
-            <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError
+          title="We couldn't load your teams"
+          error={teamsQuery.error}
+          onRetry={() => void teamsQuery.refetch()}
+        />
       ) : !selectedTeam ? (
         <NoTeamPrompt user={user} />
       ) : (

@@ -1,11 +1,11 @@
-import { Plus, RefreshCw, UsersRound } from 'lucide-react';
+import { Plus, UsersRound } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../api.ts';
 import { JoinTeamForm } from '../components/join-team-form.tsx';
@@ -47,14 +47,11 @@ export function TeamsRoute() {
           <Spinner label="Loading teams" />
         </div>
       ) : teamsQuery.isError ? (
-        <Card role="alert" className="flex flex-col items-center gap-3 px-6 py-10 text-center">
-          <p className="font-semibold text-slate-900">We couldn't load your teams</p>
-          <p className="text-sm text-slate-500">{getErrorMessage(teamsQuery.error)}</p>
-          <Button variant="outline" onClick={() => void teamsQuery.refetch()}>
-            <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
-          </Button>
-        </Card>
+        <LoadError
+          title="We couldn't load your teams"
+          error={teamsQuery.error}
+          onRetry={() => void teamsQuery.refetch()}
+        />
       ) : teams.length === 0 ? (
         <Card>
           <EmptyState
