@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, createLogger, loadConfig, migrateToLatest, openInfrastructure, runMode } from '@sideline/infra';
+import {
+  ConfigError,
+  createLogger,
+  loadConfig,
+  migrateToLatest,
+  openInfrastructure,
+  runMode,
+  scheduleEmbeddedMaintenance,
+} from '@sideline/infra';
 import { allMigrations } from './migrations.ts';
 import { describeDemo, findDemo, seedDemo } from './seed/demo-seed.ts';
 import { createSidelineServer } from './server.ts';
@@ -26,6 +34,7 @@ async function main(): Promise<void> {
 
   const infra = await openInfrastructure(config, logger);
   await migrateToLatest(infra.database, allMigrations);
+  const stopMaintenance = scheduleEmbeddedMaintenance(infra.database, logger);
   const server = await createSidelineServer({
     config,
     ...infra,
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'stopping Sideline');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopMaintenance();
     await server.close();
     await infra.close();
     process.exit(0);

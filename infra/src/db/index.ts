@@ -5,3 +5,4 @@ export { createPostgresDatabase, type PostgresDatabaseOptions } from './postgres
 export { createServerDatabase, dropServerDatabase, databaseUrlFor } from './server-databases.ts';
 // The migrations runner lives beside the database factory in the public API.
 export { migrateToLatest, type Migration } from '../migrations/index.ts';
+export { scheduleEmbeddedMaintenance } from './embedded-maintenance.ts';
