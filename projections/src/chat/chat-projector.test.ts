@@ -1,67 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createInProcessBus,
-  createLogger,
-  createPostgresEventStore,
-  eventStoreMigrations,
-  type Bus,
-  type BusMessage,
-  type Database,
-  type EventStore,
-  type NewEvent,
-  type Position,
-} from '@sideline/infra';
-import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
+import { describe, expect, it } from 'vitest';
+import { createLogger, type NewEvent } from '@sideline/infra';
+import { testDatabaseKinds } from '@sideline/infra/testing';
 import type { ChatEvent, UserRegistered } from '@sideline/domain';
 import { usersProjector } from '../identity/users-projector.ts';
-import { projectionMigrations } from '../registry.ts';
-import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { rebuildProjections } from '../runner/rebuild.ts';
 import { chatProjector } from './chat-projector.ts';
 import { findMessageByClientId, listMessages, listPinnedMessages } from './chat-queries.ts';
+import { projectorFixtures, type ProjectorFixture } from '../testing/projector-fixture.ts';
 
 const logger = createLogger({ level: 'silent' });
 const projectors = [usersProjector, chatProjector];
 
-interface Fixture {
-  database: Database;
-  eventStore: EventStore;
-  bus: Bus;
-  published: BusMessage[];
-  /** Position of the last append: what `project` waits for. */
-  last: Position | null;
-}
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-});
-
-async function fixture(kind: 'pglite' | 'postgres'): Promise<Fixture> {
-  const database = await createTestDatabase({ ...eventStoreMigrations, ...projectionMigrations }, kind);
-  const eventStore = createPostgresEventStore(database);
-  const bus = createInProcessBus();
-  const published: BusMessage[] = [];
-  bus.subscribe('sideline.team.*.>', (message) => void published.push(message));
-  open.push(
-    () => database.close(),
-    () => eventStore.close(),
-    () => bus.close(),
-  );
-  return { database, eventStore, bus, published, last: null };
-}
-
-/**
- * Projects everything appended so far. Waits for the last append's own position, not the head:
- * on a shared PostgreSQL server another test's open transaction holds back the cluster-wide
- * snapshot xmin, so the head may not include our appends yet.
- */
-async function project(f: Fixture): Promise<void> {
-  const runner = new ProjectionRunner({ ...f, logger, projectors, retryDelaysMs: [5] });
-  await runner.start();
-  await runner.waitUntil(f.last!);
-  await runner.stop();
-}
+type Fixture = ProjectorFixture;
+const { fixture, project } = projectorFixtures(projectors);
 
 let clock = Date.now() - 60_000;
 const meta = (occurredAt = new Date((clock += 1_000)).toISOString()) => ({

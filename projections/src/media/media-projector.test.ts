@@ -1,61 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  createInProcessBus,
-  createLogger,
-  createPostgresEventStore,
-  eventStoreMigrations,
-  type Bus,
-  type BusMessage,
-  type Database,
-  type EventStore,
-  type NewEvent,
-  type Position,
-} from '@sideline/infra';
-import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
+import { describe, expect, it } from 'vitest';
+import { createLogger, type NewEvent } from '@sideline/infra';
+import { testDatabaseKinds } from '@sideline/infra/testing';
 import type { MediaEvent, MediaUploaded, UserRegistered } from '@sideline/domain';
 import { usersProjector } from '../identity/users-projector.ts';
-import { projectionMigrations } from '../registry.ts';
-import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { rebuildProjections } from '../runner/rebuild.ts';
 import { mediaProjector } from './media-projector.ts';
 import { findMedia, findMediaItem, listMedia } from './media-queries.ts';
+import { projectorFixtures, type ProjectorFixture } from '../testing/projector-fixture.ts';
 
 const logger = createLogger({ level: 'silent' });
 const projectors = [usersProjector, mediaProjector];
 
-interface Fixture {
-  database: Database;
-  eventStore: EventStore;
-  bus: Bus;
-  published: BusMessage[];
-  last: Position | null;
-}
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const close of open.splice(0).reverse()) await close();
-});
-
-async function fixture(kind: 'pglite' | 'postgres'): Promise<Fixture> {
-  const database = await createTestDatabase({ ...eventStoreMigrations, ...projectionMigrations }, kind);
-  const eventStore = createPostgresEventStore(database);
-  const bus = createInProcessBus();
-  const published: BusMessage[] = [];
-  bus.subscribe('sideline.team.*.>', (message) => void published.push(message));
-  open.push(
-    () => database.close(),
-    () => eventStore.close(),
-    () => bus.close(),
-  );
-  return { database, eventStore, bus, published, last: null };
-}
-
-/** Waits for our own last append's position (another test's open transaction may hold the head back). */
-async function project(f: Fixture): Promise<void> {
-  const runner = new ProjectionRunner({ ...f, logger, projectors, retryDelaysMs: [5] });
-  await runner.start();
-  await runner.waitUntil(f.last!);
-  await runner.stop();
-}
+type Fixture = ProjectorFixture;
+const { fixture, project } = projectorFixtures(projectors);
 
 let clock = Date.now() - 60_000;
 const meta = () => ({
