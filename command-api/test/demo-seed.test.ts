@@ -36,8 +36,12 @@ describe('demo seed', () => {
 
     const log = await server.eventStore.readAll({ limit: 100 });
     expect(new Set(log.map((e) => e.type))).toEqual(
-      new Set(['UserRegistered', 'TeamCreated', 'MemberJoined', 'MessageSent']),
+      new Set(['UserRegistered', 'TeamCreated', 'MemberJoined', 'MessageSent', 'EventScheduled', 'RsvpRecorded']),
     );
+    const upcoming = (await (
+      await fetch(`${server.url}/api/teams/${teams[0]!.id}/events/upcoming`, { headers: { cookie } })
+    ).json()) as Array<{ title: string; rsvps: Array<{ status: string }> }>;
+    expect(upcoming[0]).toMatchObject({ title: 'Team practice', rsvps: [{ status: 'yes' }] });
     expect(await findDemo(server.database.db)).toMatchObject({
       teamName: 'Riverside Hawks',
       teamCode: result!.teamCode,

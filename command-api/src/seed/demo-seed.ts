@@ -65,11 +65,37 @@ export async function seedDemo(app: FastifyInstance, db: Kysely<any>): Promise<D
   for (const [person, text] of demoChat) {
     await call(person, 'POST', `/api/teams/${team.id}/messages`, { text });
   }
+  // The practice the chat talks about, so This Week and the Events page have something real.
+  const practice = (
+    await call('coach', 'POST', `/api/teams/${team.id}/events`, {
+      title: 'Team practice',
+      description: 'Bring water, shin guards and a ball.',
+      date: nextWeekday(new Date(), 2, 17, 30).toISOString(),
+      location: 'Riverside Park, field 2',
+      isRecurring: true,
+      recurringType: 'weekly',
+      recurringInterval: 1,
+      recurringDays: ['tuesday', 'thursday'],
+      recurringEndDate: null,
+      recurringEndCount: 12,
+    })
+  ).json() as { id: string; occurrenceDate: string };
+  await call('parent', 'POST', `/api/events/${practice.id}/rsvp`, {
+    status: 'yes',
+    occurrenceDate: practice.occurrenceDate,
+  });
   return {
     teamName: team.name,
     teamCode: team.code,
     people: demoPeople.map(({ name, email, role }) => ({ name, email, role })),
   };
+}
+
+/** The next given UTC weekday (0 = Sunday) at hh:mm, at least a day away. */
+function nextWeekday(from: Date, weekday: number, hours: number, minutes: number): Date {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + 1, hours, minutes));
+  while (date.getUTCDay() !== weekday) date.setUTCDate(date.getUTCDate() + 1);
+  return date;
 }
 
 export function describeDemo(result: DemoSeedResult): string {
