@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
@@ -27,17 +28,6 @@ describe.skipIf(skipReason !== null)('team events: a weekly series, an RSVP per 
     await sideline?.destroy();
   });
 
-  async function signUpInBrowser(page: Page, name: string, role: 'Coach' | 'Parent') {
-    await page.goto(`${sideline.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill(name);
-    await page.getByLabel('Email').fill(`${role.toLowerCase()}-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-    await page.getByRole('button', { name: role, exact: true }).click();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${sideline.url}/`, { timeout: 15_000 });
-  }
-
   it('a coach schedules a weekly event; a parent RSVPs Going to the second occurrence and may not create', async () => {
     const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -45,20 +35,10 @@ describe.skipIf(skipReason !== null)('team events: a weekly series, an RSVP per 
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
     // The coach creates a team; a parent joins it by code.
-    await signUpInBrowser(coach, 'Casey Coach', 'Coach');
-    await coach.goto(`${sideline.url}/create-team`);
-    await coach.getByLabel('Team name').fill('Riverside Hawks');
-    await coach.getByRole('button', { name: 'Create team' }).click();
-    await coach.waitForURL(/\/team\/[0-9a-f-]+$/);
-    const teamId = coach.url().split('/team/')[1]!;
-    await coach.goto(`${sideline.url}/teams`);
-    const code = (await coach.getByTestId('team-code').first().textContent())!.trim();
-
-    await signUpInBrowser(parent, 'Pat Parent', 'Parent');
-    await parent.goto(`${sideline.url}/teams`);
-    await parent.getByLabel('Team code').fill(code);
-    await parent.getByRole('button', { name: 'Join team' }).click();
-    await parent.waitForURL(`${sideline.url}/team/${teamId}`);
+    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Riverside Hawks');
+    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, sideline.url, code, teamId);
 
     // The coach schedules a weekly practice, 4 occurrences.
     await coach.goto(`${sideline.url}/events/${teamId}`);

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
@@ -21,38 +22,16 @@ describe.skipIf(skipReason !== null)('the Media Hub (two Chromium contexts)', ()
     await sideline?.destroy();
   });
 
-  async function signUpInBrowser(page: Page, name: string, role: 'Coach' | 'Parent') {
-    await page.goto(`${sideline.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill(name);
-    await page.getByLabel('Email').fill(`${role.toLowerCase()}-media-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-    await page.getByRole('button', { name: role, exact: true }).click();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${sideline.url}/`, { timeout: 15_000 });
-  }
-
   it('a coach uploads a photo; a parent of the same team sees it with its thumbnail and opens it', async () => {
     const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    await signUpInBrowser(coach, 'Casey Coach', 'Coach');
-    await coach.goto(`${sideline.url}/create-team`);
-    await coach.getByLabel('Team name').fill('Riverside Hawks');
-    await coach.getByLabel('Sport').selectOption('Soccer');
-    await coach.getByRole('button', { name: 'Create team' }).click();
-    await coach.waitForURL(/\/team\/[0-9a-f-]+$/);
-    const teamId = coach.url().split('/team/')[1]!;
-    await coach.goto(`${sideline.url}/teams`);
-    const code = (await coach.getByTestId('team-code').first().textContent())!.trim();
-
-    await signUpInBrowser(parent, 'Pat Parent', 'Parent');
-    await parent.goto(`${sideline.url}/teams`);
-    await parent.getByLabel('Team code').fill(code);
-    await parent.getByRole('button', { name: 'Join team' }).click();
-    await parent.waitForURL(`${sideline.url}/team/${teamId}`);
+    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Riverside Hawks');
+    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, sideline.url, code, teamId);
 
     // The coach opens the Media Hub: empty, then uploads a photo.
     await coach.goto(`${sideline.url}/media/${teamId}`);

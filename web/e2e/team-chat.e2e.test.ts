@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { startCuttableProxy, type CuttableProxy } from './support/cuttable-proxy.ts';
+import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
@@ -24,17 +25,6 @@ describe.skipIf(skipReason !== null)('a coach and a parent chatting live (two Ch
     await sideline?.destroy();
   });
 
-  async function signUpInBrowser(page: Page, name: string, role: 'Coach' | 'Parent') {
-    await page.goto(`${proxy.url}/auth`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await page.getByLabel('Full Name').fill(name);
-    await page.getByLabel('Email').fill(`${role.toLowerCase()}-${Date.now()}@example.com`);
-    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-    await page.getByRole('button', { name: role, exact: true }).click();
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${proxy.url}/`, { timeout: 15_000 });
-  }
-
   it('creates a team, joins it by code, chats live with typing, shares a photo and survives a cut connection', async () => {
     const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
@@ -42,23 +32,13 @@ describe.skipIf(skipReason !== null)('a coach and a parent chatting live (two Ch
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
     // The coach creates a team.
-    await signUpInBrowser(coach, 'Casey Coach', 'Coach');
-    await coach.goto(`${proxy.url}/create-team`);
-    await coach.getByLabel('Team name').fill('Riverside Hawks');
-    await coach.getByLabel('Sport').selectOption('Soccer');
-    await coach.getByRole('button', { name: 'Create team' }).click();
-    await coach.waitForURL(/\/team\/[0-9a-f-]+$/);
-    const teamId = coach.url().split('/team/')[1]!;
-    await coach.goto(`${proxy.url}/teams`);
-    const code = (await coach.getByTestId('team-code').first().textContent())!.trim();
+    await signUpInBrowser(coach, proxy.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, proxy.url, 'Riverside Hawks');
     expect(code).toMatch(/^[A-Z2-9]{6}$/);
 
-    // A parent signs up and joins with the code.
-    await signUpInBrowser(parent, 'Pat Parent', 'Parent');
-    await parent.goto(`${proxy.url}/teams`);
-    await parent.getByLabel('Team code').fill(code.toLowerCase());
-    await parent.getByRole('button', { name: 'Join team' }).click();
-    await parent.waitForURL(`${proxy.url}/team/${teamId}`);
+    // A parent signs up and joins with the code (typed in lower case).
+    await signUpInBrowser(parent, proxy.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, proxy.url, code.toLowerCase(), teamId);
 
     await coach.goto(`${proxy.url}/chat/${teamId}`);
     await parent.goto(`${proxy.url}/chat/${teamId}`);
