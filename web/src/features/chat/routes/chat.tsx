@@ -1,10 +1,8 @@
 import { canManageChat, type Team, type User } from '@sideline/domain';
-import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../../teams/api.ts';
 import { flattenPages, useMessagePages } from '../api.ts';
@@ -19,21 +17,6 @@ import { useChatSender, type PendingMessage } from '../hooks/use-chat-sender.ts'
 import { usePhotoUpload } from '../hooks/use-photo-upload.ts';
 import { usePinMessage } from '../hooks/use-pin-message.ts';
 import { useTypingUsers } from '../hooks/use-typing.ts';
-
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-16 text-center">
-      <div>
-        <p className="font-semibold text-slate-900">Couldn't load the chat</p>
-        <p className="mt-1 text-sm text-slate-500">{getErrorMessage(error)}</p>
-      </div>
-      <Button variant="outline" onClick={onRetry}>
-        <RefreshCw className="size-4" aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
-}
 
 /**
  * /chat and /chat/:teamId (spec §2 Chat page): the team in the route, otherwise the user's
@@ -51,7 +34,8 @@ export function ChatRoute() {
       </div>
     );
   }
-  if (teams.isError) return <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
+  if (teams.isError)
+    return <LoadError title="Couldn't load the chat" error={teams.error} onRetry={() => void teams.refetch()} />;
   if (teams.data.length === 0) return <NoTeam />;
 
   const team = teamId ? teams.data.find((t) => t.id === teamId) : teams.data[0];
@@ -129,7 +113,7 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
         </div>
       ) : history.isError && !history.data ? (
         <div className="flex-1">
-          <LoadFailed error={history.error} onRetry={() => void history.refetch()} />
+          <LoadError title="Couldn't load the chat" error={history.error} onRetry={() => void history.refetch()} />
         </div>
       ) : (
         <MessageList

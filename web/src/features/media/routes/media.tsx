@@ -1,13 +1,13 @@
 import { canManageMedia, type MediaFilter, type MediaItem, type Team, type User } from '@sideline/domain';
-import { ArrowLeft, Images, Radio, RefreshCw, Upload } from 'lucide-react';
+import { ArrowLeft, Images, Radio, Upload } from 'lucide-react';
 import { useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { builtScreens, paths } from '../../../config/paths.ts';
-import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useUser } from '../../auth/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
@@ -36,21 +36,6 @@ const filters: ReadonlyArray<{ value: MediaFilter; label: string; empty: string 
   { value: 'highlight', label: 'Highlights', empty: 'highlights' },
 ];
 
-function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <div className="flex flex-col items-center gap-3 py-16 text-center">
-      <div>
-        <p className="font-semibold text-slate-900">Couldn't load the media</p>
-        <p className="mt-1 text-sm text-slate-500">{getErrorMessage(error)}</p>
-      </div>
-      <Button variant="outline" onClick={onRetry}>
-        <RefreshCw className="size-4" aria-hidden="true" />
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 /**
  * /media and /media/:teamId (spec §2 Media Hub): the team in the route, otherwise the user's
  * first team; 'Join a Team First' without a team; an unknown team id falls back to /media.
@@ -67,7 +52,8 @@ export function MediaRoute() {
       </div>
     );
   }
-  if (teams.isError) return <LoadFailed error={teams.error} onRetry={() => void teams.refetch()} />;
+  if (teams.isError)
+    return <LoadError title="Couldn't load the media" error={teams.error} onRetry={() => void teams.refetch()} />;
   if (teams.data.length === 0) return <NoTeam />;
   const team = teamId ? teams.data.find((t) => t.id === teamId) : teams.data[0];
   if (!team) return <Navigate to={paths.media} replace />;
@@ -177,7 +163,7 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
               <Spinner label="Loading media" />
             </div>
           ) : media.isError ? (
-            <LoadFailed error={media.error} onRetry={() => void media.refetch()} />
+            <LoadError title="Couldn't load the media" error={media.error} onRetry={() => void media.refetch()} />
           ) : items.length === 0 ? (
             filter === 'all' ? (
               <EmptyState
