@@ -23,6 +23,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Component tests type and wait for many renders; on a busy 2-core machine 5 s is too tight.
+          testTimeout: 15_000,
         },
       },
       {

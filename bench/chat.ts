@@ -36,7 +36,8 @@ function percentile(sorted: number[], p: number): number {
 async function run(label: string, database: Database, bus: Bus): Promise<string> {
   const eventStore = createPostgresEventStore(database);
   const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
+    // Every simulated member connects from 127.0.0.1: lift the per-IP socket cap above the 500.
+    config: loadConfig({ LOG_LEVEL: 'silent', WS_MAX_SOCKETS_PER_IP: '10000' }),
     database,
     eventStore,
     bus,

@@ -153,6 +153,7 @@ async function run(label: string, database: Database, bus: Bus): Promise<string>
         location: '',
         startsAt: new Date(now + DAY).toISOString(),
         recurrence: null,
+        timeZone: 'UTC',
         createdBy: last.coach.userId,
         canManage: true,
       },
@@ -162,9 +163,7 @@ async function run(label: string, database: Database, bus: Bus): Promise<string>
   // The handler's read-your-writes bound is 3 s; the catch-up over 10,000 events takes longer.
   if (!(await server.progress.waitFor(position!, 600_000))) throw new Error('projections did not catch up');
   // Fresh bulk-loaded tables get statistics, as autovacuum would give them soon after.
-  await sql`ANALYZE calendar_events, calendar_occurrences, calendar_rsvps, users, team_members, sessions`.execute(
-    database.db,
-  );
+  await sql`ANALYZE calendar_events, calendar_rsvps, users, team_members, sessions`.execute(database.db);
   const setupSeconds = (performance.now() - setupStarted) / 1000;
   // Warm-up, then CONCURRENCY closed-loop clients for SECONDS, each request for another team.
   const load = async (path: string) => {

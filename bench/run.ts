@@ -1,7 +1,11 @@
 import { benchChat } from './chat.ts';
+import { benchContention } from './contention.ts';
 import { benchEventStore } from './event-store.ts';
 import { benchEvents } from './events.ts';
 import { benchMedia } from './media.ts';
+import { benchWeb } from './web.ts';
+import { benchReads } from './reads.ts';
+import { benchMatches } from './matches.ts';
 
 /**
  * `npx tsx bench/run.ts [name …]` runs the named benches (all when none is named).
@@ -12,6 +16,10 @@ const benches: Record<string, () => Promise<void>> = {
   chat: benchChat,
   events: benchEvents,
   media: benchMedia,
+  contention: benchContention,
+  web: benchWeb,
+  reads: benchReads,
+  matches: benchMatches,
 };
 
 const requested = process.argv.slice(2);

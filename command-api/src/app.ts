@@ -1,9 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
 import { runMode } from '@sideline/infra';
 import path from 'node:path';
@@ -12,20 +11,32 @@ import { realtimePlugin } from '@sideline/realtime';
 import { healthRoutes } from './health/health-routes.ts';
 import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
+import { registerUnreadBodyClose } from './http/unread-body.ts';
+import { ReadCache, registerReadCache } from './http/read-cache.ts';
+import { responseSerializerCompiler } from './http/response-serializer.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { announceSessionRevoked, followSessionRevocations } from './identity/session-revocations.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './identity/passwords.ts';
 import { registerSessionAuth, sessionCookie } from './identity/session-auth.ts';
-import { createSessionStore, type SessionStore } from './identity/sessions.ts';
+import { createSessionStore, sessionIdOf, type SessionStore } from './identity/sessions.ts';
+import { settingsRoutes } from './identity/settings-routes.ts';
 import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
 import { registerErrorHandling } from './shared/http-errors.ts';
-import { registerSpa } from './spa/spa.ts';
+import { registerCompression, registerSpa } from './spa/spa.ts';
 import { chatRoutes, socketMessageSender } from './chat/index.ts';
 import { calendarRoutes } from './calendar/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { recapRoutes } from './recap/index.ts';
 import { rewardsRoutes } from './rewards/index.ts';
 import type { FeatureContext } from './shared/feature-context.ts';
-import { teamsRoutes } from './teams/index.ts';
+import { teamEditRoutes, teamsRoutes } from './teams/index.ts';
+import { orgsRoutes } from './orgs/index.ts';
+import { seasonsRoutes } from './seasons/index.ts';
+import { rosterRoutes } from './invitations/index.ts';
+import { sportsRoutes } from './sports/index.ts';
+import { matchesRoutes } from './matches/index.ts';
+import { tokensRoutes } from './tokens/index.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -39,6 +50,11 @@ export interface AppDependencies {
   /** Folder of the built SPA (web/dist); null serves the API only. */
   webDist?: string | null;
   projectorStatus?: () => ProjectorStatus[];
+  /** This process's name (`host:pid`) and who leads the projections, for /api/health. */
+  processId?: string;
+  projectionLeader?: () => Promise<string | null>;
+  /** The clock invitations expire by; tests move it. */
+  clock?: () => Date;
 }
 
 export interface SidelineApp {
@@ -60,10 +76,11 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
+  registerUnreadBodyClose(app);
 
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -74,6 +91,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     // Same-origin media must stay loadable by the SPA's <img>/<video>.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
@@ -83,9 +101,21 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const sessions = createSessionStore(database.db, { ttlDays: config.SESSION_TTL_DAYS });
+  const sessions = createSessionStore(database.db, {
+    ttlDays: config.SESSION_TTL_DAYS,
+    // Every gateway closes the revoked session's sockets and every process forgets the session;
+    // a lost notice is caught by their timers.
+    onRevoked: (userId, sessionId) =>
+      announceSessionRevoked(deps.bus, userId, sessionId).catch((err: unknown) => {
+        logger.warn({ err, userId }, 'could not publish a session revocation; sockets close at their next check');
+      }),
+  });
   const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
   registerSessionAuth(app, sessions, cookie);
+  const stopFollowingRevocations = followSessionRevocations(deps.bus, sessions);
+  app.addHook('onClose', async () => stopFollowingRevocations());
+  const reads = new ReadCache(deps.progress.versions);
+  registerReadCache(app, reads);
   registerOriginCheck(app, config.PUBLIC_ORIGIN);
 
   const handle = createCommandHandler({ eventStore: deps.eventStore, progress: deps.progress, logger });
@@ -100,6 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     limiter,
     logger,
     dataDir: path.resolve(config.DATA_DIR),
+    reads,
   };
   await app.register(identityRoutes, {
     db: database.db,
@@ -109,12 +140,20 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     passwords: deps.passwords ?? createPasswordHasher(),
     limiter,
   });
+  await app.register(settingsRoutes, { ...ctx, sessions, cookie, passwords: deps.passwords ?? createPasswordHasher() });
   await app.register(teamsRoutes, ctx);
   await app.register(chatRoutes, ctx);
   await app.register(mediaRoutes, ctx);
   await app.register(calendarRoutes, ctx);
   await app.register(rewardsRoutes, ctx);
   await app.register(recapRoutes, ctx);
+  await app.register(orgsRoutes, ctx);
+  await app.register(seasonsRoutes, ctx);
+  await app.register(teamEditRoutes, ctx);
+  await app.register(rosterRoutes, { ...ctx, ...(deps.clock ? { clock: deps.clock } : {}) });
+  await app.register(sportsRoutes, ctx);
+  await app.register(matchesRoutes, ctx);
+  await app.register(tokensRoutes, ctx);
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {
@@ -123,11 +162,17 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       // another site (cross-site WebSocket hijacking) is refused.
       allowedOrigins: (request) => request.headers.origin !== undefined && isSameOrigin(request, config.PUBLIC_ORIGIN),
       authenticate: async (request) => {
-        if (!request.userId) return null;
+        if (!request.userId || !request.sessionToken) return null;
         const user = await findUserById(database.db, request.userId);
-        return user ? { id: user.id, name: user.name, role: user.role } : null;
+        return user
+          ? { user: { id: user.id, name: user.name, role: user.role }, sessionId: sessionIdOf(request.sessionToken) }
+          : null;
       },
+      activeSessions: (sessionIds) => sessions.activeSessionIds(sessionIds),
       teamsOf: (userId) => teamIdsOfUser(database.db, userId),
+      maxSocketsPerUser: config.WS_MAX_SOCKETS_PER_USER,
+      maxSocketsPerIp: config.WS_MAX_SOCKETS_PER_IP,
+      sessionCheckIntervalMs: config.WS_SESSION_CHECK_SECONDS * 1_000,
       onSendMessage: socketMessageSender(ctx),
     });
   }
@@ -139,6 +184,8 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     bus: deps.bus,
     progress: deps.progress,
     ...(deps.projectorStatus ? { projectorStatus: deps.projectorStatus } : {}),
+    ...(deps.processId ? { processId: deps.processId } : {}),
+    ...(deps.projectionLeader ? { projectionLeader: deps.projectionLeader } : {}),
     ...(servesRealtime ? { realtimeStats: () => ({ ...app.realtimeStats() }) } : {}),
   });
   await registerSpa(app, deps.webDist ?? null);

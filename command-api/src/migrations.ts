@@ -4,6 +4,8 @@ import { projectionMigrations } from '@sideline/projections';
 import { authMigrations } from './identity/auth-tables.ts';
 import { teamCodeMigrations } from './teams/team-codes.ts';
 import { feedTokenMigrations } from './calendar/feed-tokens.ts';
+import { invitationTokenMigrations } from './invitations/invitation-tokens.ts';
+import { apiTokenMigrations } from './tokens/api-tokens.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -12,4 +14,6 @@ export const allMigrations: Record<string, Migration> = {
   ...authMigrations,
   ...teamCodeMigrations,
   ...feedTokenMigrations,
+  ...invitationTokenMigrations,
+  ...apiTokenMigrations,
 };

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
-import { allProjectors, ProjectionProgress, ProjectionRunner } from '@sideline/projections';
+import {
+  advisoryLockLeadership,
+  allProjectors,
+  findLeader,
+  processIdentity,
+  ProjectionProgress,
+  positionScope,
+  ProjectionRunner,
+  scopeProjectionPositions,
+} from '@sideline/projections';
 import { buildApp } from './app.ts';
 import type { PasswordHasher } from './identity/passwords.ts';
 import type { SessionStore } from './identity/sessions.ts';
@@ -28,29 +37,43 @@ export async function createSidelineServer(deps: {
   logger: Logger;
   passwords?: PasswordHasher;
   webDist?: string | null;
+  clock?: () => Date;
 }): Promise<SidelineServer> {
   const { config } = deps;
+  // PGlite belongs to one process, which always leads and has the in-process bus to itself. On a
+  // shared PostgreSQL any number of processes may run the projectors: one leads, the others
+  // stand by; their positions travel on a NATS that other deployments may share.
+  const shared = deps.database.kind === 'postgres';
+  const bus = shared ? scopeProjectionPositions(deps.bus, await positionScope(deps.database.db)) : deps.bus;
   const progress = new ProjectionProgress(
-    deps.bus,
+    bus,
     allProjectors.map((p) => p.name),
   );
   const runsProjectors = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'projector';
+  const processId = processIdentity();
+  const projectionsLogger = deps.logger.child({ component: 'projections' });
   const runner = runsProjectors
     ? new ProjectionRunner({
         database: deps.database,
         eventStore: deps.eventStore,
-        bus: deps.bus,
+        bus,
         projectors: allProjectors,
-        logger: deps.logger.child({ component: 'projections' }),
+        logger: projectionsLogger,
         progress,
+        ...(shared
+          ? { leadership: advisoryLockLeadership({ database: deps.database, logger: projectionsLogger, processId }) }
+          : {}),
       })
     : null;
   await runner?.start();
 
   const { app, handle, sessions } = await buildApp({
     ...deps,
+    bus,
     progress,
     ...(runner ? { projectorStatus: () => runner.status() } : {}),
+    processId,
+    projectionLeader: shared ? () => findLeader(deps.database.db) : async () => (runner ? processId : null),
   });
   await app.ready();
   return {

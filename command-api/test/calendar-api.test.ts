@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandOccurrences } from '@sideline/domain';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
@@ -73,6 +74,7 @@ describe('calendar over HTTP', () => {
       recurringEndCount: 4,
       seriesId: first.id,
       occurrenceDate: start.toISOString(),
+      timeZone: 'UTC',
       rsvps: [],
     });
     const all = await readJson(await parent.get(`/api/teams/${team.id}/events`));
@@ -117,7 +119,8 @@ describe('calendar over HTTP', () => {
 
   it.each([
     ['the coach who created the team', () => coach, 201, 204],
-    ['another user with role coach', () => otherCoach, 201, 204],
+    // Spec part 1 §6 let any coach account manage an independent team; a team code no longer does.
+    ['a coach account that joined by code', () => otherCoach, 403, 403],
     ['a parent', () => parent, 403, 403],
     ['a player', () => player, 403, 403],
   ] as const)('permission matrix on an independent team: %s', async (_who, client, create, del) => {
@@ -254,9 +257,9 @@ describe('calendar over HTTP', () => {
       endDate: null,
       endCount: 4,
     };
-    expect(expandOccurrences({ ...recurrence, days: [...recurrence.days] }, start).map((d) => d.toISOString())).toEqual(
-      api,
-    );
+    expect(
+      expandOccurrences({ ...recurrence, days: [...recurrence.days] }, start, 'UTC').map((d) => d.toISOString()),
+    ).toEqual(api);
 
     const wrong = await fetch(`${server.url}${feedUrl.pathname}?token=${token.slice(0, -2)}xx`);
     expect(wrong.status).toBe(404);
@@ -264,5 +267,164 @@ describe('calendar over HTTP', () => {
     // A new token revokes the old one.
     await parent.post(`/api/teams/${team.id}/calendar-token`);
     expect((await fetch(`${server.url}${feedUrl.pathname}${feedUrl.search}`)).status).toBe(404);
+  });
+});
+
+describe('time zones and series without an end', () => {
+  const occurrencesOf = async (id: string, from: string, to: string) =>
+    (await readJson(await parent.get(`/api/teams/${team.id}/events?from=${from}&to=${to}`)))
+      .filter((e: { id: string }) => e.id === id)
+      .map((e: { date: string }) => e.date);
+  const newYork = {
+    title: 'Practice NY',
+    date: '2027-03-02T23:00:00.000Z', // Tuesday 18:00 EST; clocks go forward on 14 March
+    isRecurring: true,
+    recurringType: 'weekly',
+    recurringInterval: 1,
+    recurringDays: ['2', '4'],
+    recurringEndCount: 6,
+    timeZone: 'America/New_York',
+  };
+  const sydney = {
+    title: 'Training Sydney',
+    date: '2027-03-27T22:00:00.000Z', // Sunday 09:00 AEDT; clocks go back on 4 April
+    isRecurring: true,
+    recurringType: 'weekly',
+    recurringInterval: 1,
+    recurringDays: ['0'],
+    recurringEndCount: 3,
+    timeZone: 'Australia/Sydney',
+  };
+
+  it("repeats a series at its local time in the creator's zone across DST, in New York and Sydney; weekdays as picked", async () => {
+    const created = await coach.post(`/api/teams/${team.id}/events`, newYork);
+    expect(created.status).toBe(201);
+    const ny = await readJson(created);
+    expect(ny).toMatchObject({
+      date: '2027-03-02T23:00:00.000Z',
+      recurringDays: ['tuesday', 'thursday'],
+      timeZone: 'America/New_York',
+    });
+    expect(await occurrencesOf(ny.id, '2027-03-01T00:00:00Z', '2027-03-31T00:00:00Z')).toEqual([
+      '2027-03-02T23:00:00.000Z',
+      '2027-03-04T23:00:00.000Z',
+      '2027-03-09T23:00:00.000Z',
+      '2027-03-11T23:00:00.000Z',
+      '2027-03-16T22:00:00.000Z',
+      '2027-03-18T22:00:00.000Z',
+    ]);
+    const syd = await readJson(await coach.post(`/api/teams/${team.id}/events`, sydney));
+    expect(syd).toMatchObject({ recurringDays: ['sunday'], timeZone: 'Australia/Sydney' });
+    expect(await occurrencesOf(syd.id, '2027-03-01T00:00:00Z', '2027-04-30T00:00:00Z')).toEqual([
+      '2027-03-27T22:00:00.000Z',
+      '2027-04-03T23:00:00.000Z',
+      '2027-04-10T23:00:00.000Z',
+    ]);
+    // An RSVP goes to the occurrence after the change, at its real instant.
+    const answered = await parent.post(`/api/events/${ny.id}/rsvp`, {
+      status: 'yes',
+      occurrenceDate: '2027-03-16T22:00:00.000Z',
+    });
+    expect(answered.status).toBe(200);
+    const utcReading = await parent.post(`/api/events/${ny.id}/rsvp`, {
+      status: 'yes',
+      occurrenceDate: '2027-03-16T23:00:00.000Z',
+    });
+    expect(utcReading.status).toBe(404);
+  });
+
+  it('publishes zoned series in the iCalendar feed with TZID and VTIMEZONE; a calendar app expands them as the API does', async () => {
+    const ny = await readJson(await coach.post(`/api/teams/${team.id}/events`, { ...newYork, title: 'Feed NY' }));
+    const syd = await readJson(await coach.post(`/api/teams/${team.id}/events`, { ...sydney, title: 'Feed Sydney' }));
+    const { url } = await readJson(await parent.post(`/api/teams/${team.id}/calendar-token`));
+    const feedUrl = new URL(url);
+    const raw = await (await fetch(`${server.url}${feedUrl.pathname}${feedUrl.search}`)).text();
+    const lines = raw.replace(/\r\n /g, '').split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'BEGIN:VTIMEZONE',
+        'TZID:America/New_York',
+        'TZID:Australia/Sydney',
+        'DTSTART;TZID=America/New_York:20270302T180000',
+        'DTSTART;TZID=Australia/Sydney:20270328T090000',
+      ]),
+    );
+    expect(lines.filter((l) => l === 'TZID:America/New_York')).toHaveLength(1);
+
+    // ical.js (the parser Thunderbird uses) reads the zones from the feed and expands each rule.
+    const calendar = new ICAL.Component(ICAL.parse(raw));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    for (const series of [ny, syd]) {
+      const vevent = calendar
+        .getAllSubcomponents('vevent')
+        .find((v) => v.getFirstPropertyValue('uid') === `${series.id}@127.0.0.1`)!;
+      const iterator = new ICAL.Event(vevent).iterator();
+      const expanded: string[] = [];
+      for (let next = iterator.next(); next; next = iterator.next()) expanded.push(next.toJSDate().toISOString());
+      expect(expanded).toEqual(await occurrencesOf(series.id, '2027-03-01T00:00:00Z', '2027-05-01T00:00:00Z'));
+    }
+  });
+
+  it('keeps a series without an end going: upcoming, a range two years ahead and RSVPs there', async () => {
+    const twoYearsAgo = new Date(Date.now() - 730 * DAY);
+    twoYearsAgo.setUTCHours(17, 0, 0, 0);
+    const series = await readJson(
+      await coach.post(`/api/teams/${team.id}/events`, {
+        title: 'Daily drills',
+        date: twoYearsAgo.toISOString(),
+        isRecurring: true,
+        recurringType: 'daily',
+        recurringInterval: 1,
+        recurringEndDate: null,
+        recurringEndCount: null,
+        timeZone: 'Europe/London',
+      }),
+    );
+    const upcoming = await readJson(await player.get(`/api/teams/${team.id}/events/upcoming?limit=100`));
+    const next = upcoming.filter((e: { id: string }) => e.id === series.id);
+    expect(next.length).toBeGreaterThan(0);
+    expect(Date.parse(next[0].date)).toBeGreaterThanOrEqual(Date.now() - 1000);
+    expect(Date.parse(next[0].date)).toBeLessThanOrEqual(Date.now() + DAY);
+
+    const from = new Date(Date.now() + 730 * DAY);
+    const to = new Date(from.getTime() + 7 * DAY);
+    const ahead = await occurrencesOf(series.id, from.toISOString(), to.toISOString());
+    expect(ahead).toHaveLength(7);
+    const answered = await parent.post(`/api/events/${series.id}/rsvp`, { status: 'maybe', occurrenceDate: ahead[3] });
+    expect(answered.status).toBe(200);
+    expect(await readJson(answered)).toMatchObject({
+      occurrenceDate: ahead[3],
+      rsvps: [{ status: 'maybe', userId: parent.userId }],
+    });
+    // Without a range the list reaches a year ahead.
+    const all = await readJson(await parent.get(`/api/teams/${team.id}/events`));
+    const listed = all.filter((e: { id: string }) => e.id === series.id);
+    expect(listed[0].date).toBe(series.date);
+    expect(Date.parse(listed.at(-1).date)).toBeGreaterThan(Date.now() + 364 * DAY);
+    expect(Date.parse(listed.at(-1).date)).toBeLessThanOrEqual(Date.now() + 367 * DAY);
+  });
+
+  it('refuses an unknown time zone and bad or too long ranges with 400 and the field', async () => {
+    for (const timeZone of ['Mars/Olympus_Mons', '+05:00', 'Europe/London; DROP']) {
+      const refused = await coach.post(`/api/teams/${team.id}/events`, { ...newYork, timeZone });
+      expect(refused.status).toBe(400);
+      expect(Object.keys((await readJson(refused)).fieldErrors)).toEqual(['timeZone']);
+    }
+    const get = async (query: string) => parent.get(`/api/teams/${team.id}/events?${query}`);
+    for (const query of [
+      'from=soon',
+      'from=2027-03-01T00:00:00Z&to=2027-02-01T00:00:00Z',
+      'from=2027-03-01T00:00:00Z&to=2030-03-01T00:00:00Z',
+      `to=${new Date(Date.now() + 800 * DAY).toISOString()}`,
+    ]) {
+      const refused = await get(query);
+      expect([query, refused.status]).toEqual([query, 400]);
+      expect(await readJson(refused)).toMatchObject({ code: 'VALIDATION', fieldErrors: expect.any(Object) });
+    }
+    // The range and the zone are documented.
+    const openapi = await readJson(await fetch(`${server.url}/api/docs/json`));
+    const list = openapi.paths['/api/teams/{teamId}/events'];
+    expect(list.get.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['from', 'to']));
+    expect(JSON.stringify(list.post.requestBody)).toContain('timeZone');
   });
 });

@@ -85,7 +85,7 @@ describe('chat over HTTP', () => {
     expect(first.status).toBe(201);
     expect(first.body.clientId).toBe('retry-0001-abcdef');
     const retry = await send(parent, { ...body, text: 'edited on retry' });
-    expect(retry.status).toBe(200);
+    expect(retry.status).toBe(201);
     expect(retry.body).toEqual(first.body);
     // Retries racing each other still make one message.
     const racing = await Promise.all(

@@ -137,7 +137,7 @@ describe('team chat over /ws', () => {
       text: 'Running 5 minutes late',
       clientId: 'socket-0001-abcdef',
     });
-    expect(retry.status).toBe(200);
+    expect(retry.status).toBe(201);
     expect((await readJson(retry)).id).toBe(message.id);
 
     // A socket retry with the same clientId sends nothing new either; a probe message proves it.

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, demoPeople, describeDemo, findDemo, seedDemo } from '../src/seed/demo-seed.ts';
+import {
+  DEMO_CLUB_NAME,
+  DEMO_PASSWORD,
+  demoClubAdmin,
+  demoPeople,
+  describeDemo,
+  findDemo,
+  seedDemo,
+} from '../src/seed/demo-seed.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
@@ -10,34 +18,50 @@ afterAll(async () => {
   await server?.close();
 });
 
+async function signIn(email: string): Promise<string> {
+  const login = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+async function get(path: string, cookie: string): Promise<unknown> {
+  const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+  expect(response.status, path).toBe(200);
+  return response.json();
+}
+
 describe('demo seed', () => {
   it('creates a coach, a parent and a player in one team with a short chat, all as events', async () => {
     const result = await seedDemo(server.server.app, server.database.db);
-    expect(result?.people.map((p) => p.role)).toEqual(['coach', 'parent', 'player']);
+    expect(result?.people.map((p) => p.role)).toEqual(['coach', 'parent', 'player', 'org_admin']);
     expect(describeDemo(result!)).toContain('coach@sideline.demo');
+    expect(describeDemo(result!)).toContain('admin@sideline.demo');
 
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: demoPeople[1].email, password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const teams = (await (await fetch(`${server.url}/api/teams`, { headers: { cookie } })).json()) as Array<{
-      id: string;
-      name: string;
-      memberCount: number;
-    }>;
-    expect(teams).toMatchObject([{ name: 'Riverside Hawks', memberCount: 3 }]);
+    const cookie = await signIn(demoPeople[1].email);
+    const teams = (await get('/api/teams', cookie)) as Array<{ id: string; name: string; memberCount: number }>;
+    // The demo team first (joined first), then the club team the parent joined by accepting invitations.
+    expect(teams).toMatchObject([{ name: 'Riverside Hawks', memberCount: 3 }, { name: 'Riverside Lions' }]);
     const messages = (await (
       await fetch(`${server.url}/api/teams/${teams[0]!.id}/messages`, { headers: { cookie } })
     ).json()) as unknown[];
     expect(messages.length).toBeGreaterThanOrEqual(4);
 
-    const log = await server.eventStore.readAll({ limit: 100 });
-    expect(new Set(log.map((e) => e.type))).toEqual(
-      new Set(['UserRegistered', 'TeamCreated', 'MemberJoined', 'MessageSent', 'EventScheduled', 'RsvpRecorded']),
-    );
+    const log = await server.eventStore.readAll({ limit: 1000 });
+    const types = new Set(log.map((e) => e.type));
+    for (const type of [
+      'UserRegistered',
+      'TeamCreated',
+      'MemberJoined',
+      'MessageSent',
+      'EventScheduled',
+      'RsvpRecorded',
+    ]) {
+      expect(types, type).toContain(type);
+    }
     const upcoming = (await (
       await fetch(`${server.url}/api/teams/${teams[0]!.id}/events/upcoming`, { headers: { cookie } })
     ).json()) as Array<{ title: string; rsvps: Array<{ status: string }> }>;
@@ -46,6 +70,58 @@ describe('demo seed', () => {
       teamName: 'Riverside Hawks',
       teamCode: result!.teamCode,
     });
+  });
+
+  it('adds a club: an org admin, an active season, two teams, the parent linked by invitation, one pending', async () => {
+    const admin = await signIn(demoClubAdmin.email);
+    const me = (await get('/api/user', admin)) as { role: string };
+    expect(me.role).toBe('org_admin');
+    const orgs = (await get('/api/organizations', admin)) as Array<{ id: string; name: string }>;
+    expect(orgs).toMatchObject([{ name: DEMO_CLUB_NAME }]);
+    const orgId = orgs[0]!.id;
+    const seasons = (await get(`/api/organizations/${orgId}/seasons`, admin)) as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(seasons).toMatchObject([{ status: 'Active' }]);
+    const teams = (await get(`/api/seasons/${seasons[0]!.id}/teams`, admin)) as Array<{ id: string; name: string }>;
+    expect(teams.map((t) => t.name).sort()).toEqual(['Riverside Falcons', 'Riverside Lions']);
+    const lions = teams.find((t) => t.name === 'Riverside Lions')!;
+    const falcons = teams.find((t) => t.name === 'Riverside Falcons')!;
+
+    const parent = await signIn(demoPeople[1].email);
+    const parentId = ((await get('/api/user', parent)) as { id: string }).id;
+    const players = (await get(`/api/teams/${lions.id}/players`, admin)) as Array<{
+      name: string;
+      linkStatus: string;
+      guardians: Array<{ userId: string }>;
+    }>;
+    expect(players.map((p) => [p.name, p.linkStatus]).sort()).toEqual([
+      ['Jordan Rivera', 'linked'],
+      ['Sam Rivera', 'linked'],
+    ]);
+    for (const player of players) {
+      expect(player.guardians.map((g) => g.userId)).toEqual([parentId]);
+    }
+    const lionsInvitations = (await get(`/api/teams/${lions.id}/invitations`, admin)) as Array<{ status: string }>;
+    expect(lionsInvitations.map((i) => i.status)).toEqual(['used', 'used']);
+    const falconsInvitations = (await get(`/api/teams/${falcons.id}/invitations`, admin)) as Array<{
+      status: string;
+      inviteeEmail: string;
+      playerName: string;
+    }>;
+    expect(falconsInvitations).toMatchObject([
+      { status: 'pending', inviteeEmail: 'lee.chen@example.com', playerName: 'Mia Chen' },
+    ]);
+    expect(await get(`/api/teams/${falcons.id}/players`, admin)).toMatchObject([
+      { name: 'Mia Chen', linkStatus: 'pending' },
+    ]);
+
+    const log = await server.eventStore.readAll({ limit: 1000 });
+    const types = new Set(log.map((e) => e.type));
+    for (const type of ['OrganizationCreated', 'SeasonCreated', 'InvitationIssued', 'InvitationAccepted']) {
+      expect(types, type).toContain(type);
+    }
   });
 
   it('never runs against a database that already has users', async () => {

@@ -7,6 +7,8 @@ export interface ApiClient {
   cookie: string;
   get(path: string): Promise<Response>;
   post(path: string, body?: unknown): Promise<Response>;
+  put(path: string, body?: unknown): Promise<Response>;
+  patch(path: string, body?: unknown): Promise<Response>;
   delete(path: string): Promise<Response>;
 }
 
@@ -16,11 +18,14 @@ export async function signUp(
   baseUrl: string,
   role: 'parent' | 'coach' | 'player',
   name = `${role} ${++counter}`,
+  /** Registers as from this client address (a server with TRUST_PROXY=1): past the per-IP sign-up limit. */
+  options: { forwardedFor?: string } = {},
 ): Promise<ApiClient> {
   const email = `${role}-${Date.now()}-${++counter}@example.com`;
+  const forwarded: Record<string, string> = options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {};
   const response = await fetch(`${baseUrl}/api/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
+    headers: { 'content-type': 'application/json', origin: baseUrl, ...forwarded },
     body: JSON.stringify({ email, password: 'correct horse', name, role }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
@@ -37,6 +42,8 @@ export async function signUp(
     cookie,
     get: (path) => send('GET', path),
     post: (path, body) => send('POST', path, body ?? {}),
+    put: (path, body) => send('PUT', path, body ?? {}),
+    patch: (path, body) => send('PATCH', path, body ?? {}),
     delete: (path) => send('DELETE', path),
   };
 }

@@ -166,7 +166,7 @@ describe('media upload', () => {
     const first = await upload(parent, file, { headers });
     expect(first.status).toBe(201);
     const retry = await upload(parent, file, { headers });
-    expect(retry.status).toBe(200);
+    expect(retry.status).toBe(201);
     const [a, b] = [await readJson(first), await readJson(retry)];
     expect(b).toEqual(a);
     expect(await server.eventStore.readStream(`media-${a.id}`)).toHaveLength(1);

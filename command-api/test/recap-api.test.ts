@@ -1,24 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewEvent } from '@sideline/infra';
 import { writeRecap, type RecapFacts } from '../src/recap/recap-template.ts';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
+// Every input goes through the real HTTP API (and so the real deciders and projections): the
+// calendar records an occurrence as its ISO start, which a hand-made event once got wrong.
+
+const DAY = 86_400_000;
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
 let server: TestServer;
 let coach: ApiClient;
 let parent: ApiClient;
+let pia: ApiClient;
+let paul: ApiClient;
 let outsider: ApiClient;
-let team: { id: string; code: string };
 
 beforeAll(async () => {
   server = await startTestServer();
-  [coach, parent, outsider] = await Promise.all([
+  [coach, parent, pia, paul, outsider] = await Promise.all([
     signUp(server.url, 'coach', 'Casey Coach'),
-    signUp(server.url, 'parent', 'Morgan Messenger'),
+    signUp(server.url, 'parent', 'Pat Parent'),
+    signUp(server.url, 'player', 'Pia Player'),
+    signUp(server.url, 'player', 'Paul Player'),
     signUp(server.url, 'coach', 'Omar Outsider'),
   ]);
-  team = await readJson(await coach.post('/api/teams', { name: 'Tigers', sport: 'Soccer' }));
-  expect((await parent.post('/api/teams/join', { code: team.code })).status).toBe(200);
 });
 afterAll(async () => {
   await server?.close();
@@ -26,82 +32,179 @@ afterAll(async () => {
 
 const recap = (client: ApiClient, body: Record<string, unknown>) => client.post('/api/ai/game-recap', body);
 
-/** Appends calendar events as the calendar slice records them, and waits for our own position. */
-async function appendCalendar(stream: string, events: Array<Omit<NewEvent, 'metadata'>>) {
-  const metadata = {
-    actorId: coach.userId,
-    correlationId: 'test',
-    causationId: null,
-    occurredAt: new Date().toISOString(),
-  };
-  const { position } = await server.eventStore.appendToStream(
-    stream,
-    events.map((e) => ({ ...e, metadata })),
-    { expectedRevision: 'any' },
-  );
-  expect(await server.server.progress.waitFor(position, 5000)).toBe(true);
+async function newTeam(name: string, members: ApiClient[]): Promise<{ id: string }> {
+  const team = await readJson(await coach.post('/api/teams', { name, sport: 'Soccer' }));
+  for (const member of members) expect((await member.post('/api/teams/join', { code: team.code })).status).toBe(200);
+  return team;
+}
+
+interface Occurrence {
+  id: string;
+  title: string;
+  occurrenceDate: string;
+}
+
+/** A one-off event, or a weekly series on the start's weekday (10 weeks), created by the coach. */
+async function schedule(teamId: string, title: string, start: Date, weekly: boolean): Promise<string> {
+  const response = await coach.post(`/api/teams/${teamId}/events`, {
+    title,
+    description: '',
+    location: 'Riverside Field 1',
+    date: start.toISOString(),
+    isRecurring: weekly,
+    ...(weekly
+      ? {
+          recurringType: 'weekly',
+          recurringInterval: 1,
+          recurringDays: [WEEKDAYS[start.getUTCDay()]],
+          recurringEndCount: 10,
+        }
+      : {}),
+  });
+  expect(response.status).toBe(201);
+  return (await readJson(response)).id;
+}
+
+/** The event's occurrences as the API lists them, oldest first. */
+async function occurrencesOf(teamId: string, eventId: string): Promise<string[]> {
+  const events: Occurrence[] = await readJson(await coach.get(`/api/teams/${teamId}/events`));
+  return events.filter((e) => e.id === eventId).map((e) => e.occurrenceDate);
+}
+
+async function rsvp(client: ApiClient, eventId: string, occurrenceDate: string, status: 'yes' | 'maybe' | 'no') {
+  const response = await client.post(`/api/events/${eventId}/rsvp`, { status, occurrenceDate });
+  expect(response.status).toBe(200);
+}
+
+async function say(client: ApiClient, teamId: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    expect((await client.post(`/api/teams/${teamId}/messages`, { text: `Message ${i + 1}` })).status).toBe(201);
+  }
+}
+
+/** A chat send waits for the chat read model only: let the rewards catch up with everything sent. */
+async function settled() {
+  expect(await server.server.progress.waitFor(await server.eventStore.headPosition(), 10_000)).toBe(true);
+}
+
+const xpOf = async (client: ApiClient): Promise<number> => (await readJson(await client.get('/api/rewards/me'))).xp;
+
+const dayLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
+
+/** A weekly practice that began three weeks ago: its fourth occurrence started an hour ago. */
+async function weeklyPracticeUntilToday(teamId: string) {
+  const start = new Date(Math.floor((Date.now() - 21 * DAY - 60 * 60_000) / 60_000) * 60_000);
+  const eventId = await schedule(teamId, 'Practice', start, true);
+  const occurrences = await occurrencesOf(teamId, eventId);
+  const now = Date.now();
+  const past = occurrences.filter((o) => Date.parse(o) <= now);
+  expect(past).toHaveLength(4);
+  const [threeWeeksAgo, twoWeeksAgo, lastWeek, today] = past as [string, string, string, string];
+  expect(now - Date.parse(today)).toBeLessThan(2 * 60 * 60_000);
+  return { eventId, threeWeeksAgo, twoWeeksAgo, lastWeek, today };
 }
 
 describe('game recap over HTTP', () => {
   it('writes an honest empty recap for a quiet team', async () => {
+    const team = await newTeam('Quiet Owls', [parent]);
     const response = await recap(coach, { teamId: team.id });
     expect(response.status).toBe(200);
     const body = await readJson(response);
     expect(body).toMatchObject({
-      title: 'Tigers: week in review',
+      title: 'Quiet Owls: week in review',
       stats: { finalScore: null, topScorer: null, keyMoments: 0 },
       generatedAt: expect.any(String),
     });
     expect(body.content).toContain('no messages or uploads yet');
   });
 
-  it("reflects the team's real data: the last event's RSVPs, activity and the top contributor by XP", async () => {
-    for (const text of ['Great game!', 'See you Saturday', 'Who brings oranges?']) {
-      expect((await parent.post(`/api/teams/${team.id}/messages`, { text })).status).toBe(201);
-    }
-    expect((await coach.post(`/api/teams/${team.id}/messages`, { text: 'Well played' })).status).toBe(201);
-    const eventId = `ev-${Date.now()}`;
-    const startsAt = new Date(Date.now() - 86_400_000).toISOString();
-    const day = startsAt.slice(0, 10);
-    await appendCalendar(`calendar-${eventId}`, [
-      {
-        type: 'EventScheduled',
-        data: {
-          eventId,
-          teamId: team.id,
-          title: 'Derby vs Lions',
-          description: '',
-          location: 'Field 3',
-          startsAt,
-          recurrence: null,
-          createdBy: coach.userId,
-        },
-      },
-      {
-        type: 'RsvpRecorded',
-        data: { eventId, teamId: team.id, occurrenceDate: day, userId: parent.userId, status: 'yes' },
-      },
-      {
-        type: 'RsvpRecorded',
-        data: { eventId, teamId: team.id, occurrenceDate: day, userId: coach.userId, status: 'maybe' },
-      },
-    ]);
+  it("counts today's occurrence of a weekly series, confirms only players, and names no top scorer without a match", async () => {
+    const team = await newTeam('Tigers', [parent, pia, paul]);
+    const practice = await weeklyPracticeUntilToday(team.id);
+    // Answers on several occurrences: last week everyone came, today fewer did.
+    await rsvp(pia, practice.eventId, practice.twoWeeksAgo, 'no');
+    for (const member of [coach, parent, pia, paul]) await rsvp(member, practice.eventId, practice.lastWeek, 'yes');
+    await rsvp(parent, practice.eventId, practice.today, 'yes');
+    await rsvp(pia, practice.eventId, practice.today, 'yes');
+    await rsvp(paul, practice.eventId, practice.today, 'no');
+    await rsvp(coach, practice.eventId, practice.today, 'maybe');
+    // The parent chats the most and so earns the most XP.
+    await say(parent, team.id, 6);
+    await say(pia, team.id, 1);
+    await say(coach, team.id, 1);
+    await settled();
 
-    const body = await readJson(await recap(parent, { teamId: team.id, highlights: ['Last-minute winner'] }));
-    expect(body.title).toBe('Derby vs Lions recap');
-    expect(body.content).toContain('Derby vs Lions');
-    expect(body.content).toContain('1 going, 1 maybe, 0 not going');
-    expect(body.content).toContain('4 messages');
-    // Morgan: 3 messages (6 XP) + RSVP (5 XP) = 11 XP; Casey: 1 message (2) + RSVP (5) = 7 XP.
-    expect(body.content).toContain('Top contributor: Morgan Messenger with 11 XP');
-    expect(body.content).toContain('• Last-minute winner');
-    expect(body.stats).toEqual({ finalScore: null, topScorer: 'Morgan Messenger', keyMoments: 3 });
+    const [parentXp, piaXp, paulXp, coachXp] = await Promise.all([xpOf(parent), xpOf(pia), xpOf(paul), xpOf(coach)]);
+    expect(parentXp).toBeGreaterThan(piaXp);
+    expect(piaXp).toBeGreaterThan(coachXp);
+    expect(coachXp).toBeGreaterThan(paulXp);
+
+    const response = await recap(parent, { teamId: team.id, highlights: ['Great passing drills'] });
+    expect(response.status).toBe(200);
+    const body = await readJson(response);
+    expect(body.title).toBe('Practice recap');
+    const lines: string[] = body.content.split('\n');
+    expect(lines).toContain(
+      `Practice (${dayLabel(practice.today)} at Riverside Field 1): 2 going, 1 maybe, 1 not going.`,
+    );
+    expect(lines).toContain('In the last 7 days Tigers shared 8 messages and 0 photos and videos.');
+    expect(lines).toContain(
+      `Top contributor: Pat Parent with ${parentXp} XP, followed by Pia Player (${piaXp} XP) and Casey Coach (${coachXp} XP).`,
+    );
+    // Pia is the only player who said yes today; Pat is a parent.
+    expect(lines.filter((l) => l.startsWith('• '))).toEqual([
+      '• 1 player confirmed for Practice',
+      `• Pat Parent led the team with ${parentXp} XP`,
+      '• Great passing drills',
+    ]);
+    expect(body.stats).toEqual({ finalScore: null, topScorer: null, keyMoments: 3 });
 
     const titled = await readJson(await recap(coach, { teamId: team.id, gameTitle: 'Spring Cup final' }));
     expect(titled.title).toBe('Spring Cup final');
   });
 
+  it("recaps today's practice even before anyone answered for it, not last week's answers", async () => {
+    const team = await newTeam('Hawks', [parent, pia]);
+    const practice = await weeklyPracticeUntilToday(team.id);
+    await rsvp(pia, practice.eventId, practice.lastWeek, 'yes');
+    await rsvp(parent, practice.eventId, practice.lastWeek, 'yes');
+
+    const body = await readJson(await recap(coach, { teamId: team.id }));
+    expect(body.content.split('\n')).toContain(
+      `Practice (${dayLabel(practice.today)} at Riverside Field 1): no RSVPs recorded yet.`,
+    );
+    expect(body.content).not.toContain('confirmed');
+  });
+
+  it('takes the latest occurrence across events: a series beats an older one-off, and a deleted series is gone', async () => {
+    const team = await newTeam('Lions', [parent, pia, paul]);
+    const friendly = await schedule(team.id, 'Friendly vs Bears', new Date(Date.now() - 2 * DAY), false);
+    const [friendlyDate] = (await occurrencesOf(team.id, friendly)) as [string];
+    await rsvp(pia, friendly, friendlyDate, 'yes');
+    await rsvp(paul, friendly, friendlyDate, 'yes');
+    await rsvp(parent, friendly, friendlyDate, 'no');
+    const practice = await weeklyPracticeUntilToday(team.id);
+    await rsvp(pia, practice.eventId, practice.today, 'maybe');
+
+    const withPractice = await readJson(await recap(coach, { teamId: team.id }));
+    expect(withPractice.title).toBe('Practice recap');
+    expect(withPractice.content).toContain(
+      `Practice (${dayLabel(practice.today)} at Riverside Field 1): 0 going, 1 maybe`,
+    );
+
+    expect((await coach.delete(`/api/teams/${team.id}/events/${practice.eventId}`)).status).toBe(204);
+    const afterDelete = await readJson(await recap(coach, { teamId: team.id }));
+    expect(afterDelete.title).toBe('Friendly vs Bears recap');
+    const lines: string[] = afterDelete.content.split('\n');
+    expect(lines).toContain(
+      `Friendly vs Bears (${dayLabel(friendlyDate)} at Riverside Field 1): 2 going, 0 maybe, 1 not going.`,
+    );
+    expect(lines).toContain('• 2 players confirmed for Friendly vs Bears');
+  });
+
   it('answers 404 to non-members and for unknown teams, 401 when signed out, 400 on a bad body', async () => {
+    const team = await newTeam('Foxes', [parent]);
     expect((await recap(outsider, { teamId: team.id })).status).toBe(404);
     expect((await recap(outsider, { teamId: 'no-such-team' })).status).toBe(404);
     const anonymous = await fetch(`${server.url}/api/ai/game-recap`, {
@@ -131,7 +234,7 @@ describe('recap template', () => {
     expect(writeRecap(facts, at)).toEqual(writeRecap(facts, at));
   });
 
-  it('leads with the match when match facts exist (score, top performer, moments)', () => {
+  it("leads with the match when match facts exist, and takes the top scorer from the match's stats", () => {
     const recap = writeRecap(
       {
         ...base,
@@ -148,22 +251,5 @@ describe('recap template', () => {
     expect(recap.title).toBe('Tigers vs Lions recap');
     expect(recap.content.startsWith('Final score: 3 – 1.')).toBe(true);
     expect(recap.stats).toEqual({ finalScore: '3 – 1', topScorer: 'Ben', keyMoments: 4 });
-  });
-
-  it('says when an event has no RSVPs yet', () => {
-    const recap = writeRecap(
-      {
-        ...base,
-        lastEvent: {
-          title: 'Practice',
-          location: '',
-          startsAt: '2026-02-27T17:00:00.000Z',
-          occurrenceDate: null,
-          rsvps: { yes: 0, maybe: 0, no: 0 },
-        },
-      },
-      at,
-    );
-    expect(recap.content).toContain('Practice (Fri, Feb 27): no RSVPs recorded yet.');
   });
 });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatDecider, chatStream } from '@sideline/domain';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -84,10 +86,43 @@ describe('rewards over HTTP', () => {
     const table = await readJson(await parent.get('/api/rewards/table'));
     const byAction = Object.fromEntries(table.rules.map((r: { action: string }) => [r.action, r]));
     expect(byAction.chat_message).toMatchObject({ xp: 2, dulars: 1, dailyXpCap: 20, available: true });
-    expect(byAction.goal).toMatchObject({ xp: 20, dulars: 10, available: false });
-    expect(byAction.touchdown).toMatchObject({ xp: 35, dulars: 17 });
+    expect(byAction.goal).toMatchObject({ xp: 20, dulars: 10, available: true });
+    expect(byAction.touchdown).toMatchObject({ xp: 35, dulars: 17, available: true });
+    expect(byAction.eagle).toMatchObject({ xp: 50, dulars: 25, available: false });
     expect(table.badges.map((b: { id: string }) => b.id)).toContain('first_message');
     expect(table.streak).toMatch(/consecutive days/);
+  });
+
+  it('given activity days ago, GET /api/user and GET /api/rewards/me agree on the streak (one rule, decayed)', async () => {
+    const [lapsed, steady] = await Promise.all([
+      signUp(server.url, 'parent', 'Lapsed Parent'),
+      signUp(server.url, 'parent', 'Steady Parent'),
+    ]);
+    for (const client of [lapsed, steady]) {
+      expect((await client.post('/api/teams/join', { code: team.code })).status).toBe(200);
+    }
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    // Messages decided by the real chat decider, recorded on past days through the command handler.
+    const sentOn = async (client: ApiClient, when: Date) => {
+      const command = {
+        type: 'SendMessage' as const,
+        data: { teamId: team.id, messageId: randomUUID(), userId: client.userId, text: 'hi', mediaUrl: null },
+      };
+      await server.server.handle(chatDecider, chatStream(team.id), command, { actorId: client.userId, now: when });
+    };
+    await sentOn(lapsed, daysAgo(5));
+    await sentOn(lapsed, daysAgo(4));
+    await sentOn(steady, daysAgo(2));
+    await sentOn(steady, daysAgo(1));
+
+    const streaks = async (client: ApiClient) => ({
+      user: (await readJson(await client.get('/api/user'))).streak,
+      rewards: (await rewardsOf(client)).streak,
+    });
+    // A two-day streak that ended four days ago is over; one that ended yesterday still holds.
+    expect(await streaks(lapsed)).toEqual({ user: 0, rewards: 0 });
+    expect(await streaks(steady)).toEqual({ user: 2, rewards: 2 });
+    expect((await rewardsOf(lapsed)).xp).toBe(4);
   });
 
   it('refuses signed-out callers and bad cursors', async () => {

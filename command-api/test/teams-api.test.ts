@@ -55,14 +55,20 @@ describe('teams over HTTP', () => {
     const team = await createTeam(coach, 'Lions');
     const joined = await parent.post('/api/teams/join', { code: team.code.toLowerCase() });
     expect(joined.status).toBe(200);
-    expect(await readJson(joined)).toMatchObject({ id: team.id, memberCount: 2, myAssignedRole: 'member' });
+    expect(await readJson(joined)).toMatchObject({ id: team.id, memberCount: 2, myAssignedRole: 'parent' });
     // Joining again changes nothing.
     expect((await readJson(await parent.post('/api/teams/join', { code: team.code }))).memberCount).toBe(2);
 
     const members = await readJson(await parent.get(`/api/teams/${team.id}/members`));
-    expect(members.map((m: { name: string; assignedRole: string }) => [m.name, m.assignedRole])).toEqual([
-      ['Casey Coach', 'coach'],
-      ['Pat Parent', 'member'],
+    expect(
+      members.map((m: { name: string; assignedRole: string; canManage: boolean }) => [
+        m.name,
+        m.assignedRole,
+        m.canManage,
+      ]),
+    ).toEqual([
+      ['Casey Coach', 'coach', true],
+      ['Pat Parent', 'parent', false],
     ]);
     const events = await server.eventStore.readStream(`team-${team.id}`);
     expect(events.map((e) => e.type)).toEqual(['TeamCreated', 'MemberJoined', 'MemberJoined']);
@@ -96,11 +102,12 @@ describe('teams over HTTP', () => {
       ['POST', '/api/teams/join'],
       ['GET', '/api/teams/x'],
       ['GET', '/api/teams/x/members'],
+      ['PUT', '/api/teams/x/members/y/role'],
     ] as const) {
       const response = await fetch(`${server.url}${path}`, {
         method,
         headers: { 'content-type': 'application/json' },
-        ...(method === 'POST' ? { body: JSON.stringify({ code: 'ABCDEF', name: 'x', sport: 'Soccer' }) } : {}),
+        ...(method !== 'GET' ? { body: JSON.stringify({ code: 'ABCDEF', name: 'x', sport: 'Soccer' }) } : {}),
       });
       expect(response.status, `${method} ${path}`).toBe(401);
     }

@@ -9,7 +9,7 @@ import {
   type Database,
   type EventStore,
 } from '@sideline/infra';
-import { createTestDatabase } from '@sideline/infra/testing';
+import { createTestDatabase, type TestDatabaseKind } from '@sideline/infra/testing';
 import { createPostgresEventStore } from '@sideline/infra';
 import { createPasswordHasher } from '../src/identity/passwords.ts';
 import { allMigrations } from '../src/migrations.ts';
@@ -29,8 +29,10 @@ export interface TestServer {
  * loopback port. scrypt runs at N=2^12 here instead of 2^17 so suites stay fast; the hash format
  * and code path are the production ones.
  */
-export async function startTestServer(options: { bus?: Bus; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
-  const database = await createTestDatabase(allMigrations);
+export async function startTestServer(
+  options: { bus?: Bus; env?: NodeJS.ProcessEnv; kind?: TestDatabaseKind; clock?: () => Date } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase(allMigrations, options.kind);
   const eventStore = createPostgresEventStore(database);
   const bus = options.bus ?? createInProcessBus();
   const webDist = mkdtempSync(path.join(tmpdir(), 'sideline-spa-'));
@@ -43,6 +45,7 @@ export async function startTestServer(options: { bus?: Bus; env?: NodeJS.Process
     logger: createLogger({ level: 'silent' }),
     passwords: createPasswordHasher(12),
     webDist,
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -5,3 +5,4 @@ export * from './migrations/index.ts';
 export * from './config/index.ts';
 export * from './logger.ts';
 export * from './runtime.ts';
+export * from './mail/index.ts';

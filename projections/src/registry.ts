@@ -5,7 +5,12 @@ import { teamsMigrations, teamsProjector } from './teams/index.ts';
 import { chatMigrations, chatProjector } from './chat/index.ts';
 import { mediaMigrations, mediaProjector } from './media/index.ts';
 import { calendarMigrations, calendarProjector } from './calendar/index.ts';
-import { recapEventsProjector, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
+import { orgActivityMigrations, orgActivityProjector, orgsMigrations, orgsProjector } from './orgs/index.ts';
+import { seasonsMigrations, seasonsProjector } from './seasons/index.ts';
+import { playersMigrations, playersProjector } from './players/index.ts';
+import { invitationsMigrations, invitationsProjector } from './invitations/index.ts';
+import { playRewardsMigrations, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
+import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import type { Projector } from './runner/projector.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
@@ -16,7 +21,12 @@ export const allProjectors: readonly Projector[] = [
   mediaProjector,
   calendarProjector,
   rewardsProjector,
-  recapEventsProjector,
+  orgsProjector,
+  seasonsProjector,
+  orgActivityProjector,
+  playersProjector,
+  invitationsProjector,
+  matchesProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -28,4 +38,11 @@ export const projectionMigrations: Record<string, Migration> = {
   ...mediaMigrations,
   ...calendarMigrations,
   ...rewardsMigrations,
+  ...orgsMigrations,
+  ...orgActivityMigrations,
+  ...seasonsMigrations,
+  ...playersMigrations,
+  ...invitationsMigrations,
+  ...matchesMigrations,
+  ...playRewardsMigrations,
 };

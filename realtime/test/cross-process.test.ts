@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNatsBus, type Bus } from '@sideline/infra';
 import { natsForTests } from '@sideline/infra/bus/testing';
-import { publishToTeam } from '../src/index.ts';
+import { publishSessionRevoked, publishToTeam } from '../src/index.ts';
 import { alice, bob, carol, startGateway, StubSessionsAndTeams, type Gateway } from './gateway-harness.ts';
 
 // Split mode: two gateway processes (two Fastify apps, each with its own NATS connection) behind
@@ -94,5 +94,25 @@ describe.skipIf(natsUrl === null)('realtime fan-out across two gateways on one N
     await publishToTeam(projectorBus, team, 'probe', { type: 'probe' });
     expect(await b.next()).toEqual({ type: 'probe' });
     expect(await a.next()).toEqual({ type: 'probe' });
+  });
+
+  it("closes a revoked session's sockets on every gateway, and nobody else's", async () => {
+    const tabletCookie = stub.signIn(alice, [team], `sid-alice-tablet-${run}`);
+    const onGateway1 = await gateway1.connect({ cookie: cookies.alice });
+    const onGateway2 = await gateway2.connect({ cookie: cookies.alice });
+    const tablet = await gateway2.connect({ cookie: tabletCookie });
+    const b = await gateway1.connect({ cookie: cookies.bob });
+    await tablet.join([team]);
+    await b.join([team]);
+
+    // Sign-out runs in an api process: it only has the bus.
+    await publishSessionRevoked(projectorBus, alice.id, cookies.alice.replace('sid=', ''));
+    await projectorBus.flush();
+    for (const socket of [onGateway1, onGateway2]) {
+      expect(await socket.closed).toEqual({ code: 1008, reason: 'Session ended: signed out or expired' });
+    }
+    await publishToTeam(projectorBus, team, 'probe', { type: 'probe' });
+    expect(await tablet.next('probe')).toEqual({ type: 'probe' });
+    expect(await b.next('probe')).toEqual({ type: 'probe' });
   });
 });

@@ -1,34 +1,60 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Bus } from '@sideline/infra';
-import { realtimePlugin, type RealtimeOptions, type RealtimeUser } from '../src/index.ts';
+import { realtimePlugin, type RealtimeOptions, type RealtimeSession, type RealtimeUser } from '../src/index.ts';
 import { TestClient, type ConnectOptions } from './ws-client.ts';
 
 /**
- * A test double for what command-api injects: sessions keyed by a `sid` cookie and team
- * memberships from a plain map. The real session store and membership read model live in
- * command-api/projections; the gateway only sees these two functions.
+ * A test double for what command-api injects: sessions keyed by a `sid` cookie (the sid is also
+ * the session id the gateway sees) and team memberships from a plain map. The real session store
+ * and membership read model live in command-api/projections; the gateway only sees these
+ * functions. `teamsOfCalls` counts membership lookups (each one is a database query for real),
+ * and `holdTeamsOf()` makes lookups wait until released (a slow database).
  */
 export class StubSessionsAndTeams {
   private readonly sessions = new Map<string, RealtimeUser>();
   private readonly teams = new Map<string, string[]>();
+  teamsOfCalls = 0;
+  private held: Array<() => void> | null = null;
 
-  signIn(user: RealtimeUser, teamIds: string[]): string {
-    const sid = `sid-${user.id}`;
+  signIn(user: RealtimeUser, teamIds: string[], sid = `sid-${user.id}`): string {
     this.sessions.set(sid, user);
     this.teams.set(user.id, teamIds);
     return `sid=${sid}`;
+  }
+
+  /** Ends a session in the store (sign-out or expiry) without telling anyone. */
+  endSession(cookie: string): void {
+    this.sessions.delete(cookie.replace(/^sid=/, ''));
   }
 
   setTeams(userId: string, teamIds: string[]): void {
     this.teams.set(userId, teamIds);
   }
 
-  authenticate = async (request: FastifyRequest): Promise<RealtimeUser | null> => {
+  /** Membership lookups wait from now until the returned function is called. */
+  holdTeamsOf(): () => void {
+    this.held = [];
+    return () => {
+      const waiting = this.held ?? [];
+      this.held = null;
+      for (const release of waiting) release();
+    };
+  }
+
+  authenticate = async (request: FastifyRequest): Promise<RealtimeSession | null> => {
     const sid = /(?:^|;\s*)sid=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
-    return (sid && this.sessions.get(sid)) || null;
+    const user = sid ? this.sessions.get(sid) : undefined;
+    return sid && user ? { user, sessionId: sid } : null;
   };
 
-  teamsOf = async (userId: string): Promise<string[]> => this.teams.get(userId) ?? [];
+  activeSessions = async (sessionIds: readonly string[]): Promise<string[]> =>
+    sessionIds.filter((sid) => this.sessions.has(sid));
+
+  teamsOf = async (userId: string): Promise<string[]> => {
+    this.teamsOfCalls++;
+    if (this.held) await new Promise<void>((resolve) => this.held?.push(resolve));
+    return this.teams.get(userId) ?? [];
+  };
 }
 
 export interface Gateway {
@@ -48,6 +74,7 @@ export async function startGateway(
   await app.register(realtimePlugin, {
     bus,
     authenticate: stub.authenticate,
+    activeSessions: stub.activeSessions,
     teamsOf: stub.teamsOf,
     ...overrides,
   });

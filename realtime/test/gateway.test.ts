@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createInProcessBus, type Bus } from '@sideline/infra';
-import { publishToTeam, publishToUser, type SendMessageInput, type RealtimeUser } from '../src/index.ts';
+import { busReconnectedSubject, createInProcessBus, type Bus } from '@sideline/infra';
+import {
+  publishSessionRevoked,
+  publishToTeam,
+  publishToUser,
+  type SendMessageInput,
+  type RealtimeUser,
+} from '../src/index.ts';
 import { alice, bob, carol, startGateway, StubSessionsAndTeams, type Gateway } from './gateway-harness.ts';
 import { RefusedUpgrade, type TestClient } from './ws-client.ts';
 
@@ -305,6 +311,180 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
       await publishToUser(bus, bob.id, 'probe', { type: 'probe' });
       expect(await b.next()).toEqual({ type: 'probe' });
       expect(a.unread()).toEqual([]);
+    });
+  });
+
+  describe('socket caps', () => {
+    it("closes a user's socket beyond maxSocketsPerUser with 1008 and a reason, and only theirs", async () => {
+      await start({ maxSocketsPerUser: 3 });
+      const open = [];
+      for (let i = 0; i < 3; i++) open.push(await gateway.connect({ cookie: aliceCookie }));
+      const fourth = await gateway.connect({ cookie: aliceCookie });
+      expect(await fourth.closed).toEqual({ code: 1008, reason: 'Too many open connections for this account' });
+      // Another account is not affected, and the refused socket was never counted.
+      const b = await gateway.connect({ cookie: bobCookie });
+      expect(await b.join(['t1'])).toEqual(['t1']);
+      expect(gateway.app.realtimeStats()).toMatchObject({ connections: 4, users: 2, refusedConnections: 1 });
+
+      // A closed socket frees its place.
+      await open[0]!.close();
+      await waitUntil(() => gateway.app.realtimeStats().connections === 3);
+      const again = await gateway.connect({ cookie: aliceCookie });
+      expect(await again.join(['t1'])).toEqual(['t1']);
+    });
+
+    it('closes a socket beyond maxSocketsPerIp with 1008, whoever signed in', async () => {
+      await start({ maxSocketsPerIp: 3 });
+      await gateway.connect({ cookie: aliceCookie });
+      await gateway.connect({ cookie: aliceCookie });
+      await gateway.connect({ cookie: bobCookie });
+      const fourth = await gateway.connect({ cookie: carolCookie });
+      expect(await fourth.closed).toEqual({ code: 1008, reason: 'Too many open connections from this address' });
+      expect(gateway.app.realtimeStats()).toMatchObject({ connections: 3, refusedConnections: 1 });
+    });
+  });
+
+  describe('membership cache', () => {
+    it('answers repeated join_teams from every socket of a user with one membership lookup', async () => {
+      await start();
+      const sockets = await Promise.all(Array.from({ length: 5 }, () => gateway.connect({ cookie: aliceCookie })));
+      for (let round = 0; round < 10; round++) {
+        for (const socket of sockets) socket.send({ type: 'join_teams', teamIds: ['t1', 't3'] });
+      }
+      for (const socket of sockets) {
+        for (let round = 0; round < 10; round++) expect((await socket.next('joined')).teamIds).toEqual(['t1', 't3']);
+      }
+      expect(stub.teamsOfCalls).toBe(1);
+    });
+
+    it("reloads a user's memberships on their membership notice, then serves joins from the cache again", async () => {
+      stub.setTeams(bob.id, ['t1']);
+      await start();
+      const b = await gateway.connect({ cookie: bobCookie });
+      expect(await b.join(['t1', 't4'])).toEqual(['t1']);
+      stub.setTeams(bob.id, ['t1', 't4']); // Bob joined t4; the teams projector tells the gateways.
+      await publishToUser(bus, bob.id, 'membership', { type: 'membership_changed', teamId: 't4' });
+      await b.next('membership_changed');
+      expect(await b.join(['t1', 't4'])).toEqual(['t1', 't4']);
+      const lookups = stub.teamsOfCalls;
+      expect(await b.join(['t1', 't4'])).toEqual(['t1', 't4']);
+      expect(await b.join(['t4'])).toEqual(['t4']);
+      expect(stub.teamsOfCalls).toBe(lookups);
+    });
+  });
+
+  describe('a socket that closes while join_teams is running', () => {
+    it('is never added to a room (stats show no team afterwards)', async () => {
+      await start();
+      const release = stub.holdTeamsOf();
+      const a = await gateway.connect({ cookie: aliceCookie });
+      a.send({ type: 'join_teams', teamIds: ['t1', 't3'] });
+      await waitUntil(() => stub.teamsOfCalls === 1);
+      await a.close();
+      await waitUntil(() => gateway.app.realtimeStats().connections === 0);
+      release();
+      // The lookup and the rest of the join resolve in microtasks: done before the next macrotask.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(gateway.app.realtimeStats()).toMatchObject({ connections: 0, users: 0, teams: 0 });
+
+      // The team's traffic has nobody left to go to on this gateway.
+      const b = await gateway.connect({ cookie: bobCookie });
+      await b.join(['t1']);
+      expect(gateway.app.realtimeStats().teams).toBe(1);
+    });
+  });
+
+  describe('presence per user', () => {
+    it("tells teammates once for a user's many sockets, and 'offline' only when the last one closes", async () => {
+      await start();
+      const b = await gateway.connect({ cookie: bobCookie });
+      await b.join(['t1']);
+      const tabs = await Promise.all(Array.from({ length: 4 }, () => gateway.connect({ cookie: aliceCookie })));
+      for (const tab of tabs) {
+        await tab.join(['t1']);
+        tab.send({ type: 'presence', status: 'online' });
+      }
+      // One tab hidden: Alice is still online in her other tabs.
+      tabs[0]!.send({ type: 'presence', status: 'away' });
+      // join_teams is queued behind each tab's presence: once answered, the presence was handled.
+      for (const tab of tabs) await tab.join(['t1']);
+      await publishToTeam(bus, 't1', 'probe', { type: 'probe' });
+      await b.next('probe');
+      expect(b.frames.filter((f) => f.type === 'presence_update')).toEqual([
+        expect.objectContaining({ teamId: 't1', userId: alice.id, status: 'online' }),
+      ]);
+
+      for (const tab of tabs.slice(0, 3)) await tab.close();
+      await waitUntil(() => gateway.app.realtimeStats().connections === 2);
+      await publishToTeam(bus, 't1', 'probe', { type: 'probe' });
+      await b.next('probe');
+      expect(b.unread()).toEqual([]);
+
+      await tabs[3]!.close();
+      expect(await b.next('presence_update')).toMatchObject({ userId: alice.id, status: 'offline' });
+      expect(b.frames.filter((f) => f.type === 'presence_update')).toHaveLength(2);
+    });
+
+    it('announces the user to a team a later socket joins, and away once every socket is away', async () => {
+      await start();
+      const b = await gateway.connect({ cookie: bobCookie });
+      await b.join(['t1']);
+      const first = await gateway.connect({ cookie: aliceCookie });
+      first.send({ type: 'presence', status: 'online' });
+      await first.join(['t3']);
+      const second = await gateway.connect({ cookie: aliceCookie });
+      await second.join(['t1']);
+      expect(await b.next('presence_update')).toMatchObject({ teamId: 't1', userId: alice.id, status: 'online' });
+      // The only socket that announced anything is now away (the second never announced).
+      first.send({ type: 'presence', status: 'away' });
+      expect(await b.next('presence_update')).toMatchObject({ teamId: 't1', userId: alice.id, status: 'away' });
+    });
+  });
+
+  describe('session end', () => {
+    it("closes the revoked session's sockets (1008) when a revocation arrives, not the user's other session", async () => {
+      await start();
+      const laptopCookie = stub.signIn(alice, ['t1', 't3'], 'sid-alice-laptop');
+      const phone = await gateway.connect({ cookie: aliceCookie });
+      const phoneTab = await gateway.connect({ cookie: aliceCookie });
+      const laptop = await gateway.connect({ cookie: laptopCookie });
+      await laptop.join(['t1']);
+
+      await publishSessionRevoked(bus, alice.id, aliceCookie.replace('sid=', ''));
+      for (const socket of [phone, phoneTab]) {
+        expect(await socket.closed).toEqual({ code: 1008, reason: 'Session ended: signed out or expired' });
+      }
+      await publishToTeam(bus, 't1', 'probe', { type: 'probe' });
+      expect(await laptop.next()).toEqual({ type: 'probe' });
+
+      // An upgrade authorised just before the revocation arrived is refused too.
+      const late = await gateway.connect({ cookie: aliceCookie });
+      expect((await late.closed).code).toBe(1008);
+    });
+
+    it('closes a socket whose session expired or was deleted, at the next periodic check', async () => {
+      await start({ sessionCheckIntervalMs: 50 });
+      const a = await gateway.connect({ cookie: aliceCookie });
+      const b = await gateway.connect({ cookie: bobCookie });
+      stub.endSession(aliceCookie);
+      expect(await a.closed).toEqual({ code: 1008, reason: 'Session ended: signed out or expired' });
+      // Both sessions were checked in the same pass; Bob's is alive and so is his socket.
+      expect(await b.join(['t1'])).toEqual(['t1']);
+      expect(gateway.app.realtimeStats().connections).toBe(1);
+    });
+  });
+
+  describe('bus outages', () => {
+    it("tells every socket to refetch when another process's bus connection came back", async () => {
+      await start();
+      const a = await gateway.connect({ cookie: aliceCookie });
+      const c = await gateway.connect({ cookie: carolCookie });
+      await a.join(['t1']);
+      // A projector whose own NATS connection dropped published into the void meanwhile.
+      await bus.publish(busReconnectedSubject, { name: 'sideline-projector' });
+      expect(await a.next()).toEqual({ type: 'resync' });
+      expect(await c.next()).toEqual({ type: 'resync' });
+      expect(gateway.app.realtimeStats()).toMatchObject({ connections: 2, resyncs: 2 });
     });
   });
 

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+import { sidelineModes, startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
+// Embedded (PGlite, in-process bus) always; services (PostgreSQL, NATS) when they answer.
+const modes = skipReason === null ? await sidelineModes('team events end to end') : ['embedded' as const];
+const suite = 'team events in %s mode: a weekly series, an RSVP per occurrence, managers only';
 
 /** YYYY-MM-DD of the local day `days` from today (the date input's format). */
 function localDateIn(days: number): string {
@@ -14,13 +17,13 @@ function localDateIn(days: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-describe.skipIf(skipReason !== null)('team events: a weekly series, an RSVP per occurrence, managers only', () => {
+describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
   let sideline: SidelineProcess;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    sideline = await startSideline();
+    sideline = await startSideline({ mode });
     ({ browser, close: closeBrowser } = await launchBrowser());
   });
   afterAll(async () => {

@@ -4,18 +4,21 @@ import type { Browser } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { startCuttableProxy, type CuttableProxy } from './support/cuttable-proxy.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+import { sidelineModes, startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
+// Embedded (PGlite, in-process bus) always; services (PostgreSQL, NATS) when they answer.
+const modes = skipReason === null ? await sidelineModes('team chat end to end') : ['embedded' as const];
+const suite = 'a coach and a parent chatting live, two Chromium contexts (%s mode)';
 
-describe.skipIf(skipReason !== null)('a coach and a parent chatting live (two Chromium contexts)', () => {
+describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
   let sideline: SidelineProcess;
   let proxy: CuttableProxy;
   let browser: Browser;
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    sideline = await startSideline();
+    sideline = await startSideline({ mode });
     proxy = await startCuttableProxy(sideline.url);
     ({ browser, close: closeBrowser } = await launchBrowser());
   });

@@ -8,48 +8,70 @@ import {
   calendarTokenSchema,
   canManageTeamEvents,
   createEventInputSchema,
+  EVENTS_RANGE_MAX_DAYS,
   eventSchema,
+  idSchema,
+  eventsRangeQuerySchema,
+  expandOccurrences,
   rsvpInputSchema,
   upcomingEventsQuerySchema,
+  type CalendarEvent,
 } from '@sideline/domain';
 import {
   findEventSeries,
   findTeamForMember,
-  findUserById,
   listTeamEvents,
   listTeamSeries,
   memberRole,
   nextOccurrence,
 } from '@sideline/projections';
+import { teamRead } from '../http/cached-read-rules.ts';
 import { ownOrigin } from '../http/origin-check.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import { requireTeamMember } from '../teams/team-access.ts';
+import { requireTeamMember, teamManagementFacts } from '../teams/team-access.ts';
 import { feedTokenUser, issueFeedToken } from './feed-tokens.ts';
 import { renderCalendar } from './ics.ts';
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 const teamParams = z.object({ teamId: id });
 const eventParams = z.object({ teamId: id, eventId: id });
 const errorBody = z.object({ message: z.string(), code: z.string() });
 
 const eventNotFound = () => new HttpError(404, 'EVENT_NOT_FOUND', 'Event not found');
 
+const DAY_MS = 86_400_000;
+/** Without `to`, repeating series are listed this far past `from` (or now); one-off events at any date. */
+const SERIES_LIST_DAYS = 366;
+
 /**
- * Whether the signed-in member may create and delete the team's events (spec §6, the domain's
- * canManageTeamEvents). Organizations do not exist yet, so nobody is an org admin of a team's org.
+ * Whether the signed-in member may create and delete the team's events: the team's managers
+ * (creator, assigned coach, org admin), whatever their account role says.
  */
 async function canManage(db: Kysely<any>, teamId: string, userId: string): Promise<boolean> {
-  const [user, team] = await Promise.all([findUserById(db, userId), findTeamForMember(db, teamId, userId)]);
+  const team = await findTeamForMember(db, teamId, userId);
   if (!team) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
-  if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
-  return canManageTeamEvents({
-    user: { id: user.id, role: user.role },
-    team,
-    assignedRole: team.myAssignedRole,
-    isOrgAdminOfTeamOrg: false,
-  });
+  return canManageTeamEvents(await teamManagementFacts(db, team, userId));
+}
+
+/**
+ * When the default list of the team's events (repeating series up to a year past the moment of
+ * reading) gains an occurrence just by time passing: the first occurrence after the window that
+ * began at `readAt` enters it then. Null when no series goes on past the window.
+ */
+export async function defaultWindowChangesAt(db: Kysely<any>, teamId: string, readAt: number): Promise<number | null> {
+  const windowEnd = readAt + SERIES_LIST_DAYS * DAY_MS;
+  let next: number | null = null;
+  for (const series of await listTeamSeries(db, teamId)) {
+    if (!series.recurrence) continue;
+    const [at] = expandOccurrences(series.recurrence, series.startsAt, series.timeZone, {
+      from: new Date(windowEnd + 1),
+      limit: 1,
+    });
+    if (at && (next === null || at.getTime() < next)) next = at.getTime();
+  }
+  return next === null ? null : next - SERIES_LIST_DAYS * DAY_MS;
 }
 
 /** Session-protected calendar calls: 401 first, then 404 for a team the caller is not in. */
@@ -60,7 +82,7 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
   });
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };
-    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request));
+    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request), ctx.reads);
   });
 
   app.get(
@@ -68,12 +90,37 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
     {
       schema: {
         tags: ['calendar'],
-        summary: "Every occurrence of the team's events, past and future, ascending",
+        summary:
+          "The occurrences of the team's events from `from` to `to` (both optional), ascending. One-off events are " +
+          'listed at any date; repeating series are expanded up to `to`, by default a year past `from` (or now), ' +
+          `and a range reaches at most ${EVENTS_RANGE_MAX_DAYS} days ahead.`,
         params: teamParams,
+        querystring: eventsRangeQuerySchema,
         response: { 200: z.array(eventSchema) },
       },
+      config: {
+        cachedRead: {
+          ...teamRead,
+          // Only the default window (a year from now) moves with time.
+          expiresAt: (request, _events, readAt) => {
+            const { teamId } = request.params as { teamId: string };
+            const { from, to } = request.query as { from?: Date; to?: Date };
+            return from || to ? null : defaultWindowChangesAt(db, teamId, readAt);
+          },
+        },
+      },
     },
-    async (request) => listTeamEvents(db, request.params.teamId),
+    async (request) => {
+      const { from, to } = request.query;
+      const start = from ?? new Date();
+      if (to && to.getTime() - start.getTime() > EVENTS_RANGE_MAX_DAYS * DAY_MS) {
+        throw new HttpError(400, 'VALIDATION', 'Please check the highlighted fields', {
+          to: [`A range is at most ${EVENTS_RANGE_MAX_DAYS} days`],
+        });
+      }
+      const seriesUntil = to ?? new Date(start.getTime() + SERIES_LIST_DAYS * DAY_MS);
+      return listTeamEvents(db, request.params.teamId, { ...(from && { from }), ...(to && { to }), seriesUntil });
+    },
   );
 
   app.get(
@@ -85,6 +132,16 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
         params: teamParams,
         querystring: upcomingEventsQuerySchema,
         response: { 200: z.array(eventSchema) },
+      },
+      // The list moves on once its first occurrence has begun.
+      config: {
+        cachedRead: {
+          ...teamRead,
+          expiresAt: (_request, events) => {
+            const first = (events as CalendarEvent[])[0];
+            return first ? Date.parse(first.date) + 1 : null;
+          },
+        },
       },
     },
     async (request) => listTeamEvents(db, request.params.teamId, { from: new Date(), limit: request.query.limit }),
@@ -114,8 +171,10 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
         typeof key === 'string' && key.length > 0 && key.length <= 200
           ? createHash('sha256').update(`${userId}\n${teamId}\n${key}`).digest('hex').slice(0, 32)
           : randomUUID();
-      const { title, description, location, date, recurrence } = request.body;
-      await handle(
+      const { title, description, location, date, recurrence, timeZone } = request.body;
+      // A retry racing its original appends nothing; the handler then waits for the original's
+      // event, so every one of them answers 201 with the same first occurrence.
+      const { projected } = await handle(
         calendarDecider,
         calendarStream(eventId),
         {
@@ -128,6 +187,8 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
             location,
             startsAt: date,
             recurrence,
+            // Teams and organizations carry no zone yet: the creator's browser zone, else UTC.
+            timeZone: timeZone ?? 'UTC',
             createdBy: userId,
             canManage: allowed,
           },
@@ -135,6 +196,9 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
         { actorId: userId },
       );
       const [first] = await listTeamEvents(db, teamId, { eventId, limit: 1 });
+      if (!first && !projected) {
+        throw new HttpError(503, 'NOT_READY', 'The event is still being saved; refresh in a moment', undefined, 1);
+      }
       if (!first) throw eventNotFound();
       return reply.status(201).send(first);
     },
@@ -217,23 +281,6 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
       return { url: `${origin}/api/teams/${encodeURIComponent(teamId)}/calendar.ics?token=${token}` };
     },
   );
-
-  // Organizations do not exist yet: every organization id is unknown, and an unknown (or not
-  // your) organization answers 404, as teams do. The organizations slice replaces this route.
-  app.get(
-    '/api/organizations/:orgId/members',
-    {
-      schema: {
-        tags: ['calendar'],
-        summary: "An organization's members (organizations are not built yet: always 404)",
-        params: z.object({ orgId: id }),
-        response: { 404: errorBody },
-      },
-    },
-    async () => {
-      throw new HttpError(404, 'ORGANIZATION_NOT_FOUND', 'Organization not found');
-    },
-  );
 };
 
 /** The iCalendar feed: calendar apps send no cookie, so the token in the URL is the credential. */
@@ -246,7 +293,12 @@ const feedRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
         tags: ['calendar'],
         summary: "The team's events as an iCalendar feed (token from POST /api/teams/{teamId}/calendar-token)",
         params: teamParams,
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        querystring: z.object({
+          token: z
+            .string()
+            .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid token')
+            .optional(),
+        }),
       },
     },
     async (request, reply) => {

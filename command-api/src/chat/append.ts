@@ -6,16 +6,14 @@ import type { ProjectionProgress } from '@sideline/projections';
 const WAIT_FOR_PROJECTION_MS = 3000;
 
 /**
- * Appends without an expected revision and waits for the chat read model to apply it.
+ * Appends a pin or unpin to the team's chat stream without an expected revision and waits for
+ * the chat read model to apply it.
  *
- * Why not the shared `handle` (load → fold → append at the expected revision)? A team's chat
- * stream grows without bound, and folding it on every send costs O(n) reads per message. Every
- * fact a chat command depends on is per message, not per stream (is this clientId used, does
- * this message exist, is it pinned), so the callers read exactly that from the read model and
- * the decider rules on it. Order within the stream is still the store's append order. What we
- * give up is serialising two commands on the same message: two racing pins both append (the
- * read model converges: last one wins), and a racing retried send appends a duplicate that the
- * projector drops (see message-ids.ts).
+ * Why not the shared `handle`? Pins live on the team's chat stream (where messages lived before
+ * each got its own stream), which grows without bound, so folding it per pin would cost O(n).
+ * What a pin depends on is per message (does it exist, is it pinned), so the caller reads that
+ * from the read model and the decider rules on it. What we give up is serialising two pins of
+ * the same message: both append, and the read model converges (the last one wins).
  */
 export async function appendAndWait(
   eventStore: EventStore,

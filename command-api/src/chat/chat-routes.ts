@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageSchema, messagesPageQuerySchema, sendMessageInputSchema } from '@sideline/domain';
+import { idSchema, messageSchema, messagesPageQuerySchema, sendMessageInputSchema } from '@sideline/domain';
 import { listMessages, listPinnedMessages, messagePinState } from '@sideline/projections';
+import { teamRead } from '../http/cached-read-rules.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
 import { chatService } from './chat-service.ts';
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 const teamParams = z.object({ teamId: id });
 const messageParams = z.object({ teamId: id, messageId: id });
 
@@ -23,7 +24,7 @@ export const chatRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
   });
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };
-    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request));
+    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request), ctx.reads);
   });
 
   app.get(
@@ -36,6 +37,7 @@ export const chatRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
         querystring: messagesPageQuerySchema,
         response: { 200: z.array(messageSchema) },
       },
+      config: { cachedRead: teamRead },
     },
     async (request) => {
       const { teamId } = request.params;
@@ -55,13 +57,13 @@ export const chatRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
         summary: 'Send a message (the fallback when the live connection is down); idempotent by clientId',
         params: teamParams,
         body: sendMessageInputSchema,
-        response: { 200: messageSchema, 201: messageSchema },
+        response: { 201: messageSchema },
       },
     },
     async (request, reply) => {
-      const { message, created } = await chat.send(requireUserId(request), request.params.teamId, request.body);
-      // 200 for a retry answered with the message sent the first time.
-      return reply.status(created ? 201 : 200).send(message);
+      const message = await chat.send(requireUserId(request), request.params.teamId, request.body);
+      // A retry answers as the first send did: 201 with the message sent the first time.
+      return reply.status(201).send(message);
     },
   );
 
@@ -74,6 +76,7 @@ export const chatRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
         params: teamParams,
         response: { 200: z.array(messageSchema) },
       },
+      config: { cachedRead: teamRead },
     },
     async (request) => listPinnedMessages(db, request.params.teamId),
   );

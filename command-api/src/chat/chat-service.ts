@@ -2,24 +2,19 @@ import { randomUUID } from 'node:crypto';
 import {
   canManageChat,
   chatDecider,
+  chatMessageStream,
   chatStream,
   emptyChatState,
   type ChatCommand,
   type ChatState,
   type Message,
 } from '@sideline/domain';
-import {
-  findMedia,
-  findMessage,
-  findMessageByClientId,
-  findTeamForMember,
-  messagePinState,
-  ProjectionProgress,
-} from '@sideline/projections';
+import { findMedia, findMessage, findTeamForMember, messagePinState, ProjectionProgress } from '@sideline/projections';
 import { createMemoryRateLimiter } from '../http/memory-rate-limiter.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
+import { teamManagementFacts } from '../teams/team-access.ts';
 import { appendAndWait } from './append.ts';
 import { messageIdForClientId } from './message-ids.ts';
 
@@ -33,8 +28,11 @@ export interface SendInput {
 }
 
 export interface ChatService {
-  /** Sends as `userId`, who must already be known to be a member of the team. */
-  send(userId: string, teamId: string, input: SendInput): Promise<{ message: Message; created: boolean }>;
+  /**
+   * Sends as `userId`, who must already be known to be a member of the team. A retry with the
+   * same clientId answers with the message sent the first time.
+   */
+  send(userId: string, teamId: string, input: SendInput): Promise<Message>;
   /**
    * The socket's send: nothing is answered (the message reaches every socket as new_message),
    * so it neither waits for the read model nor reads the message back.
@@ -57,7 +55,7 @@ export function chatService(ctx: FeatureContext): ChatService {
 }
 
 function createChatService(ctx: FeatureContext): ChatService {
-  const { db, eventStore } = ctx;
+  const { db, eventStore, handle } = ctx;
   // A database write per message would cost more than the send; spam damping can be per process.
   const limiter = createMemoryRateLimiter();
   const sweep = setInterval(() => void limiter.purgeStale(60), 60_000);
@@ -66,34 +64,29 @@ function createChatService(ctx: FeatureContext): ChatService {
   // need not wait for unrelated projectors. Fed over the bus, so it works in split mode too.
   const progress = new ProjectionProgress(ctx.bus, ['chat']);
 
-  async function decideAndAppend(
-    command: ChatCommand,
-    state: ChatState,
-    actorId: string,
-    wait = true,
-  ): Promise<boolean> {
+  /** Pins: decided on the slice of state the read model holds, appended to the team's stream. */
+  async function decideAndAppend(command: ChatCommand, state: ChatState, actorId: string): Promise<boolean> {
     const events = chatDecider.decide(command, state);
     if (events.length === 0) return true;
-    return appendAndWait(eventStore, wait ? progress : null, chatStream(command.data.teamId), events, actorId);
+    return appendAndWait(eventStore, progress, chatStream(command.data.teamId), events, actorId);
   }
 
-  /** Returns the message already sent with this clientId, or the command for a new one. */
-  async function prepareSend(userId: string, teamId: string, input: SendInput) {
+  /**
+   * Decides the send on the message's own stream: a clientId stands for one message id, so a
+   * retry (however it races its original, over HTTP or the socket, in this process or another)
+   * folds the original's MessageSent and appends nothing.
+   */
+  async function decideSend(userId: string, teamId: string, input: SendInput, waitFor: ProjectionProgress | null) {
     await limiter.hit(`chat:user:${userId}`, CHAT_SEND_RATE);
-    const clientId = input.clientId ?? null;
-    if (clientId !== null) {
-      // The idempotency check, from the read model's unique (team, sender, clientId) index.
-      const existing = await findMessageByClientId(db, teamId, userId, clientId);
-      if (existing) return { existing };
-    }
     if (input.mediaUrl !== null) await requireOwnTeamMedia(teamId, input.mediaUrl);
+    const clientId = input.clientId ?? null;
     const messageId = clientId === null ? randomUUID() : messageIdForClientId(teamId, userId, clientId);
-    // The read model showed this clientId unused, so the state the decider needs is empty.
     const command: ChatCommand = {
       type: 'SendMessage',
       data: { teamId, messageId, userId, text: input.text, mediaUrl: input.mediaUrl, clientId },
     };
-    return { command, messageId };
+    await handle(chatDecider, chatMessageStream(messageId), command, { actorId: userId }, { waitFor });
+    return messageId;
   }
 
   async function requireOwnTeamMedia(teamId: string, mediaUrl: string): Promise<void> {
@@ -107,26 +100,23 @@ function createChatService(ctx: FeatureContext): ChatService {
 
   return {
     async send(userId, teamId, input) {
-      const prepared = await prepareSend(userId, teamId, input);
-      if ('existing' in prepared) return { message: prepared.existing!, created: false };
-      await decideAndAppend(prepared.command, emptyChatState, userId);
-      const message = await findMessage(db, teamId, prepared.messageId);
+      // Waits for the chat read model only (the handler's default waits for every projector).
+      const messageId = await decideSend(userId, teamId, input, progress);
+      const message = await findMessage(db, teamId, messageId);
       if (!message) {
         throw new HttpError(503, 'NOT_READY', 'Your message is being delivered; refresh in a moment', undefined, 1);
       }
-      return { message, created: true };
+      return message;
     },
 
     async sendWithoutReply(userId, teamId, input) {
-      const prepared = await prepareSend(userId, teamId, input);
-      if ('existing' in prepared) return;
-      await decideAndAppend(prepared.command, emptyChatState, userId, false);
+      await decideSend(userId, teamId, input, null);
     },
 
     async setPinned(userId, teamId, messageId, pinned) {
       const team = await findTeamForMember(db, teamId, userId);
       if (!team) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
-      const canManage = canManageChat({ userId, assignedRole: team.myAssignedRole }, team);
+      const canManage = canManageChat(await teamManagementFacts(db, team, userId));
       const current = await messagePinState(db, teamId, messageId);
       const state: ChatState = {
         ...emptyChatState,

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 /**
  * The id of the message a sender's clientId stands for, derived rather than random: a retry
  * that races its original (socket send times out, the client falls back to HTTP with the same
- * clientId) produces the SAME MessageSent, which the projector stores once, so both requests
- * answer with one message. A UUID (version 8, "custom") so it looks like every other id.
+ * clientId) is decided on the SAME message stream, finds the original there and appends
+ * nothing, so both requests answer with one message. A UUID (version 8, "custom") so it looks
+ * like every other id.
  */
 export function messageIdForClientId(teamId: string, userId: string, clientId: string): string {
   const bytes = createHash('sha256')

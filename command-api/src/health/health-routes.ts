@@ -20,6 +20,9 @@ export interface HealthOptions {
   /** Present in processes that run the projectors. */
   projectorStatus?: () => ProjectorStatus[];
   realtimeStats?: () => Record<string, number>;
+  /** This process (`host:pid`), and the process leading the projections on this database. */
+  processId?: string;
+  projectionLeader?: () => Promise<string | null>;
 }
 
 const dependencySchema = z.object({ status: z.enum(['up', 'down']), kind: z.string() });
@@ -41,6 +44,9 @@ const healthSchema = z.object({
     }),
   ),
   realtime: z.record(z.string(), z.number()).optional(),
+  process: z.string().optional(),
+  /** The process applying the projections (null while none does, e.g. during a takeover). */
+  projectionLeader: z.string().nullable().optional(),
 });
 
 /** GET /api/health: each dependency's state and how far each projection lags behind the log. */
@@ -55,9 +61,10 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
       },
     },
     async (_request, reply) => {
-      const [dbUp, head] = await Promise.all([
+      const [dbUp, head, projectionLeader] = await Promise.all([
         options.database.ping(),
         options.eventStore.headPosition().catch(() => null),
+        options.projectionLeader?.().catch(() => null),
       ]);
       const positions = options.progress.snapshot();
       const statuses =
@@ -95,6 +102,8 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthOptions> = async (app, op
         eventStoreHead: head ? formatPosition(head) : null,
         projections,
         ...(options.realtimeStats ? { realtime: options.realtimeStats() } : {}),
+        ...(options.processId ? { process: options.processId } : {}),
+        ...(options.projectionLeader ? { projectionLeader: projectionLeader ?? null } : {}),
       });
     },
   );

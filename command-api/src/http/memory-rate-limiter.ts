@@ -30,6 +30,21 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
         );
       }
     },
+    async check(key: string, rule: RateRule) {
+      const at = now();
+      const entry = windows.get(key);
+      const windowMs = rule.windowSeconds * 1000;
+      if (entry && at - entry.start < windowMs && entry.hits >= rule.max) {
+        const retryAfter = Math.max(1, Math.ceil((entry.start + windowMs - at) / 1000));
+        throw new HttpError(
+          429,
+          'RATE_LIMITED',
+          `Too many messages. Try again in ${retryAfter} seconds.`,
+          undefined,
+          retryAfter,
+        );
+      }
+    },
     async reset(key: string) {
       windows.delete(key);
     },

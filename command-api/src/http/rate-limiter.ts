@@ -14,6 +14,8 @@ export interface RateRule {
 export interface RateLimiter {
   /** Counts a hit; throws a 429 HttpError (with retry time) once `max` is exceeded. */
   hit(key: string, rule: RateRule): Promise<void>;
+  /** Throws the same 429 when `key` has already used up `max` in its current window; counts nothing. */
+  check(key: string, rule: RateRule): Promise<void>;
   reset(key: string): Promise<void>;
   purgeStale(olderThanSeconds: number): Promise<void>;
 }
@@ -34,19 +36,16 @@ export function createRateLimiter(database: Kysely<any>): RateLimiter {
         )
         .returning(['hits', 'window_start'])
         .executeTakeFirstOrThrow();
-      if (row.hits > rule.max) {
-        const retryAfter = Math.max(
-          1,
-          Math.ceil((row.window_start.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000),
-        );
-        throw new HttpError(
-          429,
-          'RATE_LIMITED',
-          `Too many attempts. Try again in ${formatWait(retryAfter)}.`,
-          undefined,
-          retryAfter,
-        );
-      }
+      if (row.hits > rule.max) throw tooMany(row.window_start, rule);
+    },
+    async check(key, rule) {
+      const row = await db
+        .selectFrom('rate_limits')
+        .select(['hits', 'window_start'])
+        .where('key', '=', key)
+        .where('window_start', '>=', sql<Date>`now() - make_interval(secs => ${rule.windowSeconds})`)
+        .executeTakeFirst();
+      if (row && row.hits >= rule.max) throw tooMany(row.window_start, rule);
     },
     async reset(key) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
@@ -58,6 +57,17 @@ export function createRateLimiter(database: Kysely<any>): RateLimiter {
         .execute();
     },
   };
+}
+
+function tooMany(windowStart: Date, rule: RateRule): HttpError {
+  const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000));
+  return new HttpError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts. Try again in ${formatWait(retryAfter)}.`,
+    undefined,
+    retryAfter,
+  );
 }
 
 function formatWait(seconds: number): string {

@@ -11,10 +11,12 @@ import {
   type User,
 } from '@sideline/domain';
 import { findUserById } from '@sideline/projections';
+import { nextUtcMidnight, ownRead } from '../http/cached-read-rules.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import type { AuthTables } from './auth-tables.ts';
+import { commonPasswords, refuseCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { clearSessionCookie, requireUserId, setSessionCookie, type SessionCookie } from './session-auth.ts';
 import type { SessionStore } from './sessions.ts';
@@ -42,6 +44,8 @@ const errorSchema = z.object({
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const db = options.db as Kysely<AuthTables>;
   const { handle, sessions, cookie, passwords, limiter } = options;
+  // Loaded at start, so the first sign-up does not pay for it and a missing list stops the boot.
+  commonPasswords();
 
   const startSession = async (
     request: { headers: Record<string, unknown>; ip: string; sessionToken: string | null },
@@ -64,12 +68,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         tags: ['identity'],
         summary: 'Create an account and sign in',
         body: registerUserInputSchema,
-        response: { 201: userSchema, 409: errorSchema, 429: errorSchema },
+        response: { 201: userSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
-      await limiter.hit(`register:ip:${request.ip}`, REGISTER_PER_IP);
       const { email, password, name, role } = request.body;
+      refuseCommonPassword(password);
+      await limiter.hit(`register:ip:${request.ip}`, REGISTER_PER_IP);
       const userId = randomUUID();
       const passwordHash = await passwords.hash(password);
       // The unique email in `credentials` is the reservation; the event follows.
@@ -115,6 +120,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       const { email, password } = request.body;
       await limiter.hit(`login:ip:${request.ip}`, LOGIN_PER_IP);
       const accountKey = `login:account:${email}`;
+      // A locked account answers 429 before the password is looked at, right or wrong: otherwise
+      // 200 versus 429 would tell a guesser which of its attempts was right.
+      await limiter.check(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
       const credentials = await db.selectFrom('credentials').selectAll().where('email', '=', email).executeTakeFirst();
       const valid = credentials
         ? await passwords.verify(password, credentials.password_hash)
@@ -156,6 +164,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         summary: 'The signed-in user; 401 when signed out',
         response: { 200: userSchema, 401: errorSchema },
       },
+      // The streak shown is reckoned from today's date (UTC).
+      config: { cachedRead: ownRead({ expiresAt: (_request, _user, readAt) => nextUtcMidnight(readAt) }) },
     },
     async (request) => {
       const user = await findUserById(options.db, requireUserId(request));
@@ -172,6 +182,7 @@ function fromEvent(data: unknown, createdAt: Date): User {
     name: d.name,
     email: d.email,
     role: d.role,
+    accountRole: d.role,
     avatarUrl: null,
     createdAt: createdAt.toISOString(),
     xp: 0,

@@ -1,29 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   canManageMedia,
+  idSchema,
+  isStorableText,
   mediaDecider,
   mediaFileUrl,
   mediaItemSchema,
   mediaListQuerySchema,
   mediaStream,
   mediaUploadFieldsSchema,
+  safeText,
   uploadedMediaSchema,
   VIDEO_MAX_BYTES,
   type MediaCommand,
   type UploadedMedia,
 } from '@sideline/domain';
 import { findMedia, findMediaItem, findTeamForMember, listMedia, type StoredMedia } from '@sideline/projections';
+import { teamReadPerUser } from '../http/cached-read-rules.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import { requireTeamMember } from '../teams/team-access.ts';
+import { requireTeamMember, teamManagementFacts } from '../teams/team-access.ts';
 import { IDEMPOTENCY_KEY, mediaIdForIdempotencyKey } from './media-ids.ts';
 import { removeFiles, uploadPath, writeFileAtomically } from './media-storage.ts';
 import { readUploadForm, type UploadForm } from './upload-form.ts';
@@ -47,10 +51,10 @@ const contentTypes: Record<string, string> = {
   webm: 'video/webm',
 };
 
-const id = z.string().min(1).max(64);
+const id = idSchema;
 const teamParams = z.object({ teamId: id });
 const itemParams = z.object({ teamId: id, mediaId: id });
-const fileParams = z.object({ file: z.string().max(128) });
+const fileParams = z.object({ file: safeText.max(128) });
 const fileQuery = z.object({ download: z.enum(['0', '1']).optional() });
 
 const answer = (media: Pick<StoredMedia, 'id' | 'url' | 'thumbnailUrl'>): UploadedMedia => ({
@@ -72,7 +76,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
   // Non-members get 404 before anything is validated or read: a team's existence never shows.
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };
-    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request));
+    if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request), ctx.reads);
   });
 
   /** The team's item, or 404 (another team's media is "not found", never "forbidden"). */
@@ -82,8 +86,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     return media;
   }
 
-  async function decide(mediaId: string, command: MediaCommand, userId: string) {
-    await handle(mediaDecider, mediaStream(mediaId), command, { actorId: userId });
+  function decide(mediaId: string, command: MediaCommand, userId: string) {
+    return handle(mediaDecider, mediaStream(mediaId), command, { actorId: userId });
   }
 
   app.post(
@@ -95,10 +99,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           'Upload a photo or video (multipart: file, type, title, description); images up to 10 MB, videos up to 200 MB',
         description:
           'The kind is read from the file itself: PNG, JPEG, GIF or WebP photos (re-encoded without metadata: ' +
-          'EXIF, GPS), MP4, MOV or WebM videos (probed for duration, with a poster frame). `type=highlight` ' +
+          'EXIF, GPS), MP4, MOV or WebM videos (rewritten without metadata such as their location, then probed ' +
+          'for duration, with a poster frame; 503 when the server cannot process videos). `type=highlight` ' +
           'marks a video as a highlight. An Idempotency-Key header makes a retried upload answer with the first one.',
         params: teamParams,
-        response: { 200: uploadedMediaSchema, 201: uploadedMediaSchema },
+        response: { 201: uploadedMediaSchema },
       },
     },
     async (request, reply) => {
@@ -111,7 +116,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       await limiter.hit(`upload:user:${userId}`, UPLOAD_RATE);
 
       const form: UploadForm = await readUploadForm(request, tempDir);
-      const tempPath = form.file?.tempPath;
+      const tempPaths = form.file ? [form.file.tempPath] : [];
       try {
         if (!form.file) {
           throw new HttpError(400, 'FILE_REQUIRED', 'Choose a file to upload.', { file: ['Choose a file to upload.'] });
@@ -126,20 +131,22 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
 
         const mediaId = key === undefined ? randomUUID() : mediaIdForIdempotencyKey(teamId, userId, key);
         if (key !== undefined) {
+          // A retry answers as the first upload did: same status, same body.
           const existing = await findMedia(db, mediaId);
-          if (existing) return reply.status(200).send(answer(existing));
+          if (existing) return reply.status(201).send(answer(existing));
         }
 
         const processed = await processUpload(form.file, fields.data.type);
+        if (processed.filePath) tempPaths.push(processed.filePath);
         const fileName = `${mediaId}.${processed.extension}`;
         const thumbName = processed.thumbnail ? `${mediaId}-thumb.webp` : null;
         const written = [uploadPath(dataDir, teamId, fileName)];
         if (processed.data) {
           await writeFileAtomically(written[0]!, processed.data);
-        } else {
-          // A video is kept as uploaded: moved, not copied (same file system).
+        } else if (processed.filePath) {
+          // A video's rewritten file: moved, not copied (same file system).
           await mkdir(path.dirname(written[0]!), { recursive: true });
-          await rename(form.file.tempPath, written[0]!);
+          await rename(processed.filePath, written[0]!);
         }
         if (thumbName && processed.thumbnail) {
           written.push(uploadPath(dataDir, teamId, thumbName));
@@ -162,16 +169,23 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           thumbnailUrl: thumbName ? mediaFileUrl(thumbName) : null,
           durationSeconds: processed.durationSeconds,
         };
+        let recorded;
         try {
-          await decide(mediaId, { type: 'RecordUpload', data }, userId);
+          recorded = await decide(mediaId, { type: 'RecordUpload', data }, userId);
         } catch (error) {
           // Nothing refers to the files yet (a racing retry with the same key wrote the same ones).
           if (key === undefined) await removeFiles(written);
           throw error;
         }
+        if (recorded.events.length === 0) {
+          // A retry that raced its original past the check above: the handler waited for the
+          // original's event, so the read model holds what the original answered.
+          const existing = await findMedia(db, mediaId);
+          if (existing) return reply.status(201).send(answer(existing));
+        }
         return reply.status(201).send(answer({ id: mediaId, url: data.url, thumbnailUrl: data.thumbnailUrl }));
       } finally {
-        if (tempPath) await rm(tempPath, { force: true });
+        await removeFiles(tempPaths);
       }
     },
   );
@@ -186,6 +200,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         querystring: mediaListQuerySchema,
         response: { 200: z.array(mediaItemSchema) },
       },
+      // likedByMe is the caller's own.
+      config: { cachedRead: teamReadPerUser },
     },
     async (request) => {
       const { teamId } = request.params;
@@ -226,7 +242,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     {
       schema: {
         tags: ['media'],
-        summary: 'Delete an item: its uploader, or a team manager (coach, team admin, the team’s coach)',
+        summary: 'Delete an item: its uploader, or a team manager (its creator or an assigned coach)',
         params: itemParams,
       },
     },
@@ -236,7 +252,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       const media = await requireTeamMedia(teamId, mediaId);
       const team = await findTeamForMember(db, teamId, userId);
       if (!team) throw notFound();
-      const canManage = canManageMedia({ userId, assignedRole: team.myAssignedRole }, team);
+      const canManage = canManageMedia(await teamManagementFacts(db, team, userId));
       await decide(mediaId, { type: 'DeleteMedia', data: { mediaId, userId, canManage } }, userId);
       // The read model no longer has it, so it is not served; the files go too.
       const names = [media.url, media.thumbnailUrl]
@@ -339,7 +355,10 @@ function contentDisposition(fileName: string): string {
 
 /** "IMG_1234.jpeg" → "IMG_1234"; the spec's client sends the file name as the title anyway. */
 function titleFromFileName(fileName: string, fallback: string): string {
-  const base = fileName
+  // A name is the client's, not typed text: characters that cannot be stored are dropped.
+  const base = Array.from(fileName)
+    .filter(isStorableText)
+    .join('')
     .replace(/\.[^.]*$/, '')
     .trim()
     .slice(0, 200);

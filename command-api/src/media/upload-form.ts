@@ -12,6 +12,8 @@ import {
   type VideoFormat,
 } from '@sideline/domain';
 import { HttpError } from '../shared/http-errors.ts';
+import { videosUnavailable } from './upload-kinds.ts';
+import { ffmpegAvailable } from './video-processing.ts';
 
 /** What the first bytes of the file said it is. */
 export type SniffedFormat = { kind: 'image'; format: ImageFormat } | { kind: 'video'; format: VideoFormat };
@@ -92,6 +94,8 @@ export async function readUploadForm(request: FastifyRequest, tempDir: string): 
               if (head.length >= HEAD_BYTES) {
                 format = sniff(head);
                 if (!format) throw unsupportedType();
+                // Not worth receiving a video that could not be cleaned before it is stored.
+                if (format.kind === 'video' && !(await ffmpegAvailable())) throw videosUnavailable();
               }
             }
             bytes += chunk.length;

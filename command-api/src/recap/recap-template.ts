@@ -1,10 +1,14 @@
 import type { GameRecap } from '@sideline/domain';
 
-/** Match facts, once matches are recorded (part 2): the recap shows them first when present. */
+/** Match facts (part 2): the recap shows them first when present. */
 export interface MatchFacts {
   title: string;
   /** e.g. '3 – 1' */
   finalScore: string;
+  /** Still being played: the score so far, not a final one. */
+  inProgress?: boolean;
+  /** e.g. 'Riverside Hawks won.', 'A draw.' */
+  result?: string | null;
   topPerformer: { name: string; summary: string } | null;
   /** Notable moments from the match's stat events, in order. */
   moments: string[];
@@ -14,12 +18,15 @@ export interface MatchFacts {
 export interface RecapFacts {
   team: { name: string };
   windowDays: number;
+  /** The latest occurrence in the window that has started (else the next one) and how its RSVPs stand. */
   lastEvent: {
     title: string;
     location: string;
+    /** ISO start of that occurrence. */
     startsAt: string;
-    occurrenceDate: string | null;
     rsvps: { yes: number; maybe: number; no: number };
+    /** 'yes' answers from players (parents and coaches answer too). */
+    playersGoing: number;
   } | null;
   activity: { messages: number; uploads: number };
   contributors: Array<{ name: string; xp: number }>;
@@ -30,9 +37,13 @@ export interface RecapFacts {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function formatDay(isoDay: string): string {
-  const date = new Date(isoDay.length === 10 ? `${isoDay}T12:00:00Z` : isoDay);
-  return date.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' });
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
 }
 
 /**
@@ -50,13 +61,14 @@ export function writeRecap(facts: RecapFacts, generatedAt: Date): GameRecap {
   const moments: string[] = [];
 
   if (match) {
-    paragraphs.push(`Final score: ${match.finalScore}.`);
+    const score = `${match.inProgress ? 'Score so far' : 'Final score'}: ${match.finalScore}.`;
+    paragraphs.push(match.result ? `${score} ${match.result}` : score);
     if (match.topPerformer) moments.push(`${match.topPerformer.name}: ${match.topPerformer.summary}`);
     moments.push(...match.moments);
   }
 
   if (lastEvent) {
-    const when = formatDay(lastEvent.occurrenceDate ?? lastEvent.startsAt);
+    const when = formatDay(lastEvent.startsAt);
     const where = lastEvent.location ? ` at ${lastEvent.location}` : '';
     const { yes, maybe, no } = lastEvent.rsvps;
     const answered = yes + maybe + no;
@@ -65,7 +77,9 @@ export function writeRecap(facts: RecapFacts, generatedAt: Date): GameRecap {
         ? `${lastEvent.title} (${when}${where}): ${yes} going, ${maybe} maybe, ${no} not going.`
         : `${lastEvent.title} (${when}${where}): no RSVPs recorded yet.`,
     );
-    if (yes > 0) moments.push(`${plural(yes, 'player')} confirmed for ${lastEvent.title}`);
+    if (lastEvent.playersGoing > 0) {
+      moments.push(`${plural(lastEvent.playersGoing, 'player')} confirmed for ${lastEvent.title}`);
+    }
   }
 
   const days = plural(facts.windowDays, 'day');
@@ -99,7 +113,8 @@ export function writeRecap(facts: RecapFacts, generatedAt: Date): GameRecap {
     content,
     stats: {
       finalScore: match?.finalScore ?? null,
-      topScorer: match?.topPerformer?.name ?? top?.name ?? null,
+      // Scoring comes only from a match's stats: the top XP earner may be a parent who chats a lot.
+      topScorer: match?.topPerformer?.name ?? null,
       keyMoments: moments.length,
     },
     generatedAt: generatedAt.toISOString(),

@@ -11,6 +11,21 @@ export const demoPeople = [
   { key: 'player', name: 'Jordan Rivera', email: 'player@sideline.demo', role: 'player' },
 ] as const;
 
+/** The club's admin: registers as a coach, shown as org_admin once the organization exists. */
+export const demoClubAdmin = {
+  name: 'Alex Kim',
+  email: 'admin@sideline.demo',
+  role: 'org_admin',
+  registersAs: 'coach',
+} as const;
+
+export const DEMO_CLUB_NAME = 'Riverside Youth Soccer Club';
+/** The children of the demo parent on the club's first team, linked through accepted invitations. */
+const demoClubChildren = [
+  { name: 'Jordan Rivera', jerseyNumber: '7' },
+  { name: 'Sam Rivera', jerseyNumber: '11' },
+] as const;
+
 const demoChat: Array<[person: (typeof demoPeople)[number]['key'], text: string]> = [
   ['coach', 'Welcome to the Riverside Hawks! Practice is Tuesday and Thursday at 5:30 pm.'],
   ['parent', 'Thanks Coach! Jordan is really excited for the season.'],
@@ -21,6 +36,7 @@ const demoChat: Array<[person: (typeof demoPeople)[number]['key'], text: string]
 export interface DemoSeedResult {
   teamName: string;
   teamCode: string;
+  clubName: string | null;
   people: ReadonlyArray<{ name: string; email: string; role: string }>;
 }
 
@@ -84,12 +100,87 @@ export async function seedDemo(app: FastifyInstance, db: Kysely<any>): Promise<D
     status: 'yes',
     occurrenceDate: practice.occurrenceDate,
   });
+  await seedDemoClub(call, cookies);
   return {
     teamName: team.name,
     teamCode: team.code,
-    people: demoPeople.map(({ name, email, role }) => ({ name, email, role })),
+    clubName: DEMO_CLUB_NAME,
+    people: demoSignIns(),
   };
 }
+
+type SeedCall = (
+  person: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+) => Promise<{ json(): unknown; cookies: Array<{ name: string; value: string }> }>;
+
+/**
+ * The club: its admin starts an organization with a season running now and two teams; the demo
+ * parent's two children join the first team through invitations the parent really accepts, and
+ * one invitation on the second team stays pending.
+ */
+async function seedDemoClub(call: SeedCall, cookies: Map<string, string>): Promise<void> {
+  const registered = await call(null, 'POST', '/api/register', {
+    name: demoClubAdmin.name,
+    email: demoClubAdmin.email,
+    password: DEMO_PASSWORD,
+    role: demoClubAdmin.registersAs,
+  });
+  const session = registered.cookies.find((c) => c.name.endsWith('sideline_session'))!;
+  cookies.set('admin', `${session.name}=${session.value}`);
+  const org = (await call('admin', 'POST', '/api/organizations', {
+    name: DEMO_CLUB_NAME,
+    description: 'Recreational and travel soccer for ages 6 to 14.',
+    defaultSport: 'Soccer',
+  }).then((r) => r.json())) as { id: string };
+  const today = new Date();
+  const season = (await call('admin', 'POST', `/api/organizations/${org.id}/seasons`, {
+    name: `Season ${today.getUTCFullYear()}`,
+    sport: 'Soccer',
+    startDate: calendarDay(today, -30),
+    endDate: calendarDay(today, 150),
+    isActive: true,
+  }).then((r) => r.json())) as { id: string };
+  const teams: Array<{ id: string }> = [];
+  for (const [name, ageGroup] of [
+    ['Riverside Lions', 'U10'],
+    ['Riverside Falcons', 'U14'],
+  ] as const) {
+    const created = await call('admin', 'POST', `/api/organizations/${org.id}/teams`, {
+      seasonId: season.id,
+      name,
+      ageGroup,
+    });
+    teams.push(created.json() as { id: string });
+  }
+  for (const child of demoClubChildren) {
+    const added = (await call('admin', 'POST', `/api/teams/${teams[0]!.id}/players`, {
+      ...child,
+      parentEmail: demoPeople[1].email,
+      parentName: demoPeople[1].name,
+    }).then((r) => r.json())) as { invitation: { url: string } };
+    const token = new URL(added.invitation.url).searchParams.get('token')!;
+    await call('parent', 'POST', `/api/invite/${encodeURIComponent(token)}/accept`);
+  }
+  await call('admin', 'POST', `/api/teams/${teams[1]!.id}/players`, {
+    name: 'Mia Chen',
+    jerseyNumber: '4',
+    parentEmail: 'lee.chen@example.com',
+    parentName: 'Lee Chen',
+  });
+}
+
+/** A calendar day (YYYY-MM-DD) some days from the given moment, in UTC. */
+function calendarDay(from: Date, days: number): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const demoSignIns = () => [
+  ...demoPeople.map(({ name, email, role }) => ({ name, email, role: role as string })),
+  { name: demoClubAdmin.name, email: demoClubAdmin.email, role: demoClubAdmin.role as string },
+];
 
 /** The next given UTC weekday (0 = Sunday) at hh:mm, at least a day away. */
 function nextWeekday(from: Date, weekday: number, hours: number, minutes: number): Date {
@@ -101,8 +192,9 @@ function nextWeekday(from: Date, weekday: number, hours: number, minutes: number
 export function describeDemo(result: DemoSeedResult): string {
   const width = Math.max(...result.people.map((p) => p.email.length));
   return [
-    `  Demo team "${result.teamName}" (join code ${result.teamCode}). Sign in with password "${DEMO_PASSWORD}":`,
-    ...result.people.map((p) => `    ${p.email.padEnd(width)}  ${p.role.padEnd(6)}  ${p.name}`),
+    `  Demo team "${result.teamName}" (join code ${result.teamCode})${result.clubName ? ` and club "${result.clubName}"` : ''}.`,
+    `  Sign in with password "${DEMO_PASSWORD}":`,
+    ...result.people.map((p) => `    ${p.email.padEnd(width)}  ${p.role.padEnd(9)}  ${p.name}`),
   ].join('\n');
 }
 
@@ -115,9 +207,17 @@ export async function findDemo(db: Kysely<any>): Promise<DemoSeedResult | null> 
     .executeTakeFirst();
   if (!coach) return null;
   const [team] = await listTeamsOfUser(db, coach.id);
+  // A demo seeded before the club existed has no admin sign-in to print.
+  const admin = await (db as Kysely<UsersTables>)
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demoClubAdmin.email)
+    .executeTakeFirst();
+  const people = demoSignIns();
   return {
     teamName: team?.name ?? 'Riverside Hawks',
     teamCode: team?.code ?? '—',
-    people: demoPeople.map(({ name, email, role }) => ({ name, email, role })),
+    clubName: admin ? DEMO_CLUB_NAME : null,
+    people: admin ? people : people.filter((p) => p.email !== demoClubAdmin.email),
   };
 }

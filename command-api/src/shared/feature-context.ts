@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
 import type { RateLimiter } from '../http/rate-limiter.ts';
+import type { ReadCache } from '../http/read-cache.ts';
 import type { CommandHandler } from './command-handler.ts';
 
 /** What every feature's route plugin receives from the app. */
@@ -15,4 +16,6 @@ export interface FeatureContext {
   logger: Logger;
   /** Absolute DATA_DIR: uploads live under `${dataDir}/uploads`, outside the web root. */
   dataDir: string;
+  /** Read-model answers (and memberships) cached until the projectors announce a change. */
+  reads: ReadCache;
 }

@@ -23,6 +23,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
 };
 
 /** Every error leaves as `{ message, code }` (plus `fieldErrors` on 400s) with a fitting status. */
@@ -47,7 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (error instanceof DomainError) {
-      return reply.status(statusOfKind[error.kind]).send({ message: error.message, code: error.code });
+      return reply
+        .status(statusOfKind[error.kind])
+        .send({ ...error.details, message: error.message, code: error.code });
     }
     if (error instanceof WrongExpectedRevisionError) {
       return reply

@@ -1,16 +1,53 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+
+/** Hashed build output (`/assets/name-HASH.js`): its name changes whenever its content does. */
+const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Compresses API responses (JSON, NDJSON, the OpenAPI page) with brotli or gzip, whichever the
+ * client prefers. Register it before any route: it attaches itself to routes as they are added.
+ * Brotli runs at a low quality here: on-the-fly responses are small and latency matters more than
+ * the last percent (static assets come precompressed at the highest level, see registerSpa).
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+}
 
 /**
  * Serves the built React app. Unknown `/api/...` paths answer 404 JSON; any other unknown path
  * gets the SPA, whose router shows the 404 page.
+ *
+ * The build writes `.br` and `.gz` copies of every text asset (web/vite.config.ts); they are sent
+ * as they are to a browser that accepts them. Hashed assets are cached for a year as immutable
+ * (a new build has new names); index.html is revalidated on every load, so a new build is seen.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasSpa = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   if (hasSpa) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const urlPath = `/${path.relative(webDist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
+        reply.header(
+          'cache-control',
+          HASHED_ASSET.test(urlPath) ? IMMUTABLE : urlPath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasSpa || request.method !== 'GET') {

@@ -36,6 +36,16 @@ export async function reserveTeamCode(database: Kysely<any>, teamId: string): Pr
   throw new Error('Could not find a free team code');
 }
 
+/** Reserves a code someone chose; false when another team has it. */
+export async function reserveChosenTeamCode(database: Kysely<any>, teamId: string, code: string): Promise<boolean> {
+  const result = await (database as Kysely<TeamCodeTables>)
+    .insertInto('team_codes')
+    .values({ code, team_id: teamId })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
 export async function releaseTeamCode(database: Kysely<any>, teamId: string): Promise<void> {
   await (database as Kysely<TeamCodeTables>).deleteFrom('team_codes').where('team_id', '=', teamId).execute();
 }

@@ -2,21 +2,28 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  assignTeamRoleInputSchema,
   createTeamInputSchema,
+  idSchema,
   joinTeamInputSchema,
+  rosterAtQuerySchema,
   teamDecider,
   teamMemberSchema,
   teamSchema,
   teamStream,
 } from '@sideline/domain';
 import { findTeamForMember, findUserById, listTeamMembers, listTeamsOfUser } from '@sideline/projections';
+import { listTeamMembersAt } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
+import { ownTeamsRead } from '../http/cached-read-rules.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import { requireTeamMember } from './team-access.ts';
+import { requireTeamMember, teamManagementFacts } from './team-access.ts';
 import { releaseTeamCode, reserveTeamCode, teamIdForCode } from './team-codes.ts';
 
-const teamParams = z.object({ teamId: z.string().min(1).max(64) });
+const teamParams = z.object({ teamId: idSchema });
+const memberParams = z.object({ teamId: idSchema, userId: idSchema });
+const errorBody = z.object({ message: z.string(), code: z.string() });
 const JOIN_ATTEMPTS = { max: 20, windowSeconds: 10 * 60 };
 
 export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
@@ -28,7 +35,10 @@ export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
 
   app.get(
     '/api/teams',
-    { schema: { tags: ['teams'], summary: "The signed-in user's teams", response: { 200: z.array(teamSchema) } } },
+    {
+      schema: { tags: ['teams'], summary: "The signed-in user's teams", response: { 200: z.array(teamSchema) } },
+      config: { cachedRead: ownTeamsRead },
+    },
     async (request) => listTeamsOfUser(db, requireUserId(request)),
   );
 
@@ -46,7 +56,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       const userId = requireUserId(request);
       const user = await findUserById(db, userId);
       if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
-      if (user.role !== 'coach') throw new HttpError(403, 'COACH_ONLY', 'Only coaches can create teams');
+      if (user.accountRole !== 'coach') throw new HttpError(403, 'COACH_ONLY', 'Only coaches can create teams');
       const teamId = randomUUID();
       const code = await reserveTeamCode(db, teamId);
       const { name, sport, ageGroup } = request.body;
@@ -56,7 +66,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           teamStream(teamId),
           {
             type: 'CreateTeam',
-            data: { teamId, name, sport, ageGroup, code, creatorId: userId, creatorRole: user.role },
+            data: { teamId, name, sport, ageGroup, code, creatorId: userId, creatorRole: user.accountRole },
           },
           { actorId: userId },
         );
@@ -91,10 +101,12 @@ export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           code: ['No team has that code. Check it with your coach.'],
         });
       }
+      const user = await findUserById(db, userId);
+      if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
       await handle(
         teamDecider,
         teamStream(teamId),
-        { type: 'JoinTeam', data: { teamId, userId, via: 'code' } },
+        { type: 'JoinTeam', data: { teamId, userId, via: 'code', accountRole: user.accountRole } },
         { actorId: userId },
       );
       const team = await findTeamForMember(db, teamId, userId);
@@ -119,14 +131,56 @@ export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     {
       schema: {
         tags: ['teams'],
-        summary: "A team's members",
+        summary: "A team's members; `at` (ISO): who was a member then, in which role (from history)",
         params: teamParams,
+        querystring: rosterAtQuerySchema,
         response: { 200: z.array(teamMemberSchema) },
       },
     },
     async (request) => {
       await requireTeamMember(db, request.params.teamId, requireUserId(request));
+      const { at } = request.query;
+      if (at) return listTeamMembersAt(db, request.params.teamId, new Date(at));
       return listTeamMembers(db, request.params.teamId);
+    },
+  );
+
+  app.put(
+    '/api/teams/:teamId/members/:userId/role',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "Set a member's team role: `coach` makes them a manager, another role takes that away (managers)",
+        params: memberParams,
+        body: assignTeamRoleInputSchema,
+        response: { 200: teamMemberSchema, 403: errorBody, 404: errorBody },
+      },
+      // A team you are not in is 404 before anything about the payload is said.
+      preValidation: async (request) => {
+        const { teamId } = request.params as { teamId?: unknown };
+        if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request));
+      },
+    },
+    async (request) => {
+      const by = requireUserId(request);
+      const { teamId, userId } = request.params;
+      const team = await findTeamForMember(db, teamId, by);
+      if (!team) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
+      // The decider checks management on the team's own stream (not the read model) and answers
+      // 403 for non-managers, 404 for someone who is not in the team.
+      const { isOrgAdminOfTeamOrg } = await teamManagementFacts(db, team, by);
+      await handle(
+        teamDecider,
+        teamStream(teamId),
+        {
+          type: 'AssignTeamRole',
+          data: { teamId, userId, assignedRole: request.body.assignedRole, by, byIsOrgAdmin: isOrgAdminOfTeamOrg },
+        },
+        { actorId: by },
+      );
+      const member = (await listTeamMembers(db, teamId)).find((m) => m.userId === userId);
+      if (!member) throw new HttpError(404, 'MEMBER_NOT_FOUND', 'This person is not in the team');
+      return member;
     },
   );
 };

@@ -11,6 +11,8 @@ export type ScheduleEvent = {
     location: string;
     startsAt: string;
     recurrence: Recurrence | null;
+    /** IANA zone the series repeats in. */
+    timeZone: string;
     createdBy: string;
     canManage: boolean;
   };

@@ -6,7 +6,12 @@ import { createEventInputSchema, rsvpInputSchema, type Recurrence } from './sche
 
 const weekly: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 4 };
 // 2026-03-03 is a Tuesday.
-const schedule = (canManage = true, recurrence: Recurrence | null = weekly, startsAt = '2026-03-03T17:00:00.000Z') => ({
+const schedule = (
+  canManage = true,
+  recurrence: Recurrence | null = weekly,
+  startsAt = '2026-03-03T17:00:00.000Z',
+  timeZone = 'UTC',
+) => ({
   type: 'ScheduleEvent' as const,
   data: {
     eventId: 'e1',
@@ -16,6 +21,7 @@ const schedule = (canManage = true, recurrence: Recurrence | null = weekly, star
     location: 'Field 2',
     startsAt,
     recurrence,
+    timeZone,
     createdBy: 'c1',
     canManage,
   },
@@ -30,6 +36,7 @@ const scheduled: CalendarDomainEvent = {
     location: 'Field 2',
     startsAt: '2026-03-03T17:00:00.000Z',
     recurrence: weekly,
+    timeZone: 'UTC',
     createdBy: 'c1',
   },
 };
@@ -103,6 +110,40 @@ describe('calendar decider', () => {
       .thenRefuses('EVENT_NOT_FOUND');
   });
 
+  it('given an event recorded before events carried a zone, RSVPs follow its UTC occurrences', () => {
+    // Such an event is the decider's output without the timeZone field.
+    const { timeZone: _dropped, ...legacyData } = scheduled.data as typeof scheduled.data & { timeZone?: string };
+    const legacy = { type: 'EventScheduled' as const, data: legacyData };
+    given(calendarDecider, [legacy])
+      .when(rsvp('2026-03-05T17:00:00.000Z'))
+      .then([recorded('2026-03-05T17:00:00.000Z')]);
+    given(calendarDecider, [legacy]).when(rsvp('2026-03-05T18:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
+  });
+
+  it('given a New York series, RSVPs follow its local 18:00 across the daylight-saving change', () => {
+    const never: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday'], endDate: null, endCount: null };
+    const [ny] = calendarDecider.decide(
+      schedule(true, never, '2026-03-03T23:00:00.000Z', 'America/New_York'),
+      calendarDecider.initialState,
+    );
+    expect(ny!.data).toMatchObject({ startsAt: '2026-03-03T23:00:00.000Z', timeZone: 'America/New_York' });
+    // 10 March is after the change: 18:00 EDT is 22:00Z, and 23:00Z is 19:00 there.
+    given(calendarDecider, [ny!])
+      .when(rsvp('2026-03-10T22:00:00.000Z'))
+      .then([recorded('2026-03-10T22:00:00.000Z')]);
+    given(calendarDecider, [ny!]).when(rsvp('2026-03-10T23:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
+    // A series without an end takes RSVPs years ahead (18:00 EST on Tuesday 7 December 2027 is 23:00Z).
+    given(calendarDecider, [ny!])
+      .when(rsvp('2027-12-07T23:00:00.000Z'))
+      .then([recorded('2027-12-07T23:00:00.000Z')]);
+  });
+
+  it('refuses a time zone that is not an IANA name', () => {
+    given(calendarDecider)
+      .when(schedule(true, weekly, '2026-03-03T17:00:00.000Z', 'Mars/Olympus_Mons'))
+      .thenRefuses('INVALID_TIME_ZONE');
+  });
+
   it('cancels for managers only; cancelling twice is a no-op', () => {
     const cancelled: CalendarDomainEvent = { type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } };
     given(calendarDecider, [scheduled]).when(cancel()).then([cancelled]);
@@ -129,8 +170,27 @@ describe('create-event input', () => {
       description: '',
       location: '',
       date: '2026-03-03T17:00:00.000Z',
+      timeZone: null,
       recurrence: { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 5 },
     });
+  });
+
+  it('takes an IANA time zone (canonical name), reads a plain end date as the end of that day there', () => {
+    const parsed = createEventInputSchema.parse({
+      title: 'Practice',
+      date: '2026-03-03T23:00:00Z',
+      isRecurring: true,
+      recurringType: 'weekly',
+      recurringDays: ['tuesday'],
+      recurringEndDate: '2026-06-02',
+      timeZone: 'america/new_york',
+    });
+    expect(parsed.timeZone).toBe('America/New_York');
+    // Tuesday 2 June 18:00 EDT (22:00Z) is in; the day ends at 04:00Z on 3 June.
+    expect(parsed.recurrence?.endDate).toBe('2026-06-03T03:59:59.999Z');
+    const bad = createEventInputSchema.safeParse({ title: 'x', date: '2026-03-03T17:00:00Z', timeZone: '+05:00' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['timeZone']);
   });
 
   it('refuses a blank title, a bad interval or count, weekly without days, and unknown weekdays', () => {

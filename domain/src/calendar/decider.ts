@@ -1,13 +1,20 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { CalendarCommand } from './commands.ts';
-import type { CalendarDomainEvent } from './events.ts';
+import { scheduledTimeZone, type CalendarDomainEvent } from './events.ts';
 import { expandOccurrences, isOccurrence } from './recurrence.ts';
 import type { Recurrence, RsvpStatus } from './schemas.ts';
+import { canonicalTimeZone } from './time-zone.ts';
 
 /** One event's stream folded: the series, whether it was cancelled, and the latest RSVPs. */
 export interface CalendarState {
-  event: { eventId: string; teamId: string; startsAt: string; recurrence: Recurrence | null } | null;
+  event: {
+    eventId: string;
+    teamId: string;
+    startsAt: string;
+    recurrence: Recurrence | null;
+    timeZone: string;
+  } | null;
   cancelled: boolean;
   /** `${occurrenceDate}|${userId}` → status. */
   rsvps: ReadonlyMap<string, RsvpStatus>;
@@ -23,14 +30,17 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
   decide(command, state) {
     switch (command.type) {
       case 'ScheduleEvent': {
-        const { canManage, startsAt, recurrence, ...rest } = command.data;
+        const { canManage, startsAt, recurrence, timeZone, ...rest } = command.data;
         if (!canManage) {
           throw new DomainError('forbidden', 'EVENT_MANAGERS_ONLY', 'Only coaches and team admins can create events');
         }
         if (state.event) return []; // the same id scheduled again: a retry
+        if (canonicalTimeZone(timeZone) !== timeZone) {
+          throw new DomainError('invalid', 'INVALID_TIME_ZONE', 'Choose a time zone such as America/New_York');
+        }
         // The series starts at its first occurrence (a weekly rule's first chosen weekday), so
         // the stored start, the occurrences and an exported DTSTART all agree.
-        const first = expandOccurrences(recurrence, new Date(startsAt), { max: 1 })[0];
+        const first = expandOccurrences(recurrence, new Date(startsAt), timeZone, { limit: 1 })[0];
         if (!first) throw new DomainError('invalid', 'NO_OCCURRENCES', 'This repetition never happens; check its end');
         return [
           {
@@ -43,6 +53,7 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
               location: rest.location,
               startsAt: first.toISOString(),
               recurrence,
+              timeZone,
               createdBy: rest.createdBy,
             },
           },
@@ -61,7 +72,8 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
         const { eventId, occurrenceDate, userId, status } = command.data;
         if (!state.event || state.cancelled) throw new DomainError('not_found', 'EVENT_NOT_FOUND', 'Event not found');
         const at = new Date(occurrenceDate);
-        if (Number.isNaN(at.getTime()) || !isOccurrence(state.event.recurrence, new Date(state.event.startsAt), at)) {
+        const { recurrence, startsAt, timeZone } = state.event;
+        if (Number.isNaN(at.getTime()) || !isOccurrence(recurrence, new Date(startsAt), timeZone, at)) {
           throw new DomainError('not_found', 'OCCURRENCE_NOT_FOUND', 'This event does not happen at that date');
         }
         const key = at.toISOString();
@@ -80,7 +92,7 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
     switch (event.type) {
       case 'EventScheduled': {
         const { eventId, teamId, startsAt, recurrence } = event.data;
-        return { ...state, event: { eventId, teamId, startsAt, recurrence } };
+        return { ...state, event: { eventId, teamId, startsAt, recurrence, timeZone: scheduledTimeZone(event.data) } };
       }
       case 'EventCancelled':
         return { ...state, cancelled: true };

@@ -1,36 +1,12 @@
-import type { UserRole } from '../identity/schemas.ts';
-import type { AssignedRole } from '../teams/schemas.ts';
+import { canManageTeam, type TeamManagementFacts } from '../teams/permissions.ts';
 
-export interface TeamEventsPermissionInput {
-  user: { id: string; role: UserRole };
-  team: { isIndie: boolean; orgId: string | null; coachId: string | null; creatorId: string | null };
-  /** The user's role in this team; null when not a member. */
-  assignedRole: AssignedRole | null;
-  /** Whether the user is an org_admin member of the team's organization. */
-  isOrgAdminOfTeamOrg: boolean;
-}
+export type TeamEventsPermissionInput = TeamManagementFacts;
 
 /**
- * Who may create and delete a team's events — spec part 1 §6, exactly:
- * - organization team (not independent, has an orgId): an org_admin member of the organization,
- *   the team's coach, or a member whose assignedRole is coach or admin;
- * - independent team: the team's creator, any user with role coach, or a member whose
- *   assignedRole is coach or admin;
- * - anything else: denied.
- * Used by the server (authorisation) and the web (whether to offer Add Event / Delete).
+ * Who may create and delete a team's events: the team's managers (canManageTeam). Spec part 1 §6
+ * also let any account with role coach manage an independent team; that was the hole in issue 7
+ * and is gone (README, notes on the spec).
  */
-export function canManageTeamEvents({
-  user,
-  team,
-  assignedRole,
-  isOrgAdminOfTeamOrg,
-}: TeamEventsPermissionInput): boolean {
-  const teamStaff = assignedRole === 'coach' || assignedRole === 'admin';
-  if (!team.isIndie && team.orgId) {
-    return isOrgAdminOfTeamOrg || (team.coachId !== null && team.coachId === user.id) || teamStaff;
-  }
-  if (team.isIndie) {
-    return (team.creatorId !== null && team.creatorId === user.id) || user.role === 'coach' || teamStaff;
-  }
-  return false;
+export function canManageTeamEvents(facts: TeamEventsPermissionInput): boolean {
+  return canManageTeam(facts);
 }

@@ -1,15 +1,17 @@
 import * as rruleModule from 'rrule';
 import type { Recurrence, Weekday } from './schemas.ts';
+import { fromWallClock, toWallClock } from './time-zone.ts';
 
 // rrule ships UMD as `main` and ESM as `module`: Node sees the CommonJS exports under `default`,
 // bundlers the ES module's named exports. Take whichever this runtime handed us.
 const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
   rruleModule) as typeof rruleModule;
 
-/** A series that never ends is expanded this far past its first start (a rebuild gives the same rows). */
-export const RECURRENCE_HORIZON_DAYS = 366;
-/** Hard bound on the occurrences of one series, whatever its end. */
-export const MAX_OCCURRENCES = 1000;
+/**
+ * Guard on the occurrences one call returns. Reads always pass a range or a limit, so only a
+ * request for "every occurrence" of a never-ending series meets it.
+ */
+export const MAX_OCCURRENCES = 5000;
 
 const DAY_MS = 86_400_000;
 
@@ -30,60 +32,113 @@ export interface ExpandOptions {
   from?: Date;
   /** Inclusive upper bound. */
   until?: Date;
-  /** At most this many occurrences, counted from the series' first (not from `from`). */
-  max?: number;
+  /** At most this many occurrences (the first ones at or after `from`). */
+  limit?: number;
 }
 
-/** The latest start a series may have: its end date, else (never-ending) the horizon. */
-export function seriesLimit(recurrence: Recurrence, startsAt: Date): Date {
-  if (recurrence.endDate) return new Date(recurrence.endDate);
-  if (recurrence.endCount) return new Date(8.64e15);
-  return new Date(startsAt.getTime() + RECURRENCE_HORIZON_DAYS * DAY_MS);
-}
-
-function rule(recurrence: Recurrence, startsAt: Date) {
+/**
+ * The rule on floating wall-clock dates (UTC fields = the zone's clock), so that weekdays, days
+ * of the month and the time of day are the zone's. The end date is an instant: it is compared
+ * after conversion, not given to rrule.
+ */
+function rule(recurrence: Recurrence, wallStart: Date) {
   return new RRule({
     freq: freq[recurrence.type],
     interval: recurrence.interval,
-    dtstart: startsAt,
+    dtstart: wallStart,
     ...(recurrence.type === 'weekly' && recurrence.days.length > 0
       ? { byweekday: recurrence.days.map((d) => rruleDay[d]) }
       : {}),
     ...(recurrence.endCount ? { count: recurrence.endCount } : {}),
-    ...(recurrence.endDate ? { until: new Date(recurrence.endDate) } : {}),
   });
 }
 
 /**
- * The starts of a series, ascending. Pure and deterministic (no clock: a never-ending series is
- * cut at a horizon measured from its own start), so a projection rebuild yields the same rows.
- * Weekday rules are evaluated in UTC. A one-off event (recurrence null) has one occurrence.
- * With weekdays that do not include the start's, the series starts on the first chosen day
- * after it (the decider stores that first occurrence as the event's start).
+ * A later start, at or before `target`, from which the rule yields the same occurrences as from
+ * the real start: a whole number of intervals on (weeks keep their alignment, months their day).
+ * A range years after a series began is then found without walking every earlier occurrence.
+ * Not for a counted series: its count numbers occurrences from the first.
  */
-export function expandOccurrences(recurrence: Recurrence | null, startsAt: Date, options: ExpandOptions = {}): Date[] {
-  const max = Math.min(options.max ?? MAX_OCCURRENCES, MAX_OCCURRENCES);
+function skipAhead(recurrence: Recurrence, wallStart: Date, target: Date): Date {
+  if (recurrence.endCount) return wallStart;
+  if (recurrence.type === 'monthly') {
+    const months =
+      (target.getUTCFullYear() - wallStart.getUTCFullYear()) * 12 + target.getUTCMonth() - wallStart.getUTCMonth();
+    // Months without the start's day (a 31st, 29 February) are skipped by the rule: step back to one that has it.
+    for (let k = Math.floor(months / recurrence.interval) - 1, tries = 0; k > 0 && tries < 60; k--, tries++) {
+      const shifted = new Date(wallStart.getTime());
+      shifted.setUTCMonth(shifted.getUTCMonth() + k * recurrence.interval);
+      if (shifted.getUTCDate() === wallStart.getUTCDate()) return shifted;
+    }
+    return wallStart;
+  }
+  const period = (recurrence.type === 'weekly' ? 7 : 1) * recurrence.interval * DAY_MS;
+  const k = Math.floor((target.getTime() - wallStart.getTime()) / period) - 1;
+  return k > 0 ? new Date(wallStart.getTime() + k * period) : wallStart;
+}
+
+/**
+ * The starts of a series, ascending, as instants. The rule runs in the event's IANA zone, so a
+ * weekly 18:00 practice stays at 18:00 local time on both sides of a daylight-saving change, and
+ * weekdays are the zone's. A series without an end never runs out: ask for a range or a limit.
+ * Pure and deterministic (no clock). A one-off event (recurrence null) has one occurrence. With
+ * weekdays that do not include the start's, the series starts on the first chosen day after it
+ * (the decider stores that first occurrence as the event's start).
+ */
+export function expandOccurrences(
+  recurrence: Recurrence | null,
+  startsAt: Date,
+  timeZone: string,
+  options: ExpandOptions = {},
+): Date[] {
+  const limit = Math.min(options.limit ?? MAX_OCCURRENCES, MAX_OCCURRENCES);
   const from = options.from?.getTime() ?? -Infinity;
+  const until = Math.min(
+    options.until?.getTime() ?? Infinity,
+    recurrence?.endDate ? Date.parse(recurrence.endDate) : Infinity,
+  );
+  if (limit <= 0) return [];
   if (!recurrence) {
     const t = startsAt.getTime();
-    const inRange = t >= from && (!options.until || t <= options.until.getTime());
-    return inRange && max > 0 ? [new Date(t)] : [];
+    return t >= from && t <= until ? [new Date(t)] : [];
   }
-  const limit = Math.min(seriesLimit(recurrence, startsAt).getTime(), options.until?.getTime() ?? Infinity);
+  const wallStart = toWallClock(startsAt, timeZone);
+  // Two days before `from` is before its wall-clock reading in any zone (offsets are within ±14 h).
+  const start = options.from ? skipAhead(recurrence, wallStart, new Date(from - 2 * DAY_MS)) : wallStart;
   const out: Date[] = [];
-  rule(recurrence, startsAt).all((date, i) => {
-    if (i >= max || date.getTime() > limit) return false;
-    if (date.getTime() >= from) out.push(date);
-    return true;
+  rule(recurrence, start).all((wallClock) => {
+    const at = fromWallClock(wallClock, timeZone).getTime();
+    if (at > until) return false;
+    if (at >= from) out.push(new Date(at));
+    return out.length < limit;
   });
-  // rrule's iterator may hand over the date it stopped at; keep only what passed the bounds.
-  return out.filter((d) => d.getTime() <= limit).slice(0, max);
+  return out;
 }
 
 /** Whether `occurrence` is one of the series' starts. */
-export function isOccurrence(recurrence: Recurrence | null, startsAt: Date, occurrence: Date): boolean {
-  const hits = expandOccurrences(recurrence, startsAt, { from: occurrence, until: occurrence });
+export function isOccurrence(
+  recurrence: Recurrence | null,
+  startsAt: Date,
+  timeZone: string,
+  occurrence: Date,
+): boolean {
+  const hits = expandOccurrences(recurrence, startsAt, timeZone, { from: occurrence, until: occurrence, limit: 1 });
   return hits.some((d) => d.getTime() === occurrence.getTime());
+}
+
+/** The start of the series' last occurrence; null for a series that never ends. */
+export function lastOccurrence(recurrence: Recurrence | null, startsAt: Date, timeZone: string): Date | null {
+  if (!recurrence) return startsAt;
+  if (recurrence.endCount) return expandOccurrences(recurrence, startsAt, timeZone).at(-1) ?? null;
+  if (!recurrence.endDate) return null;
+  // Look back from the end date over growing windows (monthly rules may skip months).
+  const end = Date.parse(recurrence.endDate);
+  for (let span = 400 * DAY_MS; ; span *= 4) {
+    const from = Math.max(end - span, startsAt.getTime());
+    const found = expandOccurrences(recurrence, startsAt, timeZone, { from: new Date(from) });
+    if (found.length > 0) return found.at(-1)!;
+    if (from <= startsAt.getTime()) return null;
+  }
 }
 
 /** An RFC 5545 RRULE value (without the `RRULE:` prefix) for the series. */
@@ -103,4 +158,9 @@ export function icsUtc(date: Date): string {
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
+}
+
+/** 20260303T180000: the wall-clock time of `instant` in `timeZone`, for a DTSTART with TZID. */
+export function icsLocal(instant: Date, timeZone: string): string {
+  return icsUtc(toWallClock(instant, timeZone)).slice(0, -1);
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { boundedIsoDateTime, DATE_RANGE_MESSAGE, isWithinYearRange } from '../shared/dates.ts';
+import { safeText, text } from '../shared/text.ts';
+import { endOfDay, LEGACY_TIME_ZONE, timeZoneSchema } from './time-zone.ts';
 
 /** Weekday names as events carry them (spec part 1: lowercase names, Monday first in the UI). */
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -44,15 +47,15 @@ export interface Recurrence {
   endCount: number | null;
 }
 
-const isoDateTime = z.iso.datetime({ offset: true, error: 'Choose a date and a time' });
-/** An end date may come as a plain date from a date input: it then means the end of that day (UTC). */
+const isoDateTime = boundedIsoDateTime('Choose a date and a time');
+/** An end date may come as a plain date from a date input: it then means the end of that day in the event's zone. */
 const endDateSchema = z
-  .union([isoDateTime, z.iso.date()])
-  .transform((v) => (v.length === 10 ? `${v}T23:59:59.999Z` : new Date(v).toISOString()));
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Choose a date' })
+  .refine(isWithinYearRange, { message: DATE_RANGE_MESSAGE, abort: true });
+const resolveEndDate = (v: string, zone: string) => (v.length === 10 ? endOfDay(v, zone) : new Date(v)).toISOString();
 
 const trimmed = (max: number) =>
-  z
-    .string()
+  safeText
     .trim()
     .max(max, `At most ${max} characters`)
     .nullish()
@@ -61,8 +64,7 @@ const trimmed = (max: number) =>
 /** POST /api/teams/{teamId}/events — the create-event dialog's payload (spec part 1 §5/§7, part 2 §5). */
 export const createEventInputSchema = z
   .object({
-    title: z
-      .string({ error: 'Title is required' })
+    title: text({ error: 'Title is required' })
       .trim()
       .min(1, 'Title is required')
       .max(TITLE_MAX_LENGTH, `Title must be at most ${TITLE_MAX_LENGTH} characters`),
@@ -85,6 +87,8 @@ export const createEventInputSchema = z
       .min(1, 'Count must be a positive number')
       .max(RECURRING_COUNT_MAX, `Count is at most ${RECURRING_COUNT_MAX}`)
       .nullish(),
+    /** IANA zone the series repeats in (the creator's browser zone); absent: UTC. */
+    timeZone: timeZoneSchema.nullish(),
   })
   .superRefine((v, ctx) => {
     if (!v.isRecurring) return;
@@ -94,7 +98,7 @@ export const createEventInputSchema = z
     if (v.recurringEndDate && v.recurringEndCount) {
       ctx.addIssue({ code: 'custom', path: ['recurringEndCount'], message: 'Choose an end date or a count, not both' });
     }
-    if (v.recurringEndDate && v.recurringEndDate < v.date) {
+    if (v.recurringEndDate && resolveEndDate(v.recurringEndDate, v.timeZone ?? LEGACY_TIME_ZONE) < v.date) {
       ctx.addIssue({ code: 'custom', path: ['recurringEndDate'], message: 'The end date is before the first date' });
     }
   })
@@ -103,25 +107,29 @@ export const createEventInputSchema = z
     description: v.description,
     location: v.location,
     date: v.date,
-    recurrence: v.isRecurring ? toRecurrence(v) : null,
+    timeZone: v.timeZone ?? null,
+    recurrence: v.isRecurring ? toRecurrence(v, v.timeZone ?? LEGACY_TIME_ZONE) : null,
   }));
 export type CreateEventInput = z.input<typeof createEventInputSchema>;
 export type CreateEventCommandInput = z.output<typeof createEventInputSchema>;
 
-function toRecurrence(v: {
-  recurringType?: RecurringType | null;
-  recurringInterval?: number | null;
-  recurringDays?: Weekday[] | null;
-  recurringEndDate?: string | null;
-  recurringEndCount?: number | null;
-}): Recurrence {
+function toRecurrence(
+  v: {
+    recurringType?: RecurringType | null;
+    recurringInterval?: number | null;
+    recurringDays?: Weekday[] | null;
+    recurringEndDate?: string | null;
+    recurringEndCount?: number | null;
+  },
+  zone: string,
+): Recurrence {
   const type = v.recurringType ?? 'weekly';
   const days = type === 'weekly' ? weekdays.filter((d) => v.recurringDays?.includes(d)) : [];
   return {
     type,
     interval: v.recurringInterval ?? 1,
     days,
-    endDate: v.recurringEndDate ?? null,
+    endDate: v.recurringEndDate ? resolveEndDate(v.recurringEndDate, zone) : null,
     endCount: v.recurringEndDate ? null : (v.recurringEndCount ?? null),
   };
 }
@@ -164,6 +172,8 @@ export const eventSchema = z.object({
   seriesId: z.string(),
   /** ISO start of this occurrence: the key an RSVP is recorded against. */
   occurrenceDate: z.string(),
+  /** The IANA zone the series repeats in (its weekdays and time of day are that zone's). */
+  timeZone: z.string(),
   rsvps: z.array(eventRsvpSchema),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
@@ -171,6 +181,23 @@ export type CalendarEvent = z.infer<typeof eventSchema>;
 export const upcomingEventsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** The longest range GET /api/teams/{teamId}/events lists repeating series over. */
+export const EVENTS_RANGE_MAX_DAYS = 731;
+
+/** GET /api/teams/{teamId}/events?from&to — both optional; see the route for the defaults. */
+export const eventsRangeQuerySchema = z
+  .object({
+    from: isoDateTime.transform((v) => new Date(v)).optional(),
+    to: isoDateTime.transform((v) => new Date(v)).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.from && v.to && v.to < v.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: '`to` is before `from`' });
+    } else if (v.from && v.to && v.to.getTime() - v.from.getTime() > EVENTS_RANGE_MAX_DAYS * 86_400_000) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `A range is at most ${EVENTS_RANGE_MAX_DAYS} days` });
+    }
+  });
 
 /** POST /api/teams/{teamId}/calendar-token */
 export const calendarTokenSchema = z.object({ url: z.string() });

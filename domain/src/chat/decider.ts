@@ -8,10 +8,11 @@ import { MESSAGE_MAX_LENGTH } from './schemas.ts';
  * What a command on a team's chat needs to know, and nothing more (no texts): which messages
  * exist, which are pinned, and which retry keys each sender has used.
  *
- * The live path does NOT fold the chat stream (a busy team's stream grows without bound, so a
- * fold per send would cost O(n)). The command API instead loads exactly the slice of this state
- * a command touches from the chat read model (see command-api/src/chat). `evolve` still defines
- * the state, so the rules are tested here the usual way.
+ * A send is decided on the message's own stream (`chatMessageStream`, the id derived from the
+ * sender's clientId when there is one), so the fold is one event at most and a racing retry finds
+ * the original here, in the stream, not in a read model that may lag. Pins load the slice of
+ * this state they touch from the chat read model (see command-api/src/chat); `evolve` still
+ * defines the state, so the rules are tested here the usual way.
  */
 export interface ChatState {
   messages: ReadonlySet<string>;

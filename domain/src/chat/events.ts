@@ -1,4 +1,11 @@
+/** A team's pins (and, before sends got their own streams, its messages). */
 export const chatStream = (teamId: string) => `chat-${teamId}`;
+
+/**
+ * One message's stream, where it is sent. Whether a send is new or a retry is a decision about
+ * one message, so that is the stream the decider folds: small, whatever the team's history.
+ */
+export const chatMessageStream = (messageId: string) => `chat-message-${messageId}`;
 
 export type MessageSent = {
   type: 'MessageSent';

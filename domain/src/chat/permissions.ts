@@ -1,12 +1,9 @@
-import type { AssignedRole } from '../teams/schemas.ts';
+import { canManageTeam, type TeamManagementFacts } from '../teams/permissions.ts';
 
 /**
- * Who may pin and unpin a team's messages: the team's coach, and members the team made coach
- * or admin. Parents and players may not (they can still read the pinned list).
+ * Who may pin and unpin a team's messages: the team's managers (canManageTeam). Everyone else
+ * can still read the pinned list.
  */
-export function canManageChat(
-  member: { userId: string; assignedRole: AssignedRole },
-  team: { coachId: string | null },
-): boolean {
-  return member.assignedRole === 'coach' || member.assignedRole === 'admin' || team.coachId === member.userId;
+export function canManageChat(facts: TeamManagementFacts): boolean {
+  return canManageTeam(facts);
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids.ts';
+import { safeText } from '../shared/text.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 export const MESSAGES_PAGE_SIZE = 50;
@@ -20,7 +22,7 @@ export const ownMediaUrlSchema = z.string().regex(/^\/api\/media\/[A-Za-z0-9_-]+
 /** POST /api/teams/{teamId}/messages (HTTP fallback when the socket is down). */
 export const sendMessageInputSchema = z
   .object({
-    text: z.string().max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`).default(''),
+    text: safeText.max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`).default(''),
     mediaUrl: ownMediaUrlSchema.nullish().transform((v) => v ?? null),
     clientId: clientMessageIdSchema.optional(),
   })
@@ -46,6 +48,6 @@ export type Message = z.infer<typeof messageSchema>;
 
 /** GET /api/teams/{teamId}/messages?before={messageId}&limit=n: oldest→newest within the page. */
 export const messagesPageQuerySchema = z.object({
-  before: z.string().optional(),
+  before: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(MESSAGES_PAGE_SIZE),
 });

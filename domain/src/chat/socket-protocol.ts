@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ID_PATTERN } from '../shared/ids.ts';
+import { safeText } from '../shared/text.ts';
 import { messageSchema } from './schemas.ts';
 
 /**
@@ -11,12 +13,8 @@ import { messageSchema } from './schemas.ts';
  * malicious client cannot speak for someone else.
  */
 
-/** Ids travel as NATS subject tokens, so they may not contain '.', '*', '>' or whitespace. */
-const id = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[^.*>\s]+$/, 'must be an id');
+/** Ids travel as NATS subject tokens: the shared id shape has no '.', '*', '>', whitespace or NUL. */
+const id = z.string().regex(ID_PATTERN, 'must be an id');
 
 const ignoredIdentity = z.unknown().optional();
 
@@ -31,14 +29,14 @@ export const joinTeamsFrame = z.object({
 export const sendMessageFrame = z.object({
   type: z.literal('send_message'),
   teamId: id,
-  content: z.string().max(10_000).default(''),
-  mediaUrl: z.string().max(2_048).nullish(),
+  content: safeText.max(10_000).default(''),
+  mediaUrl: safeText.max(2_048).nullish(),
   /**
    * Client-generated id: makes a retried send idempotent and lets the sender match the echo.
    * Loose here so a bad one still gets its error frame with the clientId echoed; the SendMessage
    * command enforces `clientMessageIdSchema`.
    */
-  clientId: z.string().min(1).max(128).optional(),
+  clientId: safeText.min(1).max(128).optional(),
   senderId: ignoredIdentity,
   senderName: ignoredIdentity,
 });
@@ -162,6 +160,24 @@ export const teamMembersChangedFrame = z.object({
   teamId: z.string(),
 });
 
+/**
+ * A match of one of the user's teams changed (status, lineup, stats, corrections): refetch its
+ * queries (GET /api/matches, /api/matches/{matchId}/…). Sent to the members of both teams.
+ */
+export const matchUpdatedFrame = z.object({
+  type: z.literal('match_updated'),
+  matchId: z.string(),
+  teamIds: z.array(z.string()),
+});
+
+/**
+ * The gateway may have missed notifications (its bus connection dropped and came back): refetch
+ * everything shown, as after the socket's own reconnect. Nothing else about the socket changed.
+ */
+export const resyncFrame = z.object({
+  type: z.literal('resync'),
+});
+
 export const serverFrame = z.discriminatedUnion('type', [
   joinedFrame,
   newMessageFrame,
@@ -169,9 +185,11 @@ export const serverFrame = z.discriminatedUnion('type', [
   mediaChangedFrame,
   membershipChangedFrame,
   teamMembersChangedFrame,
+  matchUpdatedFrame,
   typingUpdateFrame,
   presenceUpdateFrame,
   errorFrame,
+  resyncFrame,
 ]);
 
 export type RealtimeMessage = z.infer<typeof realtimeMessage>;
@@ -184,6 +202,8 @@ export type TeamMembersChangedFrame = z.infer<typeof teamMembersChangedFrame>;
 export type TypingUpdateFrame = z.infer<typeof typingUpdateFrame>;
 export type PresenceUpdateFrame = z.infer<typeof presenceUpdateFrame>;
 export type ErrorFrame = z.infer<typeof errorFrame>;
+export type ResyncFrame = z.infer<typeof resyncFrame>;
+export type MatchUpdatedFrame = z.infer<typeof matchUpdatedFrame>;
 export type ServerFrame = z.infer<typeof serverFrame>;
 
 /**

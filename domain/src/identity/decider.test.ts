@@ -38,6 +38,13 @@ describe('registration payload', () => {
     expect(parsed).toEqual({ email: 'a@b.co', password: 'longenough', name: 'Ann', role: 'parent' });
   });
 
+  it('refuses the email address as the password, whatever its case', () => {
+    const result = registerUserInputSchema.safeParse({ email: 'Ann@B.co', password: 'ANN@b.co', name: 'Ann' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['password', 'Your password cannot be your email address'],
+    ]);
+  });
+
   it('rejects org_admin, a short password, a bad email and a blank name with field messages', () => {
     const result = registerUserInputSchema.safeParse({
       email: 'nope',

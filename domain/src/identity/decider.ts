@@ -3,11 +3,31 @@ import { DomainError } from '../shared/errors.ts';
 import type { IdentityCommand } from './commands.ts';
 import type { IdentityEvent } from './events.ts';
 import type { UserRole } from './schemas.ts';
+import {
+  defaultNotificationPreferences,
+  type NotificationPreferences,
+  type UserSettingsCommand,
+  type UserSettingsEvent,
+} from './settings.ts';
 
 export type UserState =
-  { status: 'unregistered' } | { status: 'registered'; userId: string; name: string; email: string; role: UserRole };
+  | { status: 'unregistered' }
+  | {
+      status: 'registered';
+      userId: string;
+      name: string;
+      email: string;
+      role: UserRole;
+      avatarUrl?: string | null;
+      preferences?: NotificationPreferences;
+    };
 
-export const userDecider: Decider<IdentityCommand, IdentityEvent, UserState> = {
+const samePreferences = (a: NotificationPreferences, b: NotificationPreferences) =>
+  (Object.keys(a) as (keyof NotificationPreferences)[]).every((key) => a[key] === b[key]);
+
+type UserDecider = Decider<IdentityCommand | UserSettingsCommand, IdentityEvent | UserSettingsEvent, UserState>;
+
+export const userDecider: UserDecider = {
   initialState: { status: 'unregistered' },
 
   decide(command, state) {
@@ -23,6 +43,26 @@ export const userDecider: Decider<IdentityCommand, IdentityEvent, UserState> = {
         }
         return [{ type: 'UserRegistered', data: { userId, name: name.trim(), email: email.toLowerCase(), role } }];
       }
+      // Settings: a change to the same value records nothing.
+      case 'RenameUser': {
+        if (state.status !== 'registered') throw userNotFound();
+        const name = command.data.name.trim();
+        return name === state.name ? [] : [{ type: 'UserRenamed', data: { userId: state.userId, name } }];
+      }
+      case 'ChangeAvatar': {
+        if (state.status !== 'registered') throw userNotFound();
+        const { avatarUrl } = command.data;
+        return avatarUrl === (state.avatarUrl ?? null)
+          ? []
+          : [{ type: 'UserAvatarChanged', data: { userId: state.userId, avatarUrl } }];
+      }
+      case 'SetNotificationPreferences': {
+        if (state.status !== 'registered') throw userNotFound();
+        const { preferences } = command.data;
+        return samePreferences(preferences, state.preferences ?? defaultNotificationPreferences)
+          ? []
+          : [{ type: 'NotificationPreferencesSet', data: { userId: state.userId, preferences } }];
+      }
     }
   },
 
@@ -30,6 +70,16 @@ export const userDecider: Decider<IdentityCommand, IdentityEvent, UserState> = {
     switch (event.type) {
       case 'UserRegistered':
         return { status: 'registered', ...event.data };
+      case 'UserRenamed':
+        return state.status === 'registered' ? { ...state, name: event.data.name } : state;
+      case 'UserAvatarChanged':
+        return state.status === 'registered' ? { ...state, avatarUrl: event.data.avatarUrl } : state;
+      case 'NotificationPreferencesSet':
+        return state.status === 'registered' ? { ...state, preferences: event.data.preferences } : state;
     }
   },
 };
+
+function userNotFound(): DomainError {
+  return new DomainError('not_found', 'USER_NOT_FOUND', 'No such user');
+}

@@ -2,3 +2,4 @@ export * from './schemas.ts';
 export * from './events.ts';
 export * from './commands.ts';
 export * from './decider.ts';
+export * from './settings.ts';

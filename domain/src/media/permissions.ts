@@ -1,14 +1,11 @@
-import type { AssignedRole } from '../teams/schemas.ts';
+import { canManageTeam, type TeamManagementFacts } from '../teams/permissions.ts';
 
 /**
  * Who may delete any of a team's media (the uploader may always delete their own): the team's
- * coach, and members the team made coach or admin.
+ * managers (canManageTeam).
  */
-export function canManageMedia(
-  member: { userId: string; assignedRole: AssignedRole },
-  team: { coachId: string | null },
-): boolean {
-  return member.assignedRole === 'coach' || member.assignedRole === 'admin' || team.coachId === member.userId;
+export function canManageMedia(facts: TeamManagementFacts): boolean {
+  return canManageTeam(facts);
 }
 
 /** Whether `userId` may delete this item. */

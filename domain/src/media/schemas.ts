@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids.ts';
+import { safeText } from '../shared/text.ts';
 
 /** Spec §3 Media item types; a highlight is a video marked as one by the upload's `type`. */
 export const mediaKinds = ['photo', 'video', 'highlight'] as const;
@@ -24,13 +26,11 @@ export const MEDIA_DESCRIPTION_MAX_LENGTH = 2000;
  */
 export const mediaUploadFieldsSchema = z.object({
   type: z.enum(mediaKinds).default('photo'),
-  title: z
-    .string()
+  title: safeText
     .trim()
     .max(MEDIA_TITLE_MAX_LENGTH, `Titles are at most ${MEDIA_TITLE_MAX_LENGTH} characters`)
     .default(''),
-  description: z
-    .string()
+  description: safeText
     .trim()
     .max(MEDIA_DESCRIPTION_MAX_LENGTH, `Descriptions are at most ${MEDIA_DESCRIPTION_MAX_LENGTH} characters`)
     .default(''),
@@ -58,7 +58,7 @@ export const MEDIA_PAGE_MAX = 100;
 /** GET /api/teams/{teamId}/media?type=&before=&limit= (newest first; `before` is a media id). */
 export const mediaListQuerySchema = z.object({
   type: z.enum(mediaFilters).optional(),
-  before: z.string().min(1).max(64).optional(),
+  before: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MEDIA_PAGE_MAX).default(MEDIA_PAGE_DEFAULT),
 });
 export type MediaListQuery = z.input<typeof mediaListQuerySchema>;

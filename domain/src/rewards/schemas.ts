@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from '../shared/ids.ts';
+import { safeText } from '../shared/text.ts';
 import { rewardActions } from './table.ts';
 
 export const rewardActionSchema = z.enum(rewardActions);
@@ -46,12 +48,14 @@ export const myRewardsSchema = z.object({
 });
 export type MyRewards = z.infer<typeof myRewardsSchema>;
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+/** `{commit}.{prepare}` as `nextCursor` gives it out: two PostgreSQL bigints, so never larger. */
+const isHistoryCursor = (v: string) =>
+  /^\d{1,19}\.\d{1,19}$/.test(v) && v.split('.').every((part) => BigInt(part) <= MAX_BIGINT);
+
 export const myRewardsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z
-    .string()
-    .regex(/^\d{1,20}\.\d{1,20}$/, 'Unknown cursor')
-    .optional(),
+  before: z.string().refine(isHistoryCursor, 'Unknown cursor').optional(),
 });
 
 /** GET /api/rewards/table */
@@ -64,9 +68,11 @@ export type RewardTableResponse = z.infer<typeof rewardTableResponseSchema>;
 
 /** POST /api/ai/game-recap */
 export const gameRecapInputSchema = z.object({
-  teamId: z.string().min(1).max(64),
-  gameTitle: z.string().trim().max(120).optional(),
-  highlights: z.array(z.string().trim().min(1).max(200)).max(10).optional(),
+  teamId: idSchema,
+  /** A match of the team: the recap leads with its score, top performers and notable stats. */
+  matchId: idSchema.optional(),
+  gameTitle: safeText.trim().max(120).optional(),
+  highlights: z.array(safeText.trim().min(1).max(200)).max(10).optional(),
 });
 export type GameRecapInput = z.input<typeof gameRecapInputSchema>;
 

@@ -25,9 +25,12 @@ export interface RewardRule {
   dailyXpCap: number;
   /** Extra de-duplication beyond the daily cap, for display. */
   note: string | null;
-  /** Match stats are not recorded yet; their rules are here so the table is complete. */
+  /** Whether anything earns it yet; an unavailable rule is listed so the table is complete. */
   available: boolean;
 }
+
+const PLAY_NOTE =
+  'Recorded in a match by its scorer, counted per match up to the daily cap; a corrected or retracted stat takes it back';
 
 /** Dulars are half the XP (rounded down) unless the table says otherwise. */
 export const dularsFor = (xp: number): number => Math.floor(xp / 2);
@@ -52,11 +55,19 @@ export const rewardTable: Readonly<Record<RewardAction, RewardRule>> = {
   chat_message: rule('chat_message', 'Chat message', 2, 10),
   rsvp: rule('rsvp', 'RSVP to an event', 5, 5, { note: 'Once per event occurrence; changing an answer earns nothing' }),
   media_upload: rule('media_upload', 'Photo or video upload', 10, 5),
-  goal: rule('goal', 'Goal', 20, 10, { dulars: 10, available: false }),
-  assist: rule('assist', 'Assist', 15, 10, { dulars: 7, available: false }),
-  ace: rule('ace', 'Ace', 25, 10, { dulars: 12, available: false }),
-  eagle: rule('eagle', 'Eagle', 50, 5, { dulars: 25, available: false }),
-  touchdown: rule('touchdown', 'Touchdown', 35, 10, { available: false }),
+  // Play: credited from a match's recorded stats, per match up to the day's count, and taken
+  // back when a stat is amended down or retracted (rewards/play.ts).
+  goal: rule('goal', 'Goal', 20, 10, { dulars: 10, note: PLAY_NOTE }),
+  assist: rule('assist', 'Assist', 15, 10, { dulars: 7, note: PLAY_NOTE }),
+  ace: rule('ace', 'Ace', 25, 10, { dulars: 12, note: PLAY_NOTE }),
+  // Golf's stat types (§9) count strokes per round, not holes against par: an eagle cannot be
+  // told from them, so nothing earns it yet.
+  eagle: rule('eagle', 'Eagle', 50, 5, {
+    dulars: 25,
+    available: false,
+    note: 'Golf stats record strokes per round, not scores per hole, so eagles are not recorded yet',
+  }),
+  touchdown: rule('touchdown', 'Touchdown', 35, 10, { note: PLAY_NOTE }),
 };
 
 export const rewardRules: readonly RewardRule[] = rewardActions.map((a) => rewardTable[a]);

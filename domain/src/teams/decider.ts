@@ -2,6 +2,9 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { TeamCommand } from './commands.ts';
 import type { TeamEvent } from './events.ts';
+import { canManageTeam } from './permissions.ts';
+import { joinByInvitation } from './join-by-invitation.ts';
+import { teamRoleForAccount, upcastAssignedRole } from './roles.ts';
 import type { AssignedRole } from './schemas.ts';
 
 export type TeamState =
@@ -13,6 +16,8 @@ export type TeamState =
       isIndie: boolean;
       orgId: string | null;
       members: ReadonlyMap<string, AssignedRole>;
+      /** What UpdateTeam edits, so an edit that changes nothing records nothing. */
+      profile: { name: string; sport: string; ageGroup: string | null };
     };
 
 export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
@@ -37,10 +42,70 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
       }
       case 'JoinTeam': {
         if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
-        const { teamId, userId, via } = command.data;
+        if (command.data.via === 'invitation') return joinByInvitation(state.members, command.data);
+        const { teamId, userId, via, accountRole } = command.data;
         // Joining twice is a no-op, so a retried join never fails or duplicates.
         if (state.members.has(userId)) return [];
-        return [{ type: 'MemberJoined', data: { teamId, userId, assignedRole: 'member', via } }];
+        return [{ type: 'MemberJoined', data: { teamId, userId, assignedRole: teamRoleForAccount(accountRole), via } }];
+      }
+      case 'AssignTeamRole': {
+        if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
+        const { teamId, userId, assignedRole, by, byIsOrgAdmin } = command.data;
+        const manager = canManageTeam({
+          userId: by,
+          creatorId: state.creatorId,
+          assignedRole: state.members.get(by) ?? null,
+          isOrgAdminOfTeamOrg: byIsOrgAdmin,
+        });
+        if (!manager) {
+          throw new DomainError('forbidden', 'TEAM_MANAGERS_ONLY', "Only the team's managers can change roles");
+        }
+        const previousRole = state.members.get(userId);
+        if (!previousRole) throw new DomainError('not_found', 'MEMBER_NOT_FOUND', 'This person is not in the team');
+        if (previousRole === assignedRole) return [];
+        // The creator manages the team whatever their role says, so a change would only mislead.
+        if (userId === state.creatorId) {
+          throw new DomainError('forbidden', 'CREATOR_ROLE_FIXED', "The team's creator always stays its coach");
+        }
+        return [{ type: 'TeamRoleAssigned', data: { teamId, userId, assignedRole, previousRole, by } }];
+      }
+      case 'CreateOrgTeam': {
+        if (state.status !== 'none') throw new DomainError('conflict', 'TEAM_EXISTS', 'This team already exists');
+        const { teamId, orgId, seasonId, name, sport, ageGroup, code, creatorId, coachId, byIsOrgAdmin } = command.data;
+        if (!byIsOrgAdmin) {
+          throw new DomainError('forbidden', 'ORG_ADMINS_ONLY', "Only the organization's admins can create its teams");
+        }
+        // The admin who created it manages it as its creator; the coach is an assigned coach.
+        const creatorRole: AssignedRole = coachId === creatorId ? 'coach' : 'other';
+        return [
+          {
+            type: 'TeamCreated',
+            data: { teamId, name, sport, ageGroup, code, creatorId, coachId, isIndie: false, orgId, seasonId },
+          },
+          { type: 'MemberJoined', data: { teamId, userId: creatorId, assignedRole: creatorRole, via: 'creator' } },
+          ...(coachId && coachId !== creatorId
+            ? [
+                {
+                  type: 'MemberJoined' as const,
+                  data: { teamId, userId: coachId, assignedRole: 'coach' as const, via: 'assignment' as const },
+                },
+              ]
+            : []),
+        ];
+      }
+      case 'UpdateTeam': {
+        if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
+        const { teamId, name, sport, ageGroup, by, byIsOrgAdmin } = command.data;
+        const manager = canManageTeam({
+          userId: by,
+          creatorId: state.creatorId,
+          assignedRole: state.members.get(by) ?? null,
+          isOrgAdminOfTeamOrg: byIsOrgAdmin,
+        });
+        if (!manager) throw new DomainError('forbidden', 'TEAM_MANAGERS_ONLY', "Only the team's managers can edit it");
+        const { profile } = state;
+        if (profile.name === name && profile.sport === sport && profile.ageGroup === ageGroup) return [];
+        return [{ type: 'TeamUpdated', data: { teamId, name, sport, ageGroup, by } }];
       }
     }
   },
@@ -55,12 +120,24 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           isIndie: event.data.isIndie,
           orgId: event.data.orgId,
           members: new Map(),
+          profile: { name: event.data.name, sport: event.data.sport, ageGroup: event.data.ageGroup },
         };
       case 'MemberJoined': {
         if (state.status !== 'active') return state;
         const members = new Map(state.members);
+        members.set(event.data.userId, upcastAssignedRole(event.data.assignedRole));
+        return { ...state, members };
+      }
+      case 'TeamRoleAssigned': {
+        if (state.status !== 'active') return state;
+        const members = new Map(state.members);
         members.set(event.data.userId, event.data.assignedRole);
         return { ...state, members };
+      }
+      case 'TeamUpdated': {
+        if (state.status !== 'active') return state;
+        const { name, sport, ageGroup } = event.data;
+        return { ...state, profile: { name, sport, ageGroup } };
       }
     }
   },

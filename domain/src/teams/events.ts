@@ -1,3 +1,4 @@
+import type { LegacyAssignedRole } from './roles.ts';
 import type { AssignedRole } from './schemas.ts';
 
 export const teamStream = (teamId: string) => `team-${teamId}`;
@@ -14,13 +15,36 @@ export type TeamCreated = {
     coachId: string | null;
     isIndie: boolean;
     orgId: string | null;
+    /** The season of an organization's team; absent on independent teams and older events. */
+    seasonId?: string | null;
   };
 };
 
+/** Stored events may carry the legacy role `member`: read them through upcastAssignedRole. */
 export type MemberJoined = {
   type: 'MemberJoined';
-  data: { teamId: string; userId: string; assignedRole: AssignedRole; via: 'creator' | 'code' | 'invitation' };
+  data: {
+    teamId: string;
+    userId: string;
+    assignedRole: AssignedRole | LegacyAssignedRole;
+    /** `assignment`: made the coach of an organization's team when it was created. */
+    via: 'creator' | 'code' | 'invitation' | 'assignment';
+    /** The accepted invitation, when via is 'invitation'. */
+    invitationId?: string;
+  };
 };
 
-export type TeamEvent = TeamCreated | MemberJoined;
-export const teamEventTypes = ['TeamCreated', 'MemberJoined'] as const;
+/** A manager changed a member's role in the team (made them coach, or took coach away). */
+export type TeamRoleAssigned = {
+  type: 'TeamRoleAssigned';
+  data: { teamId: string; userId: string; assignedRole: AssignedRole; previousRole: AssignedRole; by: string };
+};
+
+/** A manager changed the team's name, sport or age group (the values after the edit). */
+export type TeamUpdated = {
+  type: 'TeamUpdated';
+  data: { teamId: string; name: string; sport: string; ageGroup: string | null; by: string };
+};
+
+export type TeamEvent = TeamCreated | MemberJoined | TeamRoleAssigned | TeamUpdated;
+export const teamEventTypes = ['TeamCreated', 'MemberJoined', 'TeamRoleAssigned', 'TeamUpdated'] as const;

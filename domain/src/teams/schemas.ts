@@ -1,29 +1,30 @@
 import { z } from 'zod';
 import { sports } from '../sports/catalogue.ts';
 import { userRoleSchema } from '../identity/schemas.ts';
+import { safeText, text } from '../shared/text.ts';
 
-/** A member's role inside one team (spec: assignedRole values seen: coach, admin). */
-export const assignedRoles = ['coach', 'admin', 'member'] as const;
-export const assignedRoleSchema = z.enum(assignedRoles);
+/**
+ * A member's role inside one team. Joining by code gives parent, player or other (from the
+ * account, see teamRoleForAccount); only a team manager makes someone `coach` (AssignTeamRole).
+ */
+export const assignedRoles = ['coach', 'parent', 'player', 'other'] as const;
+export const assignedRoleSchema = z.enum(assignedRoles, { error: 'Choose coach, parent, player or other' });
 export type AssignedRole = z.infer<typeof assignedRoleSchema>;
 
 export const TEAM_CODE_LENGTH = 6;
-export const teamCodeSchema = z
-  .string({ error: 'Team code is required' })
+export const teamCodeSchema = text({ error: 'Team code is required' })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{3,12}$/, 'Enter the team code your coach shared (letters and digits)');
 
 /** POST /api/teams */
 export const createTeamInputSchema = z.object({
-  name: z
-    .string({ error: 'Team name is required' })
+  name: text({ error: 'Team name is required' })
     .trim()
     .min(1, 'Team name is required')
     .max(80, 'Team name must be at most 80 characters'),
   sport: z.enum(sports, { error: 'Choose a sport from the list' }),
-  ageGroup: z
-    .string()
+  ageGroup: safeText
     .trim()
     .max(20, 'Age group must be at most 20 characters')
     .optional()
@@ -53,6 +54,10 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
+/** PUT /api/teams/{id}/members/{userId}/role */
+export const assignTeamRoleInputSchema = z.object({ assignedRole: assignedRoleSchema });
+export type AssignTeamRoleInput = z.input<typeof assignTeamRoleInputSchema>;
+
 /** GET /api/teams/{id}/members */
 export const teamMemberSchema = z.object({
   userId: z.string(),
@@ -60,6 +65,8 @@ export const teamMemberSchema = z.object({
   avatarUrl: z.string().nullable(),
   role: userRoleSchema,
   assignedRole: assignedRoleSchema,
+  /** Whether this member manages the team (canManageTeam: creator or assigned coach). */
+  canManage: z.boolean(),
   joinedAt: z.string(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;

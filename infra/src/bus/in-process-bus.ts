@@ -85,6 +85,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
 
     isHealthy: () => !closed && !closing,
 
+    // One process, no transport: there is never a reconnect to report.
+    onReconnect: () => () => {},
+
     close() {
       // Drain like NATS: messages already published are delivered, nothing after.
       closing ??= whenIdle().then(() => {

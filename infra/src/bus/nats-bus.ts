@@ -4,6 +4,12 @@ import { consoleBusLogger, type BusLogger } from './logger.ts';
 import { deliverSafely } from './deliver.ts';
 import { assertPublishSubject, assertSubscribeSubject } from './subject.ts';
 
+/**
+ * Published by every NATS connection right after it got back from an outage: messages it
+ * published meanwhile may be lost, so subscribers that must not miss anything re-read.
+ */
+export const busReconnectedSubject = 'sideline.bus.reconnected';
+
 export interface NatsBusOptions {
   /** One URL or a comma-separated list, e.g. `nats://127.0.0.1:4222`. */
   servers: string;
@@ -42,6 +48,32 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
   let connected = true;
   let closing: Promise<void> | undefined;
+  const reconnectListeners = new Set<() => void>();
+
+  // The client re-sends every SUB before it reports 'reconnect'; a PING round trip after that
+  // proves the server has them, so a listener that re-reads now cannot fall in a gap where a
+  // message was published to nobody.
+  async function announceReconnect(): Promise<void> {
+    try {
+      await nc.flush();
+    } catch {
+      return; // Lost again before the round trip: the next 'reconnect' announces it.
+    }
+    for (const listener of [...reconnectListeners]) {
+      try {
+        listener();
+      } catch (err) {
+        log.error({ err }, 'NATS reconnect listener threw');
+      }
+    }
+    // What this connection published while it was down is gone too, and its subscribers never
+    // reconnected, so they cannot know: tell them (the realtime gateways resync their sockets).
+    try {
+      nc.publish(busReconnectedSubject, encoder.encode(JSON.stringify({ name: options.name ?? null })));
+    } catch (err) {
+      log.warn({ err }, 'could not announce the NATS reconnect');
+    }
+  }
 
   void (async () => {
     for await (const status of nc.status()) {
@@ -53,6 +85,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         case 'reconnect':
           connected = true;
           log.warn({ server: status.server }, 'NATS reconnected');
+          void announceReconnect();
           break;
         case 'close':
           connected = false;
@@ -111,6 +144,13 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     flush: () => nc.flush(),
 
     isHealthy: () => connected && !nc.isClosed() && !nc.isDraining() && !closing,
+
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => {
+        reconnectListeners.delete(listener);
+      };
+    },
 
     close() {
       // drain: delivers what already arrived, flushes what we published, then closes.

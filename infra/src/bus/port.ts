@@ -29,4 +29,12 @@ export interface Bus {
   isHealthy(): boolean;
   /** Drains: messages already received are delivered, then nothing more. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Calls `listener` each time the transport got its connection back after losing it, once its
+   * subscriptions are active again on the server. Whatever was published in between may never
+   * have arrived (NATS core is at-most-once), so a listener re-reads what it must not miss.
+   * Peers learn of it from `busReconnectedSubject`, which the NATS adapter publishes then.
+   * The in-process bus never disconnects. Returns a function that removes the listener.
+   */
+  onReconnect(listener: () => void): () => void;
 }

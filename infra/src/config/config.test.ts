@@ -35,7 +35,30 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('takes an SMTP server for email, refusing anything that is not an smtp:// or smtps:// URL', () => {
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.org:465' }).SMTP_URL).toBe(
+      'smtps://u:p@mail.example.org:465',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org' })).toThrow(
+      /SMTP_URL must be a URL starting with smtp:\/\//,
+    );
+  });
+
   it('requires NATS and PostgreSQL in split mode', () => {
     expect(() => loadConfig({ SIDELINE_ROLE: 'api' })).toThrow(/NATS_URL is required when SIDELINE_ROLE=api/);
+  });
+
+  it('bounds /ws sockets per user and per IP, and re-checks sessions every 60 s, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({
+      WS_MAX_SOCKETS_PER_USER: 20,
+      WS_MAX_SOCKETS_PER_IP: 100,
+      WS_SESSION_CHECK_SECONDS: 60,
+    });
+    expect(
+      loadConfig({ WS_MAX_SOCKETS_PER_USER: '5', WS_MAX_SOCKETS_PER_IP: '50', WS_SESSION_CHECK_SECONDS: '0.5' }),
+    ).toMatchObject({ WS_MAX_SOCKETS_PER_USER: 5, WS_MAX_SOCKETS_PER_IP: 50, WS_SESSION_CHECK_SECONDS: 0.5 });
+    expect(() => loadConfig({ WS_MAX_SOCKETS_PER_USER: '0' })).toThrow(/WS_MAX_SOCKETS_PER_USER/);
+    expect(() => loadConfig({ WS_SESSION_CHECK_SECONDS: 'often' })).toThrow(/WS_SESSION_CHECK_SECONDS/);
   });
 });

@@ -31,6 +31,15 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     TRUST_PROXY: flag(false),
+    /** Open /ws sockets one account may hold on one gateway process; more are closed with 1008. */
+    WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
+    /** Open /ws sockets one client IP may hold on one gateway process (behind a proxy: TRUST_PROXY). */
+    WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(100),
+    /** How often each open socket re-checks that its session still exists and has not expired. */
+    WS_SESSION_CHECK_SECONDS: z.coerce.number().min(0.05).max(3_600).default(60),
+    /** Mail server for invitations; without it messages are written to DATA_DIR/outbox. */
+    SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp://user:password@mail.example.org:587'),
+    MAIL_FROM: z.string().trim().min(3).default('Sideline <no-reply@sideline.invalid>'),
   })
   .superRefine((c, ctx) => {
     if (c.SIDELINE_ROLE !== 'all' && !c.NATS_URL) {

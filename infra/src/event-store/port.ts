@@ -97,8 +97,11 @@ export interface EventStore {
     events: readonly NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
-  /** All events of one stream in revision order; `[]` when the stream does not exist. */
-  readStream(stream: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream in revision order, from `fromRevision` (inclusive), at most
+   * `maxCount` of them (all by default); `[]` when the stream does not exist.
+   */
+  readStream(stream: string, options?: { fromRevision?: number; maxCount?: number }): Promise<RecordedEvent[]>;
   /** Events strictly after `fromPosition` (START for the beginning), in global order. */
   readAll(options: { fromPosition?: Position; limit: number }): Promise<RecordedEvent[]>;
   /** Catch-up from `fromPosition` (exclusive), then live. Every event exactly once, in order. */

@@ -22,3 +22,4 @@ export {
   testServerUrl,
   type TestDatabaseKind,
 } from './services.ts';
+export { parseMail, startTestSmtpServer, type TestSmtpServer } from './smtp.ts';

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
-import { expandOccurrences, type EventCancelled, type EventScheduled, type RsvpRecorded } from '@sideline/domain';
+import {
+  lastOccurrence,
+  scheduledTimeZone,
+  type EventCancelled,
+  type EventScheduled,
+  type RsvpRecorded,
+} from '@sideline/domain';
 import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
+import { changesFromEventData } from '../runner/read-model-changes.ts';
 import type { CalendarTables } from './calendar-read-model.ts';
 
 type DB = CalendarTables;
@@ -9,13 +16,10 @@ type DB = CalendarTables;
 /** Events older than this are projected without a realtime notification (as chat does). */
 const LIVE_NOTIFICATION_WINDOW_MS = 10 * 60_000;
 
-/** Rows per INSERT statement (3 parameters each; far below PostgreSQL's 65535). */
-const CHUNK = 5000;
-
 export const calendarProjector: Projector<DB> = {
   name: 'calendar',
   handles: ['EventScheduled', 'EventCancelled', 'RsvpRecorded'],
-  tables: ['calendar_events', 'calendar_occurrences', 'calendar_rsvps'],
+  tables: ['calendar_events', 'calendar_rsvps'],
 
   // The log never holds an RSVP after its event's cancellation (the decider refuses it), so a
   // batch is applied as: all schedules, then all RSVPs, then all cancellations — a constant
@@ -37,10 +41,11 @@ export const calendarProjector: Projector<DB> = {
     ];
     if (cancelled.length > 0) {
       await db.deleteFrom('calendar_rsvps').where('event_id', 'in', cancelled).execute();
-      await db.deleteFrom('calendar_occurrences').where('event_id', 'in', cancelled).execute();
       await db.deleteFrom('calendar_events').where('id', 'in', cancelled).execute();
     }
   },
+
+  changes: (events) => changesFromEventData(events),
 
   afterCommit(events) {
     const now = Date.now();
@@ -57,48 +62,32 @@ export const calendarProjector: Projector<DB> = {
   },
 };
 
+/** One row per series; its occurrences are expanded on read (calendar-queries). */
 async function insertScheduled(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => {
     const d = e.data as EventScheduled['data'];
+    const startsAt = new Date(d.startsAt);
+    const timeZone = scheduledTimeZone(d);
     return {
       id: d.eventId,
       team_id: d.teamId,
       title: d.title,
       description: d.description,
       location: d.location,
-      starts_at: new Date(d.startsAt),
+      starts_at: startsAt,
       recurrence: d.recurrence ? JSON.stringify(d.recurrence) : null,
+      time_zone: timeZone,
+      last_starts_at: lastOccurrence(d.recurrence, startsAt, timeZone),
       created_by: d.createdBy,
       created_at: new Date(e.metadata.occurredAt),
     };
   });
-  const inserted = new Set(
-    (
-      await db
-        .insertInto('calendar_events')
-        .values(rows)
-        .onConflict((oc) => oc.doNothing())
-        .returning('id')
-        .execute()
-    ).map((r) => r.id),
-  );
-  const occurrences: CalendarTables['calendar_occurrences'][] = [];
-  for (const e of events) {
-    const d = e.data as EventScheduled['data'];
-    if (!inserted.has(d.eventId)) continue;
-    inserted.delete(d.eventId);
-    for (const startsAt of expandOccurrences(d.recurrence, new Date(d.startsAt))) {
-      occurrences.push({ event_id: d.eventId, team_id: d.teamId, starts_at: startsAt });
-    }
-  }
-  for (let i = 0; i < occurrences.length; i += CHUNK) {
-    await db
-      .insertInto('calendar_occurrences')
-      .values(occurrences.slice(i, i + CHUNK))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  await db
+    .insertInto('calendar_events')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 async function upsertRsvps(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {

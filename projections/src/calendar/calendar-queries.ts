@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { CalendarEvent, EventRsvp, Recurrence, RsvpStatus } from '@sideline/domain';
+import {
+  expandOccurrences,
+  type CalendarEvent,
+  type EventRsvp,
+  type Recurrence,
+  type RsvpStatus,
+} from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import type { CalendarTables } from './calendar-read-model.ts';
 
@@ -16,6 +22,10 @@ export interface EventSeries {
   location: string;
   startsAt: Date;
   recurrence: Recurrence | null;
+  /** The IANA zone the series repeats in. */
+  timeZone: string;
+  /** The start of the last occurrence; null for a series that never ends. */
+  lastStartsAt: Date | null;
   createdBy: string;
   createdAt: Date;
 }
@@ -28,6 +38,8 @@ const seriesColumns = [
   'calendar_events.location',
   'calendar_events.starts_at',
   'calendar_events.recurrence',
+  'calendar_events.time_zone',
+  'calendar_events.last_starts_at',
   'calendar_events.created_by',
   'calendar_events.created_at',
 ] as const;
@@ -41,6 +53,8 @@ function toSeries(row: DB['calendar_events']): EventSeries {
     location: row.location,
     startsAt: row.starts_at,
     recurrence: row.recurrence ? (JSON.parse(row.recurrence) as Recurrence) : null,
+    timeZone: row.time_zone,
+    lastStartsAt: row.last_starts_at,
     createdBy: row.created_by,
     createdAt: row.created_at,
   };
@@ -69,70 +83,103 @@ export async function listTeamSeries(database: Kysely<any>, teamId: string): Pro
 
 /** The event's first occurrence at or after `now`, else its last one (a past event); null if unknown. */
 export async function nextOccurrence(database: Kysely<any>, eventId: string, now: Date): Promise<Date | null> {
-  const db = database as Kysely<DB>;
-  const next = await db
-    .selectFrom('calendar_occurrences')
-    .select('starts_at')
-    .where('event_id', '=', eventId)
-    .where('starts_at', '>=', now)
-    .orderBy('starts_at')
-    .limit(1)
-    .executeTakeFirst();
-  if (next) return next.starts_at;
-  const last = await db
-    .selectFrom('calendar_occurrences')
-    .select('starts_at')
-    .where('event_id', '=', eventId)
-    .orderBy('starts_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return last?.starts_at ?? null;
+  const series = await findEventSeries(database, eventId);
+  if (!series) return null;
+  const [next] = expandOccurrences(series.recurrence, series.startsAt, series.timeZone, { from: now, limit: 1 });
+  return next ?? series.lastStartsAt;
 }
 
+export interface TeamEventsOptions {
+  /** Inclusive lower bound. */
+  from?: Date;
+  /** Inclusive upper bound. */
+  to?: Date;
+  /**
+   * Repeating series are listed up to here at most (one-off events are bounded by `to` alone):
+   * a series without an end has occurrences forever, so a list without a `limit` needs one.
+   */
+  seriesUntil?: Date;
+  /** At most this many occurrences (the first ones). */
+  limit?: number;
+  /** Only this event's occurrences. */
+  eventId?: string;
+}
+
+interface Occurrence {
+  series: EventSeries;
+  at: Date;
+}
+
+const byStartThenId = (a: Occurrence, b: Occurrence) =>
+  a.at.getTime() - b.at.getTime() || (a.series.id < b.series.id ? -1 : a.series.id > b.series.id ? 1 : 0);
+
 /**
- * The team's occurrences (or one event's, with `eventId`), ascending (ties by event id), each with the series' fields and its
- * RSVPs. Two queries whatever the page size: the occurrences with their series, then every
- * RSVP of those occurrences with the user's name.
+ * The team's occurrences (or one event's, with `eventId`), ascending (ties by event id), each
+ * with the series' fields and its RSVPs. One-off events come from an index range scan; repeating
+ * series that may have occurrences in the range are expanded from their rule, in their zone, for
+ * exactly that range (a series without an end never runs out). Then one query for every RSVP of
+ * those occurrences with the user's name.
  */
 export async function listTeamEvents(
   database: Kysely<any>,
   teamId: string,
-  options: { from?: Date; limit?: number; eventId?: string } = {},
+  options: TeamEventsOptions = {},
 ): Promise<CalendarEvent[]> {
   const db = database as Kysely<DB>;
-  let query = db
-    .selectFrom('calendar_occurrences as o')
-    .innerJoin('calendar_events as e', 'e.id', 'o.event_id')
-    .select([
-      'o.starts_at as occurrence',
-      'e.id',
-      'e.team_id',
-      'e.title',
-      'e.description',
-      'e.location',
-      'e.recurrence',
-    ])
-    .where('o.team_id', '=', teamId)
-    .orderBy('o.starts_at')
-    .orderBy('o.event_id');
-  if (options.from) query = query.where('o.starts_at', '>=', options.from);
-  if (options.eventId) query = query.where('o.event_id', '=', options.eventId);
-  if (options.limit !== undefined) query = query.limit(options.limit);
-  const rows = await query.execute();
+  const { from, to, limit, eventId } = options;
+  const bounds = [to, options.seriesUntil].filter((d): d is Date => d !== undefined);
+  const seriesUntil = bounds.length > 0 ? new Date(Math.min(...bounds.map((d) => d.getTime()))) : undefined;
+
+  let singles = db
+    .selectFrom('calendar_events')
+    .select(seriesColumns)
+    .where('team_id', '=', teamId)
+    .where('recurrence', 'is', null)
+    .orderBy('starts_at')
+    .orderBy('id');
+  if (from) singles = singles.where('starts_at', '>=', from);
+  if (to) singles = singles.where('starts_at', '<=', to);
+  if (eventId) singles = singles.where('id', '=', eventId);
+  if (limit !== undefined) singles = singles.limit(limit);
+
+  let repeating = db
+    .selectFrom('calendar_events')
+    .select(seriesColumns)
+    .where('team_id', '=', teamId)
+    .where('recurrence', 'is not', null);
+  if (from)
+    repeating = repeating.where((eb) => eb.or([eb('last_starts_at', 'is', null), eb('last_starts_at', '>=', from)]));
+  if (seriesUntil) repeating = repeating.where('starts_at', '<=', seriesUntil);
+  if (eventId) repeating = repeating.where('id', '=', eventId);
+
+  const [singleRows, repeatingRows] = await Promise.all([singles.execute(), repeating.execute()]);
+  let rows: Occurrence[] = singleRows.map((row) => {
+    const series = toSeries(row);
+    return { series, at: series.startsAt };
+  });
+  for (const row of repeatingRows) {
+    const series = toSeries(row);
+    const starts = expandOccurrences(series.recurrence, series.startsAt, series.timeZone, {
+      ...(from && { from }),
+      ...(seriesUntil && { until: seriesUntil }),
+      ...(limit !== undefined && { limit }),
+    });
+    for (const at of starts) rows.push({ series, at });
+  }
+  rows.sort(byStartThenId);
+  if (limit !== undefined) rows = rows.slice(0, limit);
   if (rows.length === 0) return [];
 
   // The page's events within the page's date range: an index range scan per event on the
   // primary key (event_id, occurrence_date, …); other occurrences in the range are dropped below.
-  const eventIds = [...new Set(rows.map((r) => r.id))];
-  const first = rows.reduce((min, r) => (r.occurrence < min ? r.occurrence : min), rows[0]!.occurrence);
-  const last = rows.reduce((max, r) => (r.occurrence > max ? r.occurrence : max), rows[0]!.occurrence);
+  const eventIds = [...new Set(rows.map((r) => r.series.id))];
   const rsvpRows = await db
     .selectFrom('calendar_rsvps as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
     .select(['r.id', 'r.event_id', 'r.occurrence_date', 'r.user_id', 'r.status', 'u.name'])
     .where('r.event_id', 'in', eventIds)
-    .where('r.occurrence_date', '>=', first)
-    .where('r.occurrence_date', '<=', last)
+    .where('r.occurrence_date', '>=', rows[0]!.at)
+    .where('r.occurrence_date', '<=', rows.at(-1)!.at)
     .orderBy('r.updated_at')
     .orderBy('r.user_id')
     .execute();
@@ -149,25 +196,65 @@ export async function listTeamEvents(
     });
   }
 
-  return rows.map((r) => {
-    const recurrence = r.recurrence ? (JSON.parse(r.recurrence) as Recurrence) : null;
-    const occurrenceDate = r.occurrence.toISOString();
+  return rows.map(({ series, at }) => {
+    const { recurrence } = series;
+    const occurrenceDate = at.toISOString();
     return {
-      id: r.id,
-      teamId: r.team_id,
-      title: r.title,
-      description: r.description,
+      id: series.id,
+      teamId: series.teamId,
+      title: series.title,
+      description: series.description,
       date: occurrenceDate,
-      location: r.location,
+      location: series.location,
       isRecurring: recurrence !== null,
       recurringType: recurrence?.type ?? null,
       recurringInterval: recurrence?.interval ?? null,
       recurringDays: recurrence ? recurrence.days : null,
       recurringEndDate: recurrence?.endDate ?? null,
       recurringEndCount: recurrence?.endCount ?? null,
-      seriesId: r.id,
+      seriesId: series.id,
       occurrenceDate,
-      rsvps: rsvpsByOccurrence.get(`${r.id}|${occurrenceDate}`) ?? [],
+      timeZone: series.timeZone,
+      rsvps: rsvpsByOccurrence.get(`${series.id}|${occurrenceDate}`) ?? [],
     };
   });
+}
+
+/**
+ * How many occurrences the given teams have in [from, to): one-off events counted by an index
+ * range scan, and only the series that can reach the range expanded from their rule.
+ */
+export async function countTeamsOccurrences(
+  database: Kysely<any>,
+  teamIds: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<number> {
+  if (teamIds.length === 0) return 0;
+  const db = database as Kysely<DB>;
+  const [singles, series] = await Promise.all([
+    db
+      .selectFrom('calendar_events')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('team_id', 'in', teamIds)
+      .where('recurrence', 'is', null)
+      .where('starts_at', '>=', from)
+      .where('starts_at', '<', to)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('calendar_events')
+      .select(seriesColumns)
+      .where('team_id', 'in', teamIds)
+      .where('recurrence', 'is not', null)
+      .where('starts_at', '<', to)
+      .where((eb) => eb.or([eb('last_starts_at', 'is', null), eb('last_starts_at', '>=', from)]))
+      .execute(),
+  ]);
+  let count = Number(singles.n);
+  for (const row of series) {
+    const s = toSeries(row);
+    count += expandOccurrences(s.recurrence, s.startsAt, s.timeZone, { from, until: new Date(to.getTime() - 1) })
+      .length;
+  }
+  return count;
 }

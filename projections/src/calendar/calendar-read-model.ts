@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { lastOccurrence, LEGACY_TIME_ZONE, type Recurrence } from '@sideline/domain';
 
 export interface CalendarTables {
   /** One row per event (a series, or a one-off). */
@@ -11,14 +12,12 @@ export interface CalendarTables {
     starts_at: Date;
     /** The domain's Recurrence as JSON text, or null for a one-off. */
     recurrence: string | null;
+    /** The IANA zone the series repeats in ('UTC' for events recorded before zones). */
+    time_zone: string;
+    /** The start of the last occurrence; null for a series that never ends. */
+    last_starts_at: Date | null;
     created_by: string;
     created_at: Date;
-  };
-  /** Every occurrence's start, materialised on schedule (a never-ending series up to its horizon). */
-  calendar_occurrences: {
-    event_id: string;
-    team_id: string;
-    starts_at: Date;
   };
   calendar_rsvps: {
     event_id: string;
@@ -72,6 +71,29 @@ export const calendarMigrations: Record<string, Migration> = {
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
         .addPrimaryKeyConstraint('calendar_rsvps_pkey', ['event_id', 'occurrence_date', 'user_id'])
         .execute();
+    },
+  },
+  // Occurrences are expanded on read from the series' rule, in its zone, for the range asked
+  // for: a series without an end then never runs out (the materialised table stopped a year
+  // after the start). Existing series were expanded in UTC and keep that zone.
+  '1041_calendar_zones_and_open_series': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('calendar_events')
+        .addColumn('time_zone', 'text', (c) => c.notNull().defaultTo(LEGACY_TIME_ZONE))
+        .execute();
+      await db.schema.alterTable('calendar_events').addColumn('last_starts_at', 'timestamptz').execute();
+      const rows = await db.selectFrom('calendar_events').select(['id', 'starts_at', 'recurrence']).execute();
+      for (const row of rows as Array<{ id: string; starts_at: Date; recurrence: string | null }>) {
+        const recurrence = row.recurrence ? (JSON.parse(row.recurrence) as Recurrence) : null;
+        const last = lastOccurrence(recurrence, new Date(row.starts_at), LEGACY_TIME_ZONE);
+        await db.updateTable('calendar_events').set({ last_starts_at: last }).where('id', '=', row.id).execute();
+      }
+      await db.schema.dropTable('calendar_occurrences').execute();
+      // A team's repeating series that may still have occurrences: one index range scan.
+      await sql`CREATE INDEX calendar_events_series_idx ON calendar_events (team_id, last_starts_at) WHERE recurrence IS NOT NULL`.execute(
+        db,
+      );
     },
   },
 };

@@ -3,6 +3,7 @@ import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
 import type { MessagePinned, MessageSent, MessageUnpinned, RealtimeMessage } from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
+import { changesFromEventData } from '../runner/read-model-changes.ts';
 import type { ChatTables } from './chat-read-model.ts';
 import { UNKNOWN_SENDER } from './chat-queries.ts';
 
@@ -31,29 +32,117 @@ export const chatProjector: Projector<DB> = {
     await applyPins(db, events);
   },
 
+  changes: (events) => changesFromEventData(events),
+
   afterCommit(events) {
-    const now = Date.now();
-    const messages: AfterCommitMessage[] = [];
-    const pinnedTeams = new Set<string>();
-    for (const event of events) {
-      if (now - Date.parse(event.metadata.occurredAt) > LIVE_NOTIFICATION_WINDOW_MS) continue;
-      if (event.type === 'MessageSent') {
-        const message = published.get(event);
-        if (!message) continue; // a duplicate of a message already projected
-        messages.push({
-          subject: teamSubject(message.teamId, 'message'),
-          data: toEnvelope({ type: 'new_message', message }),
-        });
-      } else {
-        pinnedTeams.add((event.data as MessagePinned['data']).teamId);
-      }
+    // A duplicate of a message already projected was not inserted, so it has no entry.
+    return notifications(events, (event) => published.get(event));
+  },
+
+  async reannounce(db, events) {
+    const live = events.filter(isLive);
+    const ids = live.filter((e) => e.type === 'MessageSent').map((e) => (e.data as MessageSent['data']).messageId);
+    const rows =
+      ids.length === 0
+        ? []
+        : await (db as Kysely<DB>)
+            .selectFrom('messages')
+            .leftJoin('users', 'users.id', 'messages.user_id')
+            .select([
+              'messages.id',
+              'messages.team_id',
+              'messages.user_id',
+              'messages.text',
+              'messages.media_url',
+              'messages.client_id',
+              'messages.pinned',
+              'messages.created_at',
+              'users.name',
+              'users.avatar_url',
+            ])
+            .where('messages.id', 'in', ids)
+            .execute();
+    const byId = new Map(
+      rows.map((r) => [
+        r.id,
+        realtimeMessage(r, r.name === null ? undefined : { name: r.name, avatar_url: r.avatar_url }),
+      ]),
+    );
+    // Only the event that inserted a row announces it; a duplicate sent later stays quiet.
+    const first = new Set<RecordedEvent>();
+    const seen = new Set<string>();
+    for (const event of live) {
+      if (event.type !== 'MessageSent') continue;
+      const { messageId } = event.data as MessageSent['data'];
+      if (!seen.has(messageId)) first.add(event);
+      seen.add(messageId);
     }
-    for (const teamId of pinnedTeams) {
-      messages.push({ subject: teamSubject(teamId, 'pinned'), data: toEnvelope({ type: 'pinned_changed', teamId }) });
-    }
-    return messages;
+    return notifications(live, (event) =>
+      first.has(event) ? byId.get((event.data as MessageSent['data']).messageId) : undefined,
+    );
   },
 };
+
+const isLive = (event: RecordedEvent) =>
+  Date.now() - Date.parse(event.metadata.occurredAt) <= LIVE_NOTIFICATION_WINDOW_MS;
+
+function notifications(
+  events: readonly RecordedEvent[],
+  messageOf: (event: RecordedEvent) => RealtimeMessage | undefined,
+): AfterCommitMessage[] {
+  const messages: AfterCommitMessage[] = [];
+  const pinnedTeams = new Set<string>();
+  for (const event of events) {
+    if (!isLive(event)) continue;
+    if (event.type === 'MessageSent') {
+      const message = messageOf(event);
+      if (!message) continue;
+      messages.push({
+        subject: teamSubject(message.teamId, 'message'),
+        data: toEnvelope({ type: 'new_message', message }),
+      });
+    } else {
+      pinnedTeams.add((event.data as MessagePinned['data']).teamId);
+    }
+  }
+  for (const teamId of pinnedTeams) {
+    messages.push({ subject: teamSubject(teamId, 'pinned'), data: toEnvelope({ type: 'pinned_changed', teamId }) });
+  }
+  return messages;
+}
+
+interface MessageRow {
+  id: string;
+  team_id: string;
+  user_id: string;
+  text: string;
+  media_url: string | null;
+  client_id: string | null;
+  pinned: boolean;
+  created_at: Date;
+}
+
+/** The new_message payload: the REST shape plus the spec's socket field names. */
+function realtimeMessage(
+  row: MessageRow,
+  user: { name: string; avatar_url: string | null } | undefined,
+): RealtimeMessage {
+  const name = user?.name ?? UNKNOWN_SENDER;
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    userId: row.user_id,
+    text: row.text,
+    mediaUrl: row.media_url,
+    timestamp: row.created_at.toISOString(),
+    pinned: row.pinned,
+    clientId: row.client_id,
+    user: { name, avatarUrl: user?.avatar_url ?? null },
+    content: row.text,
+    senderId: row.user_id,
+    senderName: name,
+  };
+}
 
 async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
   const sent = events.filter((e) => e.type === 'MessageSent');
@@ -91,24 +180,8 @@ async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]):
   const userById = new Map(users.map((u) => [u.id, u]));
   const rowById = new Map(rows.map((r) => [r.id, r]));
   for (const { id } of inserted) {
-    const event = byId.get(id)!;
     const row = rowById.get(id)!;
-    const user = userById.get(row.user_id);
-    const name = user?.name ?? UNKNOWN_SENDER;
-    published.set(event, {
-      id,
-      teamId: row.team_id,
-      userId: row.user_id,
-      text: row.text,
-      mediaUrl: row.media_url,
-      timestamp: row.created_at.toISOString(),
-      pinned: false,
-      clientId: row.client_id,
-      user: { name, avatarUrl: user?.avatar_url ?? null },
-      content: row.text,
-      senderId: row.user_id,
-      senderName: name,
-    });
+    published.set(byId.get(id)!, realtimeMessage({ ...row, pinned: false }, userById.get(row.user_id)));
   }
 }
 

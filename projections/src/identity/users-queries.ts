@@ -1,24 +1,50 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { User } from '@sideline/domain';
+import {
+  currentStreak,
+  defaultNotificationPreferences,
+  notificationPreferencesSchema,
+  utcDay,
+  type NotificationPreferences,
+  type User,
+} from '@sideline/domain';
+import { displayRoleOf, membershipColumns } from '../orgs/membership-sql.ts';
 import type { UsersTable, UsersTables } from './users-read-model.ts';
 
-export function toUser(row: Selectable<UsersTable>): User {
+type Memberships = { is_org_admin?: boolean; team_roles?: string | null };
+
+/**
+ * The stored streak is the one on its last active day; `now` decides whether it still holds.
+ * `role` is the displayed role (the highest of the account role and the memberships, when the
+ * row carries them); `accountRole` is the one chosen at sign-up.
+ */
+export function toUser(row: Selectable<UsersTable> & Memberships, now: Date): User {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
-    role: row.role as User['role'],
+    role: displayRoleOf({
+      role: row.role,
+      is_org_admin: row.is_org_admin ?? false,
+      team_roles: row.team_roles ?? null,
+    }),
+    accountRole: row.role as User['accountRole'],
     avatarUrl: row.avatar_url,
     createdAt: row.created_at.toISOString(),
     xp: row.xp,
     dulars: row.dulars,
-    streak: row.streak,
+    streak: currentStreak({ streak: row.streak, lastDay: row.streak_day }, utcDay(now)),
   };
 }
 
-export async function findUserById(db: Kysely<any>, id: string): Promise<User | null> {
-  const row = await (db as Kysely<UsersTables>).selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toUser(row) : null;
+export async function findUserById(db: Kysely<any>, id: string, now: Date = new Date()): Promise<User | null> {
+  const { is_org_admin, team_roles } = membershipColumns('users.id');
+  const row = await (db as Kysely<UsersTables>)
+    .selectFrom('users')
+    .selectAll()
+    .select([is_org_admin.as('is_org_admin'), team_roles.as('team_roles')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toUser(row, now) : null;
 }
 
 export async function countUsers(db: Kysely<any>): Promise<number> {
@@ -27,4 +53,19 @@ export async function countUsers(db: Kysely<any>): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A person's notification preferences: what they last chose, or every kind on. */
+export async function findNotificationPreferences(
+  db: Kysely<any>,
+  id: string,
+): Promise<NotificationPreferences | null> {
+  const row = await (db as Kysely<UsersTables>)
+    .selectFrom('users')
+    .select('notification_preferences')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const stored = notificationPreferencesSchema.safeParse(row.notification_preferences);
+  return stored.success ? stored.data : defaultNotificationPreferences;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { teamSubject, toEnvelope } from '@sideline/infra';
 import type { MediaDeleted, MediaLiked, MediaUnliked, MediaUploaded } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
+import { changesFromEventData } from '../runner/read-model-changes.ts';
 import type { MediaTables } from './media-read-model.ts';
 
 /** Rows per INSERT (14 parameters a row, well under PostgreSQL's 65,535). */
@@ -89,6 +90,8 @@ export const mediaProjector: Projector<MediaTables> = {
     }
     await flush();
   },
+  changes: (events) => changesFromEventData(events),
+
   afterCommit(events) {
     const teams = new Set(events.map((e) => (e.data as { teamId: string }).teamId));
     // The team's media lists refetch (GET /api/teams/{teamId}/media).

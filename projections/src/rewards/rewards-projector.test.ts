@@ -19,11 +19,11 @@ import { findUserById } from '../identity/users-queries.ts';
 import { projectionMigrations } from '../registry.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { rebuildProjections } from '../runner/rebuild.ts';
-import { recapEventsProjector, rewardsProjector } from './rewards-projector.ts';
-import { getMyRewards, lastTeamEvent, topTeamContributors } from './rewards-queries.ts';
+import { rewardsProjector } from './rewards-projector.ts';
+import { getMyRewards, topTeamContributors } from './rewards-queries.ts';
 
 const logger = createLogger({ level: 'silent' });
-const projectors = [usersProjector, rewardsProjector, recapEventsProjector];
+const projectors = [usersProjector, rewardsProjector];
 
 interface Fixture {
   database: Database;
@@ -86,15 +86,10 @@ const message = (
   },
   metadata: meta(occurredAt),
 });
-const rsvp = (
-  userId: string,
-  eventId: string,
-  occurrenceDate: string,
-  status: string,
-  occurredAt: string,
-): NewEvent => ({
+/** An answer for the occurrence at 18:00 UTC on `day`: the decider records the occurrence's ISO start. */
+const rsvp = (userId: string, eventId: string, day: string, status: string, occurredAt: string): NewEvent => ({
   type: 'RsvpRecorded',
-  data: { eventId, teamId: 't1', occurrenceDate, userId, status },
+  data: { eventId, teamId: 't1', occurrenceDate: `${day}T18:00:00.000Z`, userId, status },
   metadata: meta(occurredAt),
 });
 const upload = (userId: string, mediaId: string, occurredAt: string): NewEvent => ({
@@ -139,14 +134,14 @@ for (const kind of await testDatabaseKinds()) {
       expect(me.badges.find((b) => b.id === 'first_message')?.earnedAt).toBe(at('2026-01-05', 0));
       expect(me.badges.find((b) => b.id === 'chatterbox')?.earnedAt).toBeNull();
       // GET /api/user reads the users row: it carries the same totals.
-      expect(await findUserById(f.database.db, 'u1')).toMatchObject({ xp: 22, dulars: 11, streak: 2 });
+      expect(await findUserById(f.database.db, 'u1', now)).toMatchObject({ xp: 22, dulars: 11, streak: 2 });
       const counters = await sql<{ count: number; xp: number }>`SELECT count, xp FROM reward_counters
         WHERE user_id = 'u1' AND day = '2026-01-05' AND action = 'chat_message'`.execute(f.database.db);
       expect(counters.rows[0]).toEqual({ count: 12, xp: 20 });
-      // A streak missed for a whole day reads as 0.
-      expect(
-        (await getMyRewards(f.database.db, 'u1', { limit: 1, now: new Date('2026-01-09T00:00:00Z') })).streak,
-      ).toBe(0);
+      // A streak missed for a whole day reads as 0, on the rewards and on the user alike.
+      const later = new Date('2026-01-09T00:00:00Z');
+      expect((await getMyRewards(f.database.db, 'u1', { limit: 1, now: later })).streak).toBe(0);
+      expect((await findUserById(f.database.db, 'u1', later))?.streak).toBe(0);
     });
 
     it('pages the history newest first with a cursor', async () => {
@@ -209,24 +204,10 @@ for (const kind of await testDatabaseKinds()) {
       expect(Number(sum.rows[0]!.xp)).toBe(me.xp);
     });
 
-    it('keeps the recap view of events and ranks team contributors', async () => {
+    it('ranks team contributors by the XP they earned in the team', async () => {
       const f = await fixture(kind);
       await append(f, 'user-u1', registered('u1', 'Alice'));
       await append(f, 'user-u2', registered('u2', 'Bob'));
-      await append(f, 'calendar-e1', {
-        type: 'EventScheduled',
-        data: {
-          eventId: 'e1',
-          teamId: 't1',
-          title: 'Saturday game',
-          description: '',
-          location: 'Field 3',
-          startsAt: '2026-01-03T15:00:00.000Z',
-          recurrence: null,
-          createdBy: 'u1',
-        },
-        metadata: meta(at('2026-01-01')),
-      });
       await append(
         f,
         'calendar-e1',
@@ -236,17 +217,12 @@ for (const kind of await testDatabaseKinds()) {
       );
       await append(f, 'chat-t1', message('u2', at('2026-01-05', 1)), message('u2', at('2026-01-05', 2)));
       await project(f);
-      expect(await lastTeamEvent(f.database.db, 't1', now)).toMatchObject({
-        title: 'Saturday game',
-        occurrenceDate: '2026-01-03',
-        rsvps: { yes: 1, maybe: 1, no: 0 },
-      });
-      expect(await lastTeamEvent(f.database.db, 't2', now)).toBeNull();
       const top = await topTeamContributors(f.database.db, 't1', new Date('2025-12-30T00:00:00Z'));
       expect(top).toEqual([
         { userId: 'u2', name: 'Bob', xp: 9 },
         { userId: 'u1', name: 'Alice', xp: 5 },
       ]);
+      expect(await topTeamContributors(f.database.db, 't2', new Date('2025-12-30T00:00:00Z'))).toEqual([]);
     });
 
     it('property: for any mix of actions over a few days, caps hold per day and totals are the sum of the grants', async () => {

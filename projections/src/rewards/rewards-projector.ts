@@ -12,7 +12,9 @@ import {
   type RewardAction,
 } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
-import type { RecapTables, RewardsTables, UserRewardsTable } from './rewards-read-model.ts';
+import type { ReadModelChanges } from '../runner/read-model-changes.ts';
+import type { RewardsTables, UserRewardsTable } from './rewards-read-model.ts';
+import { applyPlayRewards, playRewardEventTypes, playRewardTables } from './play-rewards.ts';
 
 /**
  * The data of the calendar's `RsvpRecorded` (stream `calendar-{eventId}`) this projector needs,
@@ -24,17 +26,6 @@ interface RsvpRecordedData {
   occurrenceDate: string;
   userId: string;
   status: 'yes' | 'maybe' | 'no';
-}
-/** The calendar's `EventScheduled` / `EventCancelled`, as far as the recap needs them. */
-interface EventScheduledData {
-  eventId: string;
-  teamId: string;
-  title: string;
-  location: string;
-  startsAt: string;
-}
-interface EventCancelledData {
-  eventId: string;
 }
 
 type DB = RewardsTables & { users: { id: string; xp: number; dulars: number; streak: number } };
@@ -105,18 +96,27 @@ const emptyTotals = (userId: string): UserRewardsTable => ({
  * reward table. Each batch loads what it needs for all its users in one query per table, decides
  * in memory in log order, and writes each table once.
  *
- * Rewards are never clawed back: `MediaDeleted` (or a deleted message) keeps the XP earned when
- * the upload happened, so spamming upload/delete is bounded by the daily cap, and the history
- * stays explainable. A rebuild replays the same events in the same order, so it yields the same
+ * Rewards for activity are never clawed back: `MediaDeleted` (or a deleted message) keeps the XP
+ * earned when the upload happened, so spamming upload/delete is bounded by the daily cap, and the
+ * history stays explainable. Rewards from play follow the match's stats instead (play-rewards.ts):
+ * a corrected stat was never earned, so its retraction takes the reward back, as a grant of its own. A rebuild replays the same events in the same order, so it yields the same
  * rows (grant order is the log position, not an identity column).
  */
 export const rewardsProjector: Projector<DB> = {
   name: 'rewards',
-  handles: ['MessageSent', 'RsvpRecorded', 'MediaUploaded'],
-  tables: ['reward_grants', 'reward_counters', 'user_badges', 'user_rewards', 'reward_seen'],
+  handles: ['MessageSent', 'RsvpRecorded', 'MediaUploaded', ...playRewardEventTypes],
+  tables: ['reward_grants', 'reward_counters', 'user_badges', 'user_rewards', 'reward_seen', ...playRewardTables],
+
+  // The users rows of the rewarded (GET /api/user shows their XP, dulars and streak).
+  changes(events): ReadModelChanges {
+    const users = events.map(candidateOf).flatMap((c) => (c ? [c.userId] : []));
+    return { teams: [], users: [...new Set(users)] };
+  },
 
   async apply(trx, events) {
     const db = trx as Kysely<DB>;
+    // Play first: it moves the totals by increments, which the absolute totals below then include.
+    await applyPlayRewards(db, events);
     const candidates = events.map(candidateOf).filter((c): c is Candidate => c !== null);
     if (candidates.length === 0) return;
     const userIds = [...new Set(candidates.map((c) => c.userId))];
@@ -250,71 +250,13 @@ export const rewardsProjector: Projector<DB> = {
       )
       .execute();
     // GET /api/user reads the users row: copy the totals there (absolute values, not increments).
+    // The streak's last day goes along, so the user's streak decays on read exactly as here.
     const values = sql.join(
-      totalValues.map((t) => sql`(${t.user_id}::text, ${t.xp}::int, ${t.dulars}::int, ${t.streak}::int)`),
+      totalValues.map(
+        (t) => sql`(${t.user_id}::text, ${t.xp}::int, ${t.dulars}::int, ${t.streak}::int, ${t.last_day}::text)`,
+      ),
     );
-    await sql`UPDATE users SET xp = v.xp, dulars = v.dulars, streak = v.streak
-              FROM (VALUES ${values}) AS v(id, xp, dulars, streak) WHERE users.id = v.id`.execute(db);
-  },
-};
-
-/** The recap's own view of team events and RSVP answers (latest answer per occurrence and person). */
-export const recapEventsProjector: Projector<RecapTables> = {
-  name: 'recap-events',
-  handles: ['EventScheduled', 'EventCancelled', 'RsvpRecorded'],
-  tables: ['recap_events', 'recap_rsvps'],
-
-  async apply(trx, events) {
-    const db = trx as Kysely<RecapTables>;
-    const scheduled = events
-      .filter((e) => e.type === 'EventScheduled')
-      .map((e) => {
-        const d = e.data as EventScheduledData;
-        return {
-          event_id: d.eventId,
-          team_id: d.teamId,
-          title: d.title,
-          location: d.location ?? '',
-          starts_at: new Date(d.startsAt),
-          cancelled: false,
-        };
-      });
-    if (scheduled.length > 0) {
-      await db
-        .insertInto('recap_events')
-        .values(scheduled)
-        .onConflict((oc) => oc.column('event_id').doNothing())
-        .execute();
-    }
-    const cancelled = events
-      .filter((e) => e.type === 'EventCancelled')
-      .map((e) => (e.data as EventCancelledData).eventId);
-    if (cancelled.length > 0) {
-      await db.updateTable('recap_events').set({ cancelled: true }).where('event_id', 'in', cancelled).execute();
-    }
-    // RSVPs: the last answer per (event, occurrence, user) in the batch, one upsert.
-    const last = new Map<string, RecapTables['recap_rsvps']>();
-    for (const event of events) {
-      if (event.type !== 'RsvpRecorded') continue;
-      const d = event.data as RsvpRecordedData;
-      last.set(`${d.eventId}|${d.occurrenceDate}|${d.userId}`, {
-        event_id: d.eventId,
-        occurrence_date: d.occurrenceDate,
-        user_id: d.userId,
-        status: d.status,
-        updated_at: new Date(event.metadata.occurredAt),
-      });
-    }
-    if (last.size === 0) return;
-    await db
-      .insertInto('recap_rsvps')
-      .values([...last.values()])
-      .onConflict((oc) =>
-        oc.columns(['event_id', 'occurrence_date', 'user_id']).doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    await sql`UPDATE users SET xp = v.xp, dulars = v.dulars, streak = v.streak, streak_day = v.streak_day
+              FROM (VALUES ${values}) AS v(id, xp, dulars, streak, streak_day) WHERE users.id = v.id`.execute(db);
   },
 };

@@ -8,7 +8,7 @@ import {
   type RewardAction,
   type RewardHistoryItem,
 } from '@sideline/domain';
-import type { RecapTables, RewardsTables } from './rewards-read-model.ts';
+import type { RewardsTables } from './rewards-read-model.ts';
 
 const formatCursor = (commit: string | bigint, prepare: string | bigint) => `${commit}.${prepare}`;
 function parseCursor(cursor: string): [string, string] | null {
@@ -86,73 +86,6 @@ export async function topTeamContributors(
     ORDER BY SUM(g.xp) DESC, u.name ASC, g.user_id ASC
     LIMIT ${limit}`.execute(database);
   return rows.rows.map((r) => ({ userId: r.user_id, name: r.name ?? 'Unknown Player', xp: Number(r.xp) }));
-}
-
-export interface RecapEventSummary {
-  eventId: string;
-  title: string;
-  location: string;
-  startsAt: string;
-  occurrenceDate: string | null;
-  rsvps: { yes: number; maybe: number; no: number };
-}
-
-/**
- * The team's most recent event that has started by `now` (else its next one), with the RSVP
- * counts of its latest answered occurrence up to `now`.
- */
-export async function lastTeamEvent(
-  database: Kysely<any>,
-  teamId: string,
-  now: Date,
-): Promise<RecapEventSummary | null> {
-  const db = database as Kysely<RecapTables>;
-  const base = db.selectFrom('recap_events').selectAll().where('team_id', '=', teamId).where('cancelled', '=', false);
-  const event =
-    (await base.where('starts_at', '<=', now).orderBy('starts_at', 'desc').limit(1).executeTakeFirst()) ??
-    (await base.orderBy('starts_at', 'asc').limit(1).executeTakeFirst());
-  if (!event) return null;
-  const today = utcDay(now);
-  const occurrence =
-    (
-      await db
-        .selectFrom('recap_rsvps')
-        .select('occurrence_date')
-        .where('event_id', '=', event.event_id)
-        .where('occurrence_date', '<=', today)
-        .orderBy('occurrence_date', 'desc')
-        .limit(1)
-        .executeTakeFirst()
-    )?.occurrence_date ??
-    (
-      await db
-        .selectFrom('recap_rsvps')
-        .select('occurrence_date')
-        .where('event_id', '=', event.event_id)
-        .orderBy('occurrence_date', 'asc')
-        .limit(1)
-        .executeTakeFirst()
-    )?.occurrence_date ??
-    null;
-  const rsvps = { yes: 0, maybe: 0, no: 0 };
-  if (occurrence) {
-    const counts = await db
-      .selectFrom('recap_rsvps')
-      .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
-      .where('event_id', '=', event.event_id)
-      .where('occurrence_date', '=', occurrence)
-      .groupBy('status')
-      .execute();
-    for (const c of counts) if (c.status in rsvps) rsvps[c.status as keyof typeof rsvps] = Number(c.n);
-  }
-  return {
-    eventId: event.event_id,
-    title: event.title,
-    location: event.location,
-    startsAt: new Date(event.starts_at).toISOString(),
-    occurrenceDate: occurrence,
-    rsvps,
-  };
 }
 
 /** Messages and uploads in a team since `since` (from the chat and media read models). */

@@ -53,24 +53,6 @@ export interface RewardSeenTable {
   key: string;
 }
 
-/** The recap's view of the calendar: events and their RSVPs (kept here, not read from calendar's tables). */
-export interface RecapEventsTable {
-  event_id: string;
-  team_id: string;
-  title: string;
-  location: string;
-  starts_at: Date;
-  cancelled: boolean;
-}
-
-export interface RecapRsvpsTable {
-  event_id: string;
-  occurrence_date: string;
-  user_id: string;
-  status: string;
-  updated_at: Date;
-}
-
 export interface RewardsTables {
   reward_grants: RewardGrantsTable;
   reward_counters: RewardCountersTable;
@@ -79,12 +61,17 @@ export interface RewardsTables {
   reward_seen: RewardSeenTable;
 }
 
-export interface RecapTables {
-  recap_events: RecapEventsTable;
-  recap_rsvps: RecapRsvpsTable;
-}
-
 export const rewardsMigrations: Record<string, Migration> = {
+  // The game recap reads the calendar's own occurrences and RSVPs now: its copy of them (which
+  // knew no series' occurrences) goes, with its projector's checkpoint. (Listed first, applied
+  // after 1060 like every migration: by name.)
+  '1065_recap_view_dropped': {
+    async up(db: Kysely<any>) {
+      await sql`DROP TABLE IF EXISTS recap_rsvps`.execute(db);
+      await sql`DROP TABLE IF EXISTS recap_events`.execute(db);
+      await sql`DELETE FROM projection_checkpoints WHERE name = 'recap-events'`.execute(db);
+    },
+  },
   '1060_rewards': {
     async up(db: Kysely<any>) {
       await sql`CREATE TABLE reward_grants (
@@ -146,6 +133,14 @@ export const rewardsMigrations: Record<string, Migration> = {
         status text NOT NULL,
         updated_at timestamptz NOT NULL,
         PRIMARY KEY (event_id, occurrence_date, user_id))`.execute(db);
+    },
+  },
+  // The users row carries a copy of the streak for GET /api/user; without its last day it could
+  // not decay there as it does on GET /api/rewards/me. Written by the rewards projector.
+  '1061_users_streak_day': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE users ADD COLUMN streak_day text`.execute(db);
+      await sql`UPDATE users SET streak_day = r.last_day FROM user_rewards r WHERE r.user_id = users.id`.execute(db);
     },
   },
 };

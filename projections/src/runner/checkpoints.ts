@@ -37,22 +37,44 @@ export async function deleteCheckpoint(db: Kysely<any>, name: string): Promise<v
   await (db as Kysely<CheckpointTables>).deleteFrom('projection_checkpoints').where('name', '=', name).execute();
 }
 
-export async function writeCheckpoint(db: Kysely<any>, name: string, position: Position): Promise<void> {
-  await (db as Kysely<CheckpointTables>)
-    .insertInto('projection_checkpoints')
-    .values({ name, commit_position: position.commit, prepare_position: position.prepare, updated_at: new Date() })
-    // Monotonic: a periodic flush racing a projector's own commit can never move it backwards.
-    .onConflict((oc) =>
-      oc
-        .column('name')
-        .doUpdateSet({
-          commit_position: position.commit,
-          prepare_position: position.prepare,
-          updated_at: new Date(),
-        })
-        .where(
-          sql<boolean>`(projection_checkpoints.commit_position, projection_checkpoints.prepare_position) < (${position.commit}::bigint, ${position.prepare}::bigint)`,
-        ),
-    )
-    .execute();
+/** Another writer moved a checkpoint this runner believed it owned. */
+export class CheckpointMovedError extends Error {
+  constructor(readonly projector: string) {
+    super(`The checkpoint of ${projector} was moved by another writer`);
+    this.name = 'CheckpointMovedError';
+  }
+}
+
+/**
+ * Moves a checkpoint from `from` to `to`, only if it is still at `from` (compare-and-set): a
+ * runner that is not the only writer (a rebuild, or a leader that lost its lock) fails here, and
+ * its read-model writes in the same transaction roll back with it.
+ */
+export async function advanceCheckpoint(db: Kysely<any>, name: string, from: Position, to: Position): Promise<void> {
+  const values = { commit_position: to.commit, prepare_position: to.prepare, updated_at: new Date() };
+  const table = db as Kysely<CheckpointTables>;
+  const moved =
+    from.commit === START.commit && from.prepare === START.prepare
+      ? await table
+          .insertInto('projection_checkpoints')
+          .values({ name, ...values })
+          .onConflict((oc) =>
+            oc
+              .column('name')
+              .doUpdateSet(values)
+              .where(
+                sql<boolean>`(projection_checkpoints.commit_position, projection_checkpoints.prepare_position) = (${from.commit}::bigint, ${from.prepare}::bigint)`,
+              ),
+          )
+          .returning('name')
+          .executeTakeFirst()
+      : await table
+          .updateTable('projection_checkpoints')
+          .set(values)
+          .where('name', '=', name)
+          .where('commit_position', '=', from.commit)
+          .where('prepare_position', '=', from.prepare)
+          .returning('name')
+          .executeTakeFirst();
+  if (!moved) throw new CheckpointMovedError(name);
 }

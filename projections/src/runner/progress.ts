@@ -1,6 +1,49 @@
-import { comparePositions, formatPosition, parsePosition, START, type Bus, type Position } from '@sideline/infra';
+import { sql, type Kysely } from 'kysely';
+import {
+  busReconnectedSubject,
+  comparePositions,
+  formatPosition,
+  parsePosition,
+  START,
+  type Bus,
+  type Position,
+} from '@sideline/infra';
+import { parseChanges, ReadModelVersions, type ReadModelChanges } from './read-model-changes.ts';
 
 export const projectionSubject = (name: string) => `sideline.projection.${name}`;
+
+const isProjectionSubject = (subject: string) => subject.startsWith('sideline.projection.');
+
+/**
+ * Positions compare only within one event log, and the transaction ids in them interleave across
+ * every database of a PostgreSQL server. On a NATS server shared by several deployments (or test
+ * databases), a process that heard another log's higher position would answer before its own
+ * write is projected. This bus tags the positions it publishes with `scope` and hears only
+ * positions of the same scope; every other subject passes through untouched.
+ */
+export function scopeProjectionPositions(bus: Bus, scope: string): Bus {
+  return {
+    kind: bus.kind,
+    publish: (subject, data) =>
+      bus.publish(subject, isProjectionSubject(subject) ? { ...(data as object), scope } : data),
+    subscribe: (subject, handler) =>
+      bus.subscribe(subject, (message) => {
+        if (isProjectionSubject(message.subject) && (message.data as { scope?: unknown })?.scope !== scope) return;
+        return handler(message);
+      }),
+    flush: () => bus.flush(),
+    isHealthy: () => bus.isHealthy(),
+    onReconnect: (listener) => bus.onReconnect(listener),
+    close: () => bus.close(),
+  };
+}
+
+/** The log a PostgreSQL deployment's positions belong to: its server cluster and database. */
+export async function positionScope(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ scope: string }>`
+    SELECT (SELECT system_identifier FROM pg_control_system()) || '/' || current_database() AS scope`.execute(db);
+  return rows[0]!.scope;
+}
 
 /**
  * Knows how far each projector has got, from the `sideline.projection.{name}` bus messages the
@@ -9,25 +52,49 @@ export const projectionSubject = (name: string) => `sideline.projection.${name}`
  */
 export class ProjectionProgress {
   private readonly positions = new Map<string, Position>();
+  /** Positions heard on the bus only: everything a leader announced before them reached the bus. */
+  private readonly heard = new Map<string, Position>();
   private readonly waiters = new Set<{ target: Position; settle: (reached: boolean) => void }>();
   private readonly unsubscribe: () => void;
+  /** Which teams' and users' read models changed when: what response caches are validated by. */
+  readonly versions = new ReadModelVersions();
 
   constructor(
     bus: Bus,
     private readonly projectorNames: readonly string[],
   ) {
     for (const name of projectorNames) this.positions.set(name, START);
-    this.unsubscribe = bus.subscribe('sideline.projection.*', (message) => {
+    const unsubscribePositions = bus.subscribe('sideline.projection.*', (message) => {
       const name = message.subject.slice('sideline.projection.'.length);
-      const { position } = message.data as { position: string };
-      this.report(name, parsePosition(position));
+      const data = message.data as { position: string; changes?: unknown };
+      const position = parsePosition(data.position);
+      const heard = this.heard.get(name);
+      if (heard === undefined || comparePositions(position, heard) > 0) this.heard.set(name, position);
+      this.report(name, position, parseChanges(data.changes) ?? undefined);
     });
+    // Change notices published while the bus was down reached nobody: no cached answer is trusted.
+    const everything = () => this.versions.changed('everything');
+    const unsubscribeReconnects = [bus.onReconnect(everything), bus.subscribe(busReconnectedSubject, everything)];
+    this.unsubscribe = () => {
+      unsubscribePositions();
+      for (const unsubscribe of unsubscribeReconnects) unsubscribe();
+    };
   }
 
-  /** Called by the bus subscription, and directly by an in-process runner (no bus hop needed). */
-  report(name: string, position: Position): void {
+  /**
+   * Called by the bus subscription, and directly by an in-process runner (no bus hop needed).
+   * `changes` are recorded before any waiter for the position is released, and only once per
+   * position (the runner's own bus echo repeats it).
+   */
+  report(name: string, position: Position, changes?: ReadModelChanges): void {
     const current = this.positions.get(name);
-    if (current === undefined || comparePositions(position, current) <= 0) return;
+    if (current === undefined) {
+      // A projector this process does not run or know (a newer deployment's): still a change.
+      if (changes) this.versions.changed(changes);
+      return;
+    }
+    if (comparePositions(position, current) <= 0) return;
+    if (changes) this.versions.changed(changes);
     this.positions.set(name, position);
     for (const waiter of this.waiters) {
       if (this.reached(waiter.target)) {
@@ -56,6 +123,11 @@ export class ProjectionProgress {
       const timer = setTimeout(() => waiter.settle(false), timeoutMs);
       this.waiters.add(waiter);
     });
+  }
+
+  /** The furthest position of `name` heard on the bus, or null when none was heard yet. */
+  announced(name: string): Position | null {
+    return this.heard.get(name) ?? null;
   }
 
   snapshot(): Record<string, string> {

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   comparePositions,
   formatPosition,
@@ -10,14 +11,17 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@sideline/infra';
-import { readCheckpoint, writeCheckpoint } from './checkpoints.ts';
+import { advanceCheckpoint, CheckpointMovedError, readCheckpoint } from './checkpoints.ts';
+import type { LeaderLease, ProjectionLeadership } from './leadership.ts';
 import type { Projector } from './projector.ts';
+import type { ReadModelChanges } from './read-model-changes.ts';
 import { projectionSubject, type ProjectionProgress } from './progress.ts';
 
 export interface ProjectorStatus {
   name: string;
   position: string;
-  state: 'starting' | 'running' | 'failed' | 'stopped';
+  /** `standby`: another process leads the projections; this one takes over when it dies. */
+  state: 'starting' | 'running' | 'standby' | 'failed' | 'stopped';
   lastEventAt: string | null;
   error: string | null;
 }
@@ -40,13 +44,39 @@ export interface ProjectionRunnerOptions {
   logger: Logger;
   /** Reported to directly as well as over the bus, so same-process waits skip a bus hop. */
   progress?: ProjectionProgress;
+  /**
+   * Several processes on one database: apply only while leading (one leader, the others stand
+   * by). Without it this runner always applies (embedded mode, tests, rebuilds).
+   */
+  leadership?: ProjectionLeadership;
   batchSize?: number;
   /** Events read ahead of the projectors before the reader pauses. */
   maxBuffered?: number;
   /** How often positions advanced past irrelevant events are persisted. */
   checkpointFlushMs?: number;
+  /** How often a leader re-announces its positions, so standbys know what was announced. */
+  announceMs?: number;
   retryDelaysMs?: readonly number[];
 }
+
+/** One stretch of applying: from start (or taking over) until stop (or losing the lead). */
+interface Term {
+  /** Where read models and checkpoints are written: the pool, or the leader's own session. */
+  db: Kysely<any>;
+  lease: LeaderLease | null;
+  subscription: Subscription;
+  buffer: RecordedEvent[];
+  active: boolean;
+  wake: (() => void) | null;
+  drained: (() => void) | null;
+  loops: Promise<void>[];
+  /** Resolves when the term must end early (its session died, or another writer showed up). */
+  ended: Promise<void>;
+  end(): void;
+}
+
+/** Re-announcing after a takeover reads at most this many events back. */
+const REANNOUNCE_LIMIT = 10_000;
 
 /**
  * Follows `$all` from the lowest checkpoint and feeds each projector the events it handles, in
@@ -54,13 +84,10 @@ export interface ProjectionRunnerOptions {
  */
 export class ProjectionRunner {
   private readonly slots: ProjectorSlot[];
-  private readonly buffer: RecordedEvent[] = [];
-  private subscription: Subscription | null = null;
-  private wake: (() => void) | null = null;
-  private drained: (() => void) | null = null;
+  private term: Term | null = null;
   private running = false;
-  private loops: Promise<void>[] = [];
-  private flushTimer: NodeJS.Timeout | null = null;
+  private campaign: Promise<void> | null = null;
+  private abort: AbortController | null = null;
   private readonly batchSize: number;
   private readonly maxBuffered: number;
 
@@ -82,34 +109,56 @@ export class ProjectionRunner {
     return this.slots.map((s) => s.projector.name);
   }
 
+  /**
+   * Starts applying. With leadership, resolves after the first attempt: leading when no other
+   * process did, otherwise standing by (and campaigning in the background).
+   */
   async start(): Promise<void> {
-    const { database } = this.options;
-    for (const slot of this.slots) {
-      slot.position = slot.persisted = await readCheckpoint(database.db, slot.projector.name);
-      slot.state = 'running';
-      this.reportProgress(slot);
-    }
-    const from = this.slots.reduce<Position | null>(
-      (min, s) => (min === null || comparePositions(s.position, min) < 0 ? s.position : min),
-      null,
-    );
+    if (this.running) return;
     this.running = true;
-    this.subscription = this.options.eventStore.subscribeToAll({ fromPosition: from ?? START });
-    this.loops = [this.readLoop(this.subscription), this.applyLoop()];
-    this.flushTimer = setInterval(() => void this.flushCheckpoints(), this.options.checkpointFlushMs ?? 5000);
-    this.flushTimer.unref();
+    const { leadership } = this.options;
+    if (!leadership) {
+      this.term = await this.beginTerm(this.options.database.db, null);
+      return;
+    }
+    for (const slot of this.slots) slot.state = 'standby';
+    const abort = (this.abort = new AbortController());
+    await new Promise<void>((firstAttempt) => {
+      this.campaign = leadership.campaign(abort.signal, {
+        onStandby: () => {
+          this.standBy();
+          firstAttempt();
+        },
+        lead: async (lease) => {
+          try {
+            const term = await this.beginTerm(lease.db, lease);
+            this.term = term;
+            firstAttempt();
+            await Promise.race([aborted(lease.lost), aborted(abort.signal), term.ended]);
+            this.term = null;
+            await this.endTerm(term, { flush: !lease.lost.aborted });
+          } finally {
+            this.term = null;
+            this.standBy();
+            firstAttempt();
+          }
+        },
+      });
+    });
   }
 
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    if (this.flushTimer) clearInterval(this.flushTimer);
-    await this.subscription?.close();
-    this.wake?.();
-    this.drained?.();
-    await Promise.allSettled(this.loops);
-    await this.flushCheckpoints();
-    for (const slot of this.slots) if (slot.state === 'running') slot.state = 'stopped';
+    if (this.abort) {
+      this.abort.abort();
+      await this.campaign;
+    } else if (this.term) {
+      const term = this.term;
+      this.term = null;
+      await this.endTerm(term, { flush: true });
+    }
+    for (const slot of this.slots) if (slot.state === 'running' || slot.state === 'standby') slot.state = 'stopped';
   }
 
   status(): ProjectorStatus[] {
@@ -140,20 +189,111 @@ export class ProjectionRunner {
     }
   }
 
-  private async readLoop(subscription: Subscription): Promise<void> {
-    try {
-      for await (const event of subscription) {
-        this.buffer.push(event);
-        this.wake?.();
-        if (this.buffer.length >= this.maxBuffered) {
-          await new Promise<void>((resolve) => (this.drained = resolve));
-          this.drained = null;
+  private standBy(): void {
+    if (!this.running || this.term) return;
+    for (const slot of this.slots) if (slot.state !== 'stopped') slot.state = 'standby';
+  }
+
+  private async beginTerm(db: Kysely<any>, lease: LeaderLease | null): Promise<Term> {
+    for (const slot of this.slots) {
+      slot.position = slot.persisted = await readCheckpoint(db, slot.projector.name);
+    }
+    if (lease) await this.reannounce(db);
+    for (const slot of this.slots) {
+      slot.state = 'running';
+      slot.error = null;
+      // A previous leader may have committed batches whose change notices never left it.
+      this.reportProgress(slot, lease ? 'everything' : undefined);
+    }
+    const from = this.slots.reduce<Position | null>(
+      (min, s) => (min === null || comparePositions(s.position, min) < 0 ? s.position : min),
+      null,
+    );
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const term: Term = {
+      db,
+      lease,
+      subscription: this.options.eventStore.subscribeToAll({ fromPosition: from ?? START }),
+      buffer: [],
+      active: true,
+      wake: null,
+      drained: null,
+      loops: [],
+      ended,
+      end: () => {
+        term.active = false;
+        term.wake?.();
+        term.drained?.();
+        end();
+      },
+    };
+    term.loops = [this.readLoop(term), this.applyLoop(term)];
+    return term;
+  }
+
+  private async endTerm(term: Term, options: { flush: boolean }): Promise<void> {
+    term.active = false;
+    await term.subscription.close();
+    term.wake?.();
+    term.drained?.();
+    await Promise.allSettled(term.loops);
+    if (options.flush) await this.flushCheckpoints(term);
+  }
+
+  /**
+   * After a takeover: the previous leader may have committed batches and died before their
+   * realtime notices reached the bus. Whatever it committed beyond the last position it was
+   * heard announcing (its notices travel before its positions) is announced again. Clients
+   * tolerate a repeated notice; they never learn of a lost one.
+   */
+  private async reannounce(db: Kysely<any>): Promise<void> {
+    const { progress, eventStore, bus, logger } = this.options;
+    for (const slot of this.slots) {
+      const { projector } = slot;
+      const heard = progress?.announced(projector.name) ?? null;
+      if (!projector.afterCommit || heard === null || comparePositions(heard, slot.persisted) >= 0) continue;
+      try {
+        const events: RecordedEvent[] = [];
+        let from = heard;
+        let read = 0;
+        while (read < REANNOUNCE_LIMIT) {
+          const page = await eventStore.readAll({ fromPosition: from, limit: 1000 });
+          read += page.length;
+          const upTo = page.filter((e) => comparePositions(e.position, slot.persisted) <= 0);
+          events.push(...upTo.filter((e) => slot.handles.has(e.type)));
+          if (upTo.length < page.length || page.length < 1000) break;
+          from = page[page.length - 1]!.position;
         }
-        if (!this.running) break;
+        if (events.length === 0) continue;
+        const messages = projector.reannounce ? await projector.reannounce(db, events) : projector.afterCommit(events);
+        for (const message of messages) void bus.publish(message.subject, message.data);
+        logger.info({ projector: projector.name, events: events.length }, 're-announced events after a takeover');
+      } catch (error) {
+        logger.warn({ err: error, projector: projector.name }, 'could not re-announce after a takeover');
+      }
+    }
+  }
+
+  private async readLoop(term: Term): Promise<void> {
+    try {
+      for await (const event of term.subscription) {
+        term.buffer.push(event);
+        term.wake?.();
+        if (term.buffer.length >= this.maxBuffered) {
+          await new Promise<void>((resolve) => (term.drained = resolve));
+          term.drained = null;
+        }
+        if (!term.active) break;
       }
     } catch (error) {
-      if (this.running) {
+      if (term.active) {
         this.options.logger.error({ err: error }, 'projection subscription failed');
+        if (term.lease) {
+          // Step down: the next leader (perhaps this process again) subscribes afresh.
+          term.end();
+          return;
+        }
         for (const slot of this.slots) {
           slot.state = 'failed';
           slot.error = `subscription: ${(error as Error).message}`;
@@ -162,48 +302,87 @@ export class ProjectionRunner {
     }
   }
 
-  private async applyLoop(): Promise<void> {
-    while (this.running) {
-      if (this.buffer.length === 0) {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = null;
-        continue;
+  private async applyLoop(term: Term): Promise<void> {
+    const flushMs = this.options.checkpointFlushMs ?? 5000;
+    // Only a leader among standbys needs to re-announce: they judge a takeover by what they heard.
+    const announceMs = term.lease ? (this.options.announceMs ?? 1000) : Number.POSITIVE_INFINITY;
+    let nextFlush = Date.now() + flushMs;
+    let nextAnnounce = Date.now() + announceMs;
+    // Every write of a term happens in this loop, one after another: on a leader's single
+    // session a periodic flush must never interleave with a batch's transaction.
+    while (term.active) {
+      if (term.buffer.length > 0) {
+        const batch = term.buffer.splice(0, this.batchSize);
+        if (term.buffer.length < this.maxBuffered / 2) term.drained?.();
+        for (const slot of this.slots) {
+          if (!term.active) break;
+          await this.applyTo(term, slot, batch);
+        }
+      } else {
+        await this.idle(term, Math.min(nextFlush, nextAnnounce) - Date.now());
       }
-      const batch = this.buffer.splice(0, this.batchSize);
-      if (this.buffer.length < this.maxBuffered / 2) this.drained?.();
-      for (const slot of this.slots) await this.applyTo(slot, batch);
+      const now = Date.now();
+      if (term.active && now >= nextFlush) {
+        await this.flushCheckpoints(term);
+        nextFlush = now + flushMs;
+      }
+      if (term.active && now >= nextAnnounce) {
+        for (const slot of this.slots) if (slot.state === 'running') this.reportProgress(slot);
+        nextAnnounce = now + announceMs;
+      }
     }
   }
 
-  private async applyTo(slot: ProjectorSlot, batch: readonly RecordedEvent[]): Promise<void> {
+  private idle(term: Term, ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, Math.max(ms, 0));
+      timer.unref();
+      function done() {
+        clearTimeout(timer);
+        term.wake = null;
+        resolve();
+      }
+      term.wake = done;
+    });
+  }
+
+  private async applyTo(term: Term, slot: ProjectorSlot, batch: readonly RecordedEvent[]): Promise<void> {
     if (slot.state !== 'running') return;
     const last = batch[batch.length - 1]!;
     const fresh = batch.filter((e) => comparePositions(e.position, slot.position) > 0);
     if (fresh.length === 0) return;
     const relevant = fresh.filter((e) => slot.handles.has(e.type));
+    let changes: ReadModelChanges | undefined;
     if (relevant.length > 0) {
-      const ok = await this.applyWithRetry(slot, relevant, last.position);
+      const ok = await this.applyWithRetry(term, slot, relevant, last.position);
       if (!ok) return;
       slot.persisted = last.position;
       slot.lastEventAt = relevant[relevant.length - 1]!.metadata.occurredAt;
       for (const message of slot.projector.afterCommit?.(relevant) ?? []) {
         void this.options.bus.publish(message.subject, message.data);
       }
+      changes = slot.projector.changes?.(relevant) ?? 'everything';
     }
     slot.position = last.position;
-    this.reportProgress(slot);
+    this.reportProgress(slot, changes);
   }
 
-  private async applyWithRetry(slot: ProjectorSlot, events: readonly RecordedEvent[], to: Position): Promise<boolean> {
+  private async applyWithRetry(
+    term: Term,
+    slot: ProjectorSlot,
+    events: readonly RecordedEvent[],
+    to: Position,
+  ): Promise<boolean> {
     const delays = this.options.retryDelaysMs ?? [50, 250, 1000];
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.options.database.db.transaction().execute(async (trx) => {
+        await term.db.transaction().execute(async (trx) => {
           await slot.projector.apply(trx, events);
-          await writeCheckpoint(trx, slot.projector.name, to);
+          await advanceCheckpoint(trx, slot.projector.name, slot.persisted, to);
         });
         return true;
       } catch (error) {
+        if (await this.endsTerm(term, slot, error)) return false;
         const delay = delays[attempt];
         if (delay === undefined || !this.running) {
           slot.state = 'failed';
@@ -220,22 +399,54 @@ export class ProjectionRunner {
     }
   }
 
-  private reportProgress(slot: ProjectorSlot): void {
-    this.options.progress?.report(slot.projector.name, slot.position);
-    void this.options.bus.publish(projectionSubject(slot.projector.name), { position: formatPosition(slot.position) });
+  /**
+   * A write failed because this runner may no longer write (its leader session died, or another
+   * writer moved the checkpoint), not because of the projector: the term ends, and the stored
+   * checkpoints say where the next leader resumes. Without leadership, a moved checkpoint fails
+   * the projector instead: two runners are applying it.
+   */
+  private async endsTerm(term: Term, slot: ProjectorSlot, error: unknown): Promise<boolean> {
+    if (!term.active) return true;
+    if (term.lease && (error instanceof CheckpointMovedError || !(await term.lease.check()))) {
+      this.options.logger.warn({ err: error, projector: slot.projector.name }, 'stepping down from the projections');
+      term.end();
+      return true;
+    }
+    if (error instanceof CheckpointMovedError) {
+      slot.state = 'failed';
+      slot.error = error.message;
+      this.options.logger.error({ err: error }, 'another runner is applying this projector; stopped');
+      return true;
+    }
+    return false;
+  }
+
+  /** The position, and what the batch that reached it changed (response caches drop those answers). */
+  private reportProgress(slot: ProjectorSlot, changes?: ReadModelChanges): void {
+    this.options.progress?.report(slot.projector.name, slot.position, changes);
+    void this.options.bus.publish(projectionSubject(slot.projector.name), {
+      position: formatPosition(slot.position),
+      ...(changes ? { changes } : {}),
+    });
   }
 
   /** Persists positions advanced past events a projector ignores, so restarts skip them. */
-  private async flushCheckpoints(): Promise<void> {
+  private async flushCheckpoints(term: Term): Promise<void> {
     for (const slot of this.slots) {
-      if (comparePositions(slot.position, slot.persisted) <= 0) continue;
+      if (slot.state !== 'running' || comparePositions(slot.position, slot.persisted) <= 0) continue;
       const position = slot.position;
       try {
-        await writeCheckpoint(this.options.database.db, slot.projector.name, position);
+        await advanceCheckpoint(term.db, slot.projector.name, slot.persisted, position);
         slot.persisted = position;
       } catch (error) {
+        if (term.active && (await this.endsTerm(term, slot, error))) return;
         this.options.logger.warn({ err: error, projector: slot.projector.name }, 'checkpoint flush failed');
       }
     }
   }
+}
+
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }

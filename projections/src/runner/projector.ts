@@ -1,5 +1,6 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { RecordedEvent } from '@sideline/infra';
+import type { ReadModelChanges } from './read-model-changes.ts';
 
 /** A message a projector asks to publish on the bus once its transaction has committed. */
 export interface AfterCommitMessage {
@@ -20,4 +21,16 @@ export interface Projector<DB = any> {
   apply(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<void>;
   /** Realtime "this changed" notifications, published after commit. */
   afterCommit?(events: readonly RecordedEvent[]): AfterCommitMessage[];
+  /**
+   * The notifications of events already applied (by a leader that died before announcing them),
+   * rebuilt from the read model. Needed when `afterCommit` relies on what `apply` found;
+   * otherwise `afterCommit` is called again.
+   */
+  reannounce?(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<AfterCommitMessage[]>;
+  /**
+   * Which teams' and users' rows `apply` may have written for these events, so cached answers of
+   * other teams stay valid. Without it, every batch is taken to change everything: correct, and
+   * each of its batches empties every response cache.
+   */
+  changes?(events: readonly RecordedEvent[]): ReadModelChanges;
 }

@@ -1,12 +1,19 @@
 import { sql, type Kysely } from 'kysely';
 import { toEnvelope, userSubject, teamSubject } from '@sideline/infra';
-import type { MemberJoined, TeamCreated } from '@sideline/domain';
+import {
+  upcastAssignedRole,
+  type MemberJoined,
+  type TeamCreated,
+  type TeamRoleAssigned,
+  type TeamUpdated,
+} from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
+import { changesFromEventData } from '../runner/read-model-changes.ts';
 import type { TeamsTables } from './teams-read-model.ts';
 
 export const teamsProjector: Projector<TeamsTables> = {
   name: 'teams',
-  handles: ['TeamCreated', 'MemberJoined'],
+  handles: ['TeamCreated', 'MemberJoined', 'TeamRoleAssigned', 'TeamUpdated'],
   tables: ['teams', 'team_members'],
   async apply(trx, events) {
     const db = trx as Kysely<TeamsTables>;
@@ -26,6 +33,7 @@ export const teamsProjector: Projector<TeamsTables> = {
           code: d.code,
           member_count: 0,
           created_at: new Date(e.metadata.occurredAt),
+          season_id: d.seasonId ?? null,
         };
       });
     if (teams.length > 0) await db.insertInto('teams').values(teams).execute();
@@ -37,33 +45,57 @@ export const teamsProjector: Projector<TeamsTables> = {
         return {
           team_id: d.teamId,
           user_id: d.userId,
-          assigned_role: d.assignedRole,
+          assigned_role: upcastAssignedRole(d.assignedRole),
           joined_at: new Date(e.metadata.occurredAt),
         };
       });
-    if (members.length === 0) return;
-    await db
-      .insertInto('team_members')
-      .values(members)
-      .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
-      .execute();
-    // One count refresh per touched team, not per event.
-    const touched = [...new Set(members.map((m) => m.team_id))];
-    await db
-      .updateTable('teams')
-      .set({
-        member_count: sql<number>`(SELECT count(*)::int FROM team_members WHERE team_members.team_id = teams.id)`,
-      })
-      .where('id', 'in', touched)
-      .execute();
+    if (members.length > 0) {
+      await db
+        .insertInto('team_members')
+        .values(members)
+        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
+        .execute();
+      // One count refresh per touched team, not per event.
+      const touched = [...new Set(members.map((m) => m.team_id))];
+      await db
+        .updateTable('teams')
+        .set({
+          member_count: sql<number>`(SELECT count(*)::int FROM team_members WHERE team_members.team_id = teams.id)`,
+        })
+        .where('id', 'in', touched)
+        .execute();
+    }
+
+    // In log order, after the joins of this batch: a role is only ever assigned to a member.
+    for (const e of events) {
+      if (e.type !== 'TeamRoleAssigned') continue;
+      const d = e.data as TeamRoleAssigned['data'];
+      await db
+        .updateTable('team_members')
+        .set({ assigned_role: d.assignedRole })
+        .where('team_id', '=', d.teamId)
+        .where('user_id', '=', d.userId)
+        .execute();
+    }
+    for (const e of events) {
+      if (e.type !== 'TeamUpdated') continue;
+      const d = e.data as TeamUpdated['data'];
+      await db
+        .updateTable('teams')
+        .set({ name: d.name, sport: d.sport, age_group: d.ageGroup })
+        .where('id', '=', d.teamId)
+        .execute();
+    }
   },
+  // A member's own list of teams changes with their membership and role.
+  changes: (events) => changesFromEventData(events, ['userId', 'creatorId']),
   afterCommit(events) {
     return events
-      .filter((e) => e.type === 'MemberJoined')
+      .filter((e) => e.type === 'MemberJoined' || e.type === 'TeamRoleAssigned')
       .flatMap((e) => {
-        const d = e.data as MemberJoined['data'];
+        const d = e.data as MemberJoined['data'] | TeamRoleAssigned['data'];
         return [
-          // The joiner's sockets re-check their teams; the team's members refresh their lists.
+          // The member's sockets re-check their teams (and role); the team's members refresh their lists.
           {
             subject: userSubject(d.userId, 'membership'),
             data: toEnvelope({ type: 'membership_changed', teamId: d.teamId }),

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { AssignedRole, Team, TeamMember, UserRole } from '@sideline/domain';
+import { sql, type Kysely } from 'kysely';
+import { canManageTeam, type AssignedRole, type Team, type TeamMember } from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
+import { displayRoleOf, membershipColumns } from '../orgs/membership-sql.ts';
 import type { TeamsTables } from './teams-read-model.ts';
 
 type DB = TeamsTables & UsersTables;
@@ -96,16 +97,24 @@ export async function teamIdsOfUser(database: Kysely<any>, userId: string): Prom
 }
 
 export async function listTeamMembers(database: Kysely<any>, teamId: string): Promise<TeamMember[]> {
+  const { is_org_admin, team_roles } = membershipColumns('users.id');
   const rows = await (database as Kysely<DB>)
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
+    .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .select([
+      'teams.creator_id',
       'users.id',
       'users.name',
       'users.avatar_url',
       'users.role',
       'team_members.assigned_role',
       'team_members.joined_at',
+      is_org_admin.as('is_org_admin'),
+      team_roles.as('team_roles'),
+      sql<boolean>`EXISTS (SELECT 1 FROM org_admins oa WHERE oa.org_id = teams.org_id AND oa.user_id = users.id)`.as(
+        'admin_of_team_org',
+      ),
     ])
     .where('team_members.team_id', '=', teamId)
     .orderBy('team_members.joined_at')
@@ -114,8 +123,15 @@ export async function listTeamMembers(database: Kysely<any>, teamId: string): Pr
     userId: r.id,
     name: r.name,
     avatarUrl: r.avatar_url,
-    role: r.role as UserRole,
+    // The displayed role (highest of account and memberships), as everywhere a person's role shows.
+    role: displayRoleOf(r),
     assignedRole: r.assigned_role as AssignedRole,
+    canManage: canManageTeam({
+      userId: r.id,
+      creatorId: r.creator_id,
+      assignedRole: r.assigned_role as AssignedRole,
+      isOrgAdminOfTeamOrg: r.admin_of_team_org,
+    }),
     joinedAt: r.joined_at.toISOString(),
   }));
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
 
 export interface TeamsTables {
   teams: {
@@ -13,6 +13,8 @@ export interface TeamsTables {
     code: string | null;
     member_count: number;
     created_at: Date;
+    /** An organization team's season (added by `1081_teams_season`). */
+    season_id: Generated<string | null>;
   };
   team_members: {
     team_id: string;
@@ -50,6 +52,17 @@ export const teamsMigrations: Record<string, Migration> = {
         .execute();
       // "Which teams is this user in?" is on every request's authorisation path.
       await db.schema.createIndex('team_members_user_idx').on('team_members').columns(['user_id', 'team_id']).execute();
+    },
+  },
+  '1003_team_member_roles': {
+    // Code joins were projected as 'member' before team roles existed; the projector now reads
+    // those events as 'other' (upcastAssignedRole), so existing rows say the same.
+    async up(db: Kysely<any>) {
+      await db
+        .updateTable('team_members')
+        .set({ assigned_role: 'other' })
+        .where('assigned_role', '=', 'member')
+        .execute();
     },
   },
 };

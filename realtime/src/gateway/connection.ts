@@ -46,11 +46,17 @@ export class Connection {
   rateLimitNoticeAt = 0;
   /** send_message commands still running for this socket. */
   inFlightSends = 0;
+  /** Set by the socket's 'close': from then on it must not be put in any room. */
+  closed = false;
   private queue: Promise<void> = Promise.resolve();
 
   constructor(
     readonly socket: WebSocket,
     readonly user: RealtimeUser,
+    /** The session that opened the socket (see RealtimeSession). */
+    readonly sessionId: string,
+    /** The client's address as the app sees it (request.ip), for the per-IP cap. */
+    readonly ip: string,
     private readonly limits: SendLimits,
     maxFramesPerSecond: number,
     private readonly onDropped: () => void,
@@ -80,6 +86,17 @@ export class Connection {
    * join_teams sees the join, however long the membership lookup takes.
    */
   enqueue(task: () => Promise<void> | void, onError: (err: unknown) => void): void {
-    this.queue = this.queue.then(task).catch(onError);
+    // Frames queued behind a slow task are dropped once the socket has closed.
+    this.queue = this.queue.then(() => (this.isOpen() ? task() : undefined)).catch(onError);
+  }
+
+  /** Still open: an await may have outlived the socket. */
+  isOpen(): boolean {
+    return !this.closed && this.socket.readyState === OPEN;
+  }
+
+  /** Closes with a status code and a reason the client can show or log (at most 123 bytes). */
+  end(code: number, reason: string): void {
+    if (this.socket.readyState === OPEN) this.socket.close(code, reason);
   }
 }

@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { BusMessage } from '@sideline/infra';
+import { busReconnectedSubject, type BusMessage } from '@sideline/infra';
 import { ephemeralFrameTypes, parseClientFrame, type ClientFrame } from '../protocol.ts';
 import { busEnvelope, frameText } from '../fanout/envelope.ts';
 import { allTeamsSubject, allUsersSubject, parseScopedSubject } from '../fanout/subjects.ts';
 import { joinTeams, pruneTeams } from '../teams/join-teams.ts';
+import { MembershipCache } from '../teams/membership-cache.ts';
 import { sendMessage } from '../chat/send-message.ts';
 import { announceTyping } from '../presence/typing.ts';
-import { announceGone, announcePresence } from '../presence/presence.ts';
+import { announcePresence, PresenceLedger, reconcilePresence } from '../presence/presence.ts';
+import { revokedSessionId, sessionEndedClose, sessionRevokedKind, SessionWatch } from '../sessions/session-watch.ts';
 import { Connection } from './connection.ts';
 import type { GatewayContext } from './context.ts';
-import { realtimeDefaults, type RealtimeOptions, type RealtimeUser } from './options.ts';
+import { realtimeDefaults, type RealtimeOptions, type RealtimeSession } from './options.ts';
 import { Rooms } from './rooms.ts';
 
 export interface RealtimeStats {
@@ -22,10 +24,20 @@ export interface RealtimeStats {
   teams: number;
   /** Frames not delivered to slow sockets (dropped typing/presence, or terminated sockets). */
   droppedFrames: number;
+  /** Sockets closed at once for exceeding the per-user or per-IP cap, or for a revoked session. */
+  refusedConnections: number;
+  /** Resync frames sent because the bus reconnected (notifications may have been lost). */
+  resyncs: number;
 }
 
+/** Close codes and reasons of the socket caps (1008: policy violation). */
+export const socketCapClose = {
+  user: { code: 1008, reason: 'Too many open connections for this account' },
+  ip: { code: 1008, reason: 'Too many open connections from this address' },
+} as const;
+
 export interface Gateway {
-  accept(socket: WebSocket, user: RealtimeUser): void;
+  accept(socket: WebSocket, session: RealtimeSession, ip: string): void;
   stats(): RealtimeStats;
   close(): Promise<void>;
 }
@@ -34,10 +46,12 @@ export interface Gateway {
 export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger): Gateway {
   const settings = { ...realtimeDefaults, ...definedOnly(options) };
   const rooms = new Rooms();
+  const membership = new MembershipCache(options.teamsOf);
   const context: GatewayContext = {
     bus: options.bus,
     rooms,
-    teamsOf: options.teamsOf,
+    membership,
+    presence: new PresenceLedger(),
     onSendMessage: options.onSendMessage,
     log,
     now: () => new Date(),
@@ -47,13 +61,50 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
     terminateAboveBytes: settings.terminateAboveBytes,
   };
   let droppedFrames = 0;
+  let refusedConnections = 0;
+  let resyncs = 0;
+  const sessions = new SessionWatch(rooms, options.activeSessions, log, settings.sessionCheckIntervalMs);
+  let lastResyncAt = Number.NEGATIVE_INFINITY;
+  let trailingResync: NodeJS.Timeout | null = null;
 
   // One pair of wildcard subscriptions per gateway: every gateway sees every team's traffic and
   // delivers it to its own sockets, so a socket may be on any gateway behind the load balancer.
   const unsubscribes = [
     options.bus.subscribe(allTeamsSubject, deliverFromBus),
     options.bus.subscribe(allUsersSubject, deliverFromBus),
+    // This gateway's own connection came back, or another process's did (a projector that
+    // published into the void while only its own connection was down).
+    options.bus.onReconnect(requestResync),
+    options.bus.subscribe(busReconnectedSubject, requestResync),
   ];
+
+  // Several reconnects in a row (every process reconnects after a NATS restart) make one
+  // resync at once and at most one more `resyncSpacingMs` later, never none after the last.
+  function requestResync(): void {
+    const wait = lastResyncAt + settings.resyncSpacingMs - Date.now();
+    if (wait <= 0) return resync();
+    trailingResync ??= setTimeout(() => {
+      trailingResync = null;
+      resync();
+    }, wait);
+  }
+
+  /**
+   * The bus was down for a while: chat, membership and revocation notices published meanwhile
+   * reached nobody (NATS core keeps nothing). Every socket is told to refetch what it shows, and
+   * memberships and sessions are re-read instead of trusting the notices.
+   */
+  function resync(): void {
+    lastResyncAt = Date.now();
+    log.warn({ connections: rooms.counts().connections }, 'bus reconnected; telling every socket to refetch');
+    membership.clear();
+    for (const connection of rooms.all()) {
+      resyncs++;
+      connection.sendFrame({ type: 'resync' });
+      connection.enqueue(() => pruneTeams(context, connection), failed(connection, 'membership'));
+    }
+    void sessions.check();
+  }
 
   const heartbeat = setInterval(() => {
     for (const connection of rooms.all()) {
@@ -85,6 +136,14 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
       }
       return;
     }
+    if (target.kind === sessionRevokedKind) {
+      const sessionId = revokedSessionId(envelope.payload);
+      if (sessionId) sessions.revoked(target.id, sessionId);
+      return;
+    }
+    // Evicted on every gateway, whether or not the user has a socket here right now: a join
+    // that comes after this notice must see the new memberships.
+    if (target.kind === 'membership') membership.evict(target.id);
     for (const connection of rooms.connectionsOf(target.id)) {
       if (target.kind === 'membership') {
         connection.enqueue(() => pruneTeams(context, connection), failed(connection, 'membership'));
@@ -143,8 +202,23 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
   }
 
   return {
-    accept(socket, user) {
-      const connection = new Connection(socket, user, limits, settings.maxFramesPerSecond, () => {
+    accept(socket, { user, sessionId }, ip) {
+      // Caps before anything is allocated: one account (or one address) opening thousands of
+      // sockets would otherwise cost every other user their share of the gateway.
+      const refusal = sessions.isRevoked(sessionId)
+        ? sessionEndedClose
+        : rooms.connectionsOf(user.id).size >= settings.maxSocketsPerUser
+          ? socketCapClose.user
+          : rooms.fromIp(ip) >= settings.maxSocketsPerIp
+            ? socketCapClose.ip
+            : null;
+      if (refusal) {
+        refusedConnections++;
+        log.debug({ userId: user.id, ip, reason: refusal.reason }, 'refused a /ws socket');
+        socket.close(refusal.code, refusal.reason);
+        return;
+      }
+      const connection = new Connection(socket, user, sessionId, ip, limits, settings.maxFramesPerSecond, () => {
         droppedFrames++;
       });
       rooms.add(connection);
@@ -153,18 +227,22 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
       });
       socket.on('message', (data, isBinary) => onFrame(connection, data, isBinary));
       socket.on('close', () => {
-        const joined = [...connection.teams];
+        connection.closed = true;
         rooms.remove(connection);
-        announceGone(context, connection, joined).catch(failed(connection, 'presence on close'));
+        // Nothing is cached for a user without a socket here; their next socket loads afresh.
+        if (rooms.connectionsOf(user.id).size === 0) membership.evict(user.id);
+        reconcilePresence(context, user).catch(failed(connection, 'presence on close'));
       });
     },
 
     stats() {
-      return { ...rooms.counts(), droppedFrames };
+      return { ...rooms.counts(), droppedFrames, refusedConnections, resyncs };
     },
 
     async close() {
       clearInterval(heartbeat);
+      if (trailingResync) clearTimeout(trailingResync);
+      sessions.stop();
       for (const unsubscribe of unsubscribes) unsubscribe();
       // 1001 "going away": clients reconnect (to another instance) as after any restart.
       for (const connection of rooms.all()) connection.socket.close(1001, 'Server shutting down');

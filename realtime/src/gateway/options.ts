@@ -8,6 +8,17 @@ export interface RealtimeUser {
   role: string;
 }
 
+/**
+ * What `authenticate` resolves an upgrade to: the user, and an id of the session that signed it
+ * in (an opaque string, e.g. a hash of the cookie: never the cookie itself). The socket lives
+ * only as long as that session: revoking it closes the socket (see `publishSessionRevoked`),
+ * and the socket re-checks it with `activeSessions` every `sessionCheckIntervalMs`.
+ */
+export interface RealtimeSession {
+  user: RealtimeUser;
+  sessionId: string;
+}
+
 export interface SendMessageInput {
   teamId: string;
   content: string;
@@ -22,8 +33,16 @@ export interface SendMessageInput {
 export interface RealtimeOptions {
   bus: Bus;
   /** Resolves the session (cookie) of the upgrade request; null refuses it with 401. */
-  authenticate(request: FastifyRequest): Promise<RealtimeUser | null>;
-  /** The ids of the teams the user belongs to; join_teams joins only these. */
+  authenticate(request: FastifyRequest): Promise<RealtimeSession | null>;
+  /**
+   * Which of these session ids still exist and have not expired (any order). Sockets of the
+   * others are closed with 1008. Called with the distinct ids of this gateway's sockets.
+   */
+  activeSessions(sessionIds: readonly string[]): Promise<Iterable<string>>;
+  /**
+   * The ids of the teams the user belongs to; join_teams joins only these. Cached per connected
+   * user and refreshed on the user's `membership` notices, so repeated joins cost no query.
+   */
   teamsOf(userId: string): Promise<string[]>;
   /**
    * Runs the SendMessage command for the session's user. The message reaches sockets through
@@ -50,6 +69,14 @@ export interface RealtimeOptions {
   terminateAboveBytes?: number;
   /** Sustained client frames per second per socket (bursts of twice that are allowed). */
   maxFramesPerSecond?: number;
+  /** Open sockets one user may hold on this gateway; one more is closed with 1008. Default 20. */
+  maxSocketsPerUser?: number;
+  /** Open sockets one client IP (`request.ip`) may hold on this gateway. Default 100. */
+  maxSocketsPerIp?: number;
+  /** Every this often, each socket's session is checked (revoked or expired: closed). Default 60 s. */
+  sessionCheckIntervalMs?: number;
+  /** Bus reconnects closer together than this are answered with one more resync, not one each. */
+  resyncSpacingMs?: number;
 }
 
 export const realtimeDefaults = {
@@ -59,4 +86,8 @@ export const realtimeDefaults = {
   dropEphemeralAboveBytes: 64 * 1024,
   terminateAboveBytes: 1024 * 1024,
   maxFramesPerSecond: 20,
+  maxSocketsPerUser: 20,
+  maxSocketsPerIp: 100,
+  sessionCheckIntervalMs: 60_000,
+  resyncSpacingMs: 1_000,
 } as const;

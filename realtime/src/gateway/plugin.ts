@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import { createGateway, type RealtimeStats } from './gateway.ts';
 import { originCheck } from './origin.ts';
-import { realtimeDefaults, type RealtimeOptions, type RealtimeUser } from './options.ts';
+import { realtimeDefaults, type RealtimeOptions, type RealtimeSession } from './options.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,7 +39,7 @@ const plugin: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
   }
 
   const originAllowed = originCheck(options.allowedOrigins);
-  const sessions = new WeakMap<FastifyRequest, RealtimeUser>();
+  const sessions = new WeakMap<FastifyRequest, RealtimeSession>();
 
   fastify.get(
     path,
@@ -52,19 +52,19 @@ const plugin: FastifyPluginAsync<RealtimeOptions> = async (fastify, options) => 
         }
       },
       preValidation: async (request, reply) => {
-        const user = await options.authenticate(request);
-        if (!user) {
+        const session = await options.authenticate(request);
+        if (!session) {
           return reply.code(401).send({ message: 'Sign in to connect', code: 'unauthenticated' });
         }
-        sessions.set(request, user);
+        sessions.set(request, session);
       },
     },
     (socket, request) => {
-      const user = sessions.get(request);
+      const session = sessions.get(request);
       sessions.delete(request);
       // Unreachable while preValidation guards the route; refuse rather than trust.
-      if (!user) return socket.close(1008, 'Unauthenticated');
-      gateway.accept(socket, user);
+      if (!session) return socket.close(1008, 'Unauthenticated');
+      gateway.accept(socket, session, request.ip);
     },
   );
 };

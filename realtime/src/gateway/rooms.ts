@@ -7,12 +7,17 @@ import type { Connection } from './connection.ts';
 export class Rooms {
   private readonly byTeam = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly byIp = new Map<string, number>();
 
   add(connection: Connection): void {
     addTo(this.byUser, connection.user.id, connection);
+    this.byIp.set(connection.ip, this.fromIp(connection.ip) + 1);
   }
 
   join(connection: Connection, teamId: string): void {
+    // A socket that closed while its join was awaiting would stay in the room for good: its
+    // 'close' has already run remove().
+    if (!connection.isOpen()) return;
     connection.teams.add(teamId);
     addTo(this.byTeam, teamId, connection);
   }
@@ -24,7 +29,16 @@ export class Rooms {
 
   remove(connection: Connection): void {
     for (const teamId of [...connection.teams]) this.leave(connection, teamId);
+    if (!this.byUser.get(connection.user.id)?.has(connection)) return;
     removeFrom(this.byUser, connection.user.id, connection);
+    const left = this.fromIp(connection.ip) - 1;
+    if (left > 0) this.byIp.set(connection.ip, left);
+    else this.byIp.delete(connection.ip);
+  }
+
+  /** Open sockets from one client address. */
+  fromIp(ip: string): number {
+    return this.byIp.get(ip) ?? 0;
   }
 
   membersOf(teamId: string): ReadonlySet<Connection> {

@@ -1,6 +1,7 @@
 import type { JoinTeamsFrame } from '../protocol.ts';
 import type { Connection } from '../gateway/connection.ts';
 import type { GatewayContext } from '../gateway/context.ts';
+import { reconcilePresence } from '../presence/presence.ts';
 
 /**
  * join_teams: the socket's rooms become the requested teams that the SESSION's user belongs to
@@ -8,13 +9,16 @@ import type { GatewayContext } from '../gateway/context.ts';
  * its current team list after a change also leaves teams it no longer shows.
  */
 export async function joinTeams(context: GatewayContext, connection: Connection, frame: JoinTeamsFrame): Promise<void> {
-  const memberOf = new Set(await context.teamsOf(connection.user.id));
+  const memberOf = await context.membership.teamsOf(connection.user.id);
+  // The socket may have closed while the memberships loaded: it must not end up in a room.
+  if (!connection.isOpen()) return;
   const wanted = new Set(frame.teamIds.filter((teamId) => memberOf.has(teamId)));
   for (const teamId of [...connection.teams]) {
     if (!wanted.has(teamId)) context.rooms.leave(connection, teamId);
   }
   for (const teamId of wanted) context.rooms.join(connection, teamId);
   connection.sendFrame({ type: 'joined', teamIds: [...wanted] });
+  await reconcilePresence(context, connection.user);
 }
 
 /**
@@ -23,8 +27,13 @@ export async function joinTeams(context: GatewayContext, connection: Connection,
  */
 export async function pruneTeams(context: GatewayContext, connection: Connection): Promise<void> {
   if (connection.teams.size === 0) return;
-  const memberOf = new Set(await context.teamsOf(connection.user.id));
+  const memberOf = await context.membership.teamsOf(connection.user.id);
+  let left = false;
   for (const teamId of [...connection.teams]) {
-    if (!memberOf.has(teamId)) context.rooms.leave(connection, teamId);
+    if (!memberOf.has(teamId)) {
+      context.rooms.leave(connection, teamId);
+      left = true;
+    }
   }
+  if (left) await reconcilePresence(context, connection.user);
 }

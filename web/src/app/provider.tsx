@@ -1,25 +1,28 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from '../components/ui/toast.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
-import { SocketProvider } from '../lib/socket/socket-provider.tsx';
+
+// Toasts wait in their store (use-toast.ts) until the viewport's code has arrived, a moment after
+// the first screen shows.
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toast.tsx')).Toaster }));
 
 interface AppProviderProps {
   children: ReactNode;
   queryClient?: QueryClient;
 }
 
-/** Everything the screens need around them: data cache, tooltips, toasts. */
+/**
+ * What every screen needs around it, the sign-in screen included: data cache and toasts. The
+ * live connection belongs to signed-in screens (`SignedInProviders`, in the AppShell), so the
+ * sign-in screen does not download it.
+ */
 export function AppProvider({ children, queryClient = defaultQueryClient }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SocketProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
-      </SocketProvider>
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

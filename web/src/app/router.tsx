@@ -1,50 +1,122 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppShell } from '../components/layouts/app-shell.tsx';
 import { paths } from '../config/paths.ts';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
-import { AuthRoute } from '../features/auth/routes/auth.tsx';
-import { ChatRoute } from '../features/chat/routes/chat.tsx';
-import { DashboardRoute } from '../features/dashboard/routes/dashboard.tsx';
-import { EventsRoute } from '../features/events/routes/events.tsx';
-import { GamificationRoute } from '../features/gamification/routes/gamification.tsx';
-import { MediaRoute } from '../features/media/routes/media.tsx';
-import { CreateTeamRoute } from '../features/teams/routes/create-team.tsx';
-import { TeamRoute } from '../features/teams/routes/team.tsx';
-import { TeamsRoute } from '../features/teams/routes/teams.tsx';
-import { NotFoundRoute } from './routes/not-found.tsx';
+import { queryClient as appQueryClient } from '../lib/query-client.ts';
+import { startHomeQueries, startSignedInQueries } from './prefetch.ts';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 
 /**
- * The route table. Public: /auth. Everything inside ProtectedRoute needs a signed-in user and
+ * The route table. Public: /auth and /invite. Everything inside ProtectedRoute needs a signed-in user and
  * renders in the AppShell. Add new screens there (and flip `builtScreens` for menu entries).
+ *
+ * Each screen is its own chunk (`lazy`), so the sign-in screen and Home download only their own
+ * code. Loaders start the data a screen needs at the same moment as its code, and never wait for
+ * it: the screen renders its own loading states.
  */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteErrorBoundary />,
-    children: [
-      { path: paths.auth, element: <AuthRoute /> },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          {
-            element: <AppShell />,
-            children: [
-              { index: true, element: <DashboardRoute /> },
-              { path: paths.teams, element: <TeamsRoute /> },
-              { path: paths.createTeam, element: <CreateTeamRoute /> },
-              { path: `${paths.team}/:teamId`, element: <TeamRoute /> },
-              { path: `${paths.chat}/:teamId?`, element: <ChatRoute /> },
-              { path: `${paths.events}/:teamId?`, element: <EventsRoute /> },
-              { path: `${paths.media}/:teamId?`, element: <MediaRoute /> },
-              { path: paths.gamification, element: <GamificationRoute /> },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteErrorBoundary />,
+      // While the first screen's code downloads.
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [
+        {
+          path: paths.auth,
+          lazy: async () => ({ Component: (await import('../features/auth/routes/auth.tsx')).AuthRoute }),
+        },
+        {
+          path: paths.invite,
+          lazy: async () => ({ Component: (await import('../features/invitations/routes/invite.tsx')).InviteRoute }),
+        },
+        {
+          element: <ProtectedRoute />,
+          loader: () => startSignedInQueries(queryClient),
+          children: [
+            {
+              lazy: async () => ({ Component: (await import('../components/layouts/app-shell.tsx')).AppShell }),
+              children: [
+                {
+                  index: true,
+                  loader: ({ request }) => startHomeQueries(queryClient, new URL(request.url)),
+                  lazy: async () => ({
+                    Component: (await import('../features/dashboard/routes/dashboard.tsx')).DashboardRoute,
+                  }),
+                },
+                {
+                  path: paths.teams,
+                  lazy: async () => ({ Component: (await import('../features/teams/routes/teams.tsx')).TeamsRoute }),
+                },
+                {
+                  path: paths.createTeam,
+                  lazy: async () => ({
+                    Component: (await import('../features/teams/routes/create-team.tsx')).CreateTeamRoute,
+                  }),
+                },
+                {
+                  path: `${paths.team}/:teamId`,
+                  lazy: async () => ({ Component: (await import('../features/teams/routes/team.tsx')).TeamRoute }),
+                },
+                {
+                  path: `${paths.chat}/:teamId?`,
+                  lazy: async () => ({ Component: (await import('../features/chat/routes/chat.tsx')).ChatRoute }),
+                },
+                {
+                  path: `${paths.events}/:teamId?`,
+                  lazy: async () => ({
+                    Component: (await import('../features/events/routes/events.tsx')).EventsRoute,
+                  }),
+                },
+                {
+                  path: `${paths.media}/:teamId?`,
+                  lazy: async () => ({ Component: (await import('../features/media/routes/media.tsx')).MediaRoute }),
+                },
+                {
+                  path: paths.gamification,
+                  lazy: async () => ({
+                    Component: (await import('../features/gamification/routes/gamification.tsx')).GamificationRoute,
+                  }),
+                },
+                {
+                  path: paths.orgAdmin,
+                  lazy: async () => ({
+                    Component: (await import('../features/orgs/routes/org-admin.tsx')).OrgAdminRoute,
+                  }),
+                },
+                {
+                  path: paths.seasons,
+                  lazy: async () => ({
+                    Component: (await import('../features/seasons/routes/seasons.tsx')).SeasonsRoute,
+                  }),
+                },
+                {
+                  path: `${paths.seasons}/:seasonId/teams`,
+                  lazy: async () => ({
+                    Component: (await import('../features/seasons/routes/season-teams.tsx')).SeasonTeamsRoute,
+                  }),
+                },
+                {
+                  path: paths.settings,
+                  lazy: async () => ({
+                    Component: (await import('../features/settings/routes/settings.tsx')).SettingsRoute,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
+        },
+      ],
+    },
+  ];
+}
+
+/** The app's routes, on the app's query client. */
+export const routes: RouteObject[] = createRoutes(appQueryClient);
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -11,6 +11,7 @@ export const paths = {
   media: '/media',
   gamification: '/gamification',
   createTeam: '/create-team',
+  settings: '/settings',
   orgAdmin: '/org-admin',
   livestream: '/livestream',
   matches: '/matches',
@@ -21,6 +22,11 @@ export const paths = {
 /** /team/{teamId} */
 export function teamPath(teamId: string): string {
   return `${paths.team}/${encodeURIComponent(teamId)}`;
+}
+
+/** /seasons/{seasonId}/teams */
+export function seasonTeamsPath(seasonId: string): string {
+  return `${paths.seasons}/${encodeURIComponent(seasonId)}/teams`;
 }
 
 /** /chat/{teamId}, or /chat when no team is given. */
@@ -45,11 +51,11 @@ export const builtScreens = {
   events: true,
   media: true,
   gamification: true,
-  settings: false,
+  settings: true,
   livestream: false,
   matches: false,
-  seasons: false,
-  orgAdmin: false,
+  seasons: true,
+  orgAdmin: true,
 } as const;
 
 export type BuiltScreens = { readonly [K in keyof typeof builtScreens]: boolean };

@@ -13,6 +13,9 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        // A failure (say, of a request a route loader started) stays on screen with its Try again;
+        // mounting a screen does not quietly send it again.
+        retryOnMount: false,
       },
       mutations: {
         retry: false,

@@ -25,6 +25,7 @@ export function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
     avatarUrl: null,
     role: 'coach',
     assignedRole: 'coach',
+    canManage: true,
     joinedAt: '2026-03-14T10:00:00.000Z',
     ...overrides,
   };

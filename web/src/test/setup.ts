@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast.ts';
 import { FakeWebSocket } from '../lib/socket/testing/fake-web-socket.ts';
 import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from './viewport.ts';
+
+// Screens are separate chunks (route `lazy`). Their modules are loaded here, before any test
+// starts, so a test's waiting time is not spent compiling the screen it opens.
+import.meta.glob(['../features/*/routes/*.tsx', '../components/layouts/app-shell.tsx', '../app/routes/*.tsx'], {
+  eager: true,
+});
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks a few browser APIs that Radix primitives use.
 class ResizeObserverStub {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { createRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 export const sampleUser: User = {
@@ -13,6 +13,7 @@ export const sampleUser: User = {
   name: 'Jordan Smith',
   email: 'jordan@example.com',
   role: 'coach',
+  accountRole: 'coach',
   avatarUrl: null,
   createdAt: '2026-03-14T10:00:00.000Z',
   xp: 120,
@@ -75,7 +76,7 @@ export function mockFetch(handlers: Record<string, Handler>) {
 
 export function renderApp(path: string, options: { queryClient?: QueryClient } = {}) {
   const queryClient = options.queryClient ?? createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>

@@ -107,6 +107,7 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
         for await (const resolved of client.readStream(stream, {
           direction: FORWARDS,
           fromRevision: fromRevision === 0 ? ESDB_START : BigInt(fromRevision),
+          ...(readOptions?.maxCount === undefined ? {} : { maxCount: BigInt(readOptions.maxCount) }),
         })) {
           const event = resolved.event;
           if (!event) continue;

@@ -114,7 +114,7 @@ export function createPostgresEventStore(
     },
 
     async readStream(stream, readOptions) {
-      return upcastAll(await readStreamSql(db, stream, readOptions?.fromRevision ?? 0));
+      return upcastAll(await readStreamSql(db, stream, readOptions?.fromRevision ?? 0, readOptions?.maxCount));
     },
 
     async readAll({ fromPosition, limit }) {

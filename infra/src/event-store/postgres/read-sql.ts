@@ -32,9 +32,23 @@ const columns = sql.raw(
  */
 const visible = sql.raw(`transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))`);
 
-export async function readStreamSql(db: Kysely<any>, stream: string, fromRevision: number): Promise<RecordedEvent[]> {
+export async function readStreamSql(
+  db: Kysely<any>,
+  stream: string,
+  fromRevision: number,
+  maxCount?: number,
+): Promise<RecordedEvent[]> {
+  // A page is cut before its rows become JSON, and by a range of revisions (a stream's revisions
+  // have no gaps, so the range is the page): whatever the table's statistics, the plan then reads
+  // the page's stretch of the index, not every later event of the stream for each page.
+  const page =
+    maxCount === undefined
+      ? sql`es_events`
+      : sql`(SELECT * FROM es_events WHERE stream_id = ${stream}
+               AND stream_position >= ${fromRevision} AND stream_position < ${fromRevision + maxCount}
+             ORDER BY stream_position LIMIT ${maxCount}) AS es_events`;
   const { rows } = await sql<{ e: string }>`
-    SELECT ${columns} FROM es_events
+    SELECT ${columns} FROM ${page}
     WHERE stream_id = ${stream} AND stream_position >= ${fromRevision}
     ORDER BY stream_position
   `.execute(db);

@@ -44,20 +44,19 @@ describe('routing and the app shell (mocked fetch)', () => {
     expect(await screen.findByRole('heading', { name: 'Start your first team' })).toBeInTheDocument();
   });
 
-  it('shows initials, name, email and role badge in the profile menu; hides unbuilt screens', async () => {
+  it('shows initials, name, email and role badge in the profile menu, and its Settings item', async () => {
     mockFetch(signedIn);
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByText('JS').length).toBeGreaterThan(0);
+    expect(menu.querySelectorAll('[data-initials="JS"]').length).toBeGreaterThan(0);
     expect(within(menu).getByText('Jordan Smith')).toBeInTheDocument();
     expect(within(menu).getByText('jordan@example.com')).toBeInTheDocument();
     expect(within(menu).getByText('Coach')).toHaveClass('bg-blue-50');
     expect(within(menu).getByRole('menuitem', { name: 'View Profile' })).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Badges & Rewards' })).toBeInTheDocument();
-    // No dead links: these screens are not built yet.
-    expect(within(menu).queryByRole('menuitem', { name: 'Settings' })).not.toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
   });
 
   it('opens the View Profile dialog with email, role, member-since date and counters', async () => {

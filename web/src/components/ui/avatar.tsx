@@ -27,7 +27,11 @@ interface AvatarProps {
   className?: string;
 }
 
-/** A round avatar: the image when it loads, otherwise the initials. Decorative (aria-hidden). */
+/**
+ * A round avatar: the image when it loads, otherwise the initials. Decorative (aria-hidden): the
+ * initials are drawn by CSS from `data-initials`, so they never count as the visible text of a
+ * button or link that holds an avatar (its accessible name then starts with what it shows).
+ */
 export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   return (
@@ -42,7 +46,7 @@ export function Avatar({ name, src, size = 'md', className }: AvatarProps) {
       {src && !failed ? (
         <img src={src} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
       ) : (
-        getInitials(name) || '?'
+        <span data-initials={getInitials(name) || '?'} className="before:content-[attr(data-initials)]" />
       )}
     </span>
   );

@@ -1,14 +1,22 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
+/**
+ * Text fields show focus as strongly as buttons do (the same 2 px brand outline), not only a
+ * faint ring: someone tabbing through a form must see where they are.
+ */
+export const fieldFocusClassName =
+  'focus:border-brand-500 focus:outline-2 focus:outline-offset-2 focus:outline-brand-500 aria-invalid:focus:outline-red-500';
+
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (
     <input
       className={cn(
         'block h-11 w-full rounded-xl border border-slate-200 bg-white px-3.5 text-base text-slate-900 shadow-xs transition-colors sm:text-sm',
-        'placeholder:text-slate-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none',
+        'placeholder:text-slate-500',
+        fieldFocusClassName,
         'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70',
-        'aria-invalid:border-red-400 aria-invalid:focus:ring-red-500/15',
+        'aria-invalid:border-red-400',
         className,
       )}
       {...props}

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { fieldFocusClassName } from './input.tsx';
 
 /**
  * A styled native <select>: keyboard, screen readers and the phone's own picker work out of the
@@ -12,9 +13,9 @@ export function NativeSelect({ className, children, ...props }: ComponentProps<'
       <select
         className={cn(
           'block h-11 w-full appearance-none rounded-xl border border-slate-200 bg-white pr-10 pl-3.5 text-base text-slate-900 shadow-xs transition-colors sm:text-sm',
-          'focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none',
+          fieldFocusClassName,
           'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70',
-          'aria-invalid:border-red-400 aria-invalid:focus:ring-red-500/15',
+          'aria-invalid:border-red-400',
           className,
         )}
         {...props}

@@ -1,7 +1,16 @@
-import { selfSelectableRoleSchema } from '@sideline/domain';
-import type { z } from 'zod';
+import type { selfSelectableRoles } from '@sideline/domain';
 
-export type SelfSelectableRole = z.infer<typeof selfSelectableRoleSchema>;
+export type SelfSelectableRole = (typeof selfSelectableRoles)[number];
+
+/**
+ * The roles a person may pick (the domain's list, checked complete by the compiler). A type-only
+ * import: the sign-in screen does not download the domain's schema module for it.
+ */
+const choosable: Record<SelfSelectableRole, true> = { parent: true, coach: true, player: true };
+
+function isSelfSelectableRole(role: string): role is SelfSelectableRole {
+  return Object.hasOwn(choosable, role);
+}
 
 export interface Invitation {
   email: string;
@@ -23,11 +32,10 @@ export function parseInvitation(params: URLSearchParams): Invitation | null {
   const role = params.get('role')?.trim();
   const token = params.get('token')?.trim();
   if (!email || !name || !role || !token) return null;
-  const parsedRole = selfSelectableRoleSchema.safeParse(role);
   return {
     email,
     name,
-    role: parsedRole.success ? parsedRole.data : 'parent',
+    role: isSelfSelectableRole(role) ? role : 'parent',
     token,
     teamName: params.get('teamName')?.trim() ?? '',
     playerName: params.get('playerName')?.trim() ?? '',

@@ -29,17 +29,23 @@ export function teamEventsQueryOptions(teamId: string) {
   });
 }
 
-/** GET /api/teams/{teamId}/events/upcoming — occurrences from now (home); always refetched. */
+/**
+ * GET /api/teams/{teamId}/events/upcoming — occurrences from now (home). "Upcoming" moves with the
+ * clock, so a list older than a few seconds is refetched whenever Home mounts; one that Home's
+ * loader has just started (see app/prefetch.ts) is used as it is.
+ */
+export const UPCOMING_FRESH_MS = 10_000;
+
 export function teamUpcomingEventsQueryOptions(teamId: string) {
   return queryOptions({
     queryKey: queryKeys.teamUpcomingEvents(teamId),
     queryFn: () => api.get<TeamEvent[]>(apiPaths.teamUpcomingEvents(teamId)),
-    staleTime: 0,
+    staleTime: UPCOMING_FRESH_MS,
   });
 }
 
 export function useTeamUpcomingEvents(teamId: string) {
-  return useQuery({ ...teamUpcomingEventsQueryOptions(teamId), refetchOnMount: 'always' });
+  return useQuery({ ...teamUpcomingEventsQueryOptions(teamId), refetchOnMount: true });
 }
 
 /** The events of several teams, merged and sorted by date. */

@@ -1,4 +1,4 @@
-import type { CreateTeamInput, JoinTeamInput, Team, TeamMember } from '@sideline/domain';
+import type { AssignTeamRoleInput, CreateTeamInput, JoinTeamInput, Team, TeamMember } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
@@ -60,11 +60,36 @@ export function useCreateTeam() {
   });
 }
 
-/** POST /api/teams/join {code} → the team joined (joining twice is harmless). */
+/**
+ * PUT /api/teams/{teamId}/members/{userId}/role {assignedRole} (managers) → the member. Who
+ * manages changes with it, so the roster and the team (the user's own role in it) are refetched.
+ */
+export function useAssignTeamRole(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...input }: AssignTeamRoleInput & { userId: string }) =>
+      api.put<TeamMember>(apiPaths.teamMemberRole(teamId, userId), input),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(teamId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.teams }),
+      ]),
+  });
+}
+
+/**
+ * POST /api/teams/join {code} → the team joined (joining twice is harmless), and whether the user
+ * was in it already (it was in their list of teams before), so the screen can say so.
+ */
 export function useJoinTeam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: JoinTeamInput) => api.post<Team>(apiPaths.joinTeam, input),
-    onSuccess: (team) => rememberTeam(queryClient, team),
+    mutationFn: async (input: JoinTeamInput) => {
+      const before = await queryClient.ensureQueryData(teamsQueryOptions).catch(() => [] as Team[]);
+      const team = await api.post<Team>(apiPaths.joinTeam, input);
+      return { team, alreadyMember: before.some((t) => t.id === team.id) };
+    },
+    onSuccess: ({ team }) => rememberTeam(queryClient, team),
   });
 }

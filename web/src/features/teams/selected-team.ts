@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 export const TEAM_SEARCH_PARAM = 'team';
 const STORAGE_PREFIX = 'sideline:selected-team:';
 
-function readStoredTeamId(userId: string): string | null {
+export function readStoredTeamId(userId: string): string | null {
   try {
     return window.localStorage.getItem(STORAGE_PREFIX + userId);
   } catch {

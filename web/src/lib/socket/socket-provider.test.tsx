@@ -171,6 +171,19 @@ describe('SocketProvider (fake socket, mocked fetch)', () => {
     }
   });
 
+  it('on resync (the server missed notifications) refetches every active query, without reconnecting', async () => {
+    const { callsTo } = setup();
+    const socket = await connected();
+    await waitFor(() => expect(callsTo('GET', '/api/dashboard')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/messages')).toHaveLength(1));
+    act(() => socket.receive({ type: 'resync' }));
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/messages')).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/media')).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/messages/pinned')).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', '/api/dashboard')).toHaveLength(2));
+    expect(FakeWebSocket.instances).toEqual([socket]);
+  });
+
   it('re-broadcasts typing_update and presence_update as sideline:typing / sideline:presence', async () => {
     setup();
     const socket = await connected();

@@ -31,7 +31,8 @@ export interface SocketProviderProps {
  * the team list changes or the server says `membership_changed`), reports presence (online /
  * away with the tab's visibility, offline when the page goes away), invalidates the cached keys
  * that a "this changed" frame names, re-broadcasts typing and presence as `window` events, and
- * after a reconnect invalidates every query (whatever happened while it was down is fetched).
+ * after a reconnect, or a `resync` frame (the server's bus reconnected), invalidates every query
+ * (whatever happened meanwhile is fetched).
  */
 export function SocketProvider({ children, createWebSocket = defaultWebSocketFactory, url }: SocketProviderProps) {
   const queryClient = useQueryClient();
@@ -168,6 +169,12 @@ function isEventsChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
   return f.type === 'events_changed' && typeof f.teamId === 'string';
 }
 
+/** A team's players or invitations changed (roster and invitations projectors). */
+function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamId: string } {
+  const f = frame as { type?: unknown; teamId?: unknown };
+  return (f.type === 'team_players_changed' || f.type === 'team_invitations_changed') && typeof f.teamId === 'string';
+}
+
 /**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
@@ -184,6 +191,9 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  } else if (isRosterChanged(frame)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvitations(frame.teamId) });
   } else if (isFrame(frame, 'typing_update')) {
     const { type: _type, ...detail } = frame;
     window.dispatchEvent(new CustomEvent<TypingEventDetail>(TYPING_EVENT, { detail }));
@@ -196,6 +206,10 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teams });
     void queryClient.invalidateQueries({ queryKey: queryKeys.team(frame.teamId) });
+  } else if (isFrame(frame, 'resync')) {
+    // The server's bus was down: "this changed" frames may have been lost, as after our own
+    // reconnect, so everything shown is fetched again.
+    void queryClient.invalidateQueries();
   } else if (isFrame(frame, 'error')) {
     // Spec §8: socket errors are only logged (a failed send is marked by the chat, by clientId).
     console.warn('[socket] server error', frame.code ?? '', frame.message);

@@ -54,20 +54,17 @@ export function RoleCards({ value, onChange, disabled }: RoleCardsProps) {
         {roleOptions.map((option) => {
           const selected = option.value === value;
           const Icon = option.icon;
+          // The button holds only the role's name, stretched over the card: its accessible name is
+          // exactly what it shows; the description is read as its description.
           return (
-            <button
+            <div
               key={option.value}
-              type="button"
-              aria-pressed={selected}
-              aria-labelledby={`${baseId}-${option.value}-title`}
-              aria-describedby={`${baseId}-${option.value}-desc`}
-              disabled={disabled}
-              onClick={() => onChange(option.value)}
               className={cn(
-                'relative flex flex-col items-center gap-1.5 rounded-xl border-2 p-2.5 text-center transition-colors disabled:opacity-60',
+                'relative flex flex-col items-center gap-1.5 rounded-xl border-2 p-2.5 text-center transition-colors focus-within:ring-3 focus-within:ring-brand-500/30',
                 selected
-                  ? 'border-brand-500 bg-brand-50 shadow-sm shadow-brand-500/10'
+                  ? 'border-brand-600 bg-brand-50 shadow-sm shadow-brand-500/10'
                   : 'border-slate-200 bg-white hover:border-slate-300',
+                disabled && 'opacity-60',
               )}
             >
               {selected ? (
@@ -78,13 +75,20 @@ export function RoleCards({ value, onChange, disabled }: RoleCardsProps) {
               <span className={cn('flex size-9 items-center justify-center rounded-full', option.accent)}>
                 <Icon className="size-4.5" aria-hidden="true" />
               </span>
-              <span id={`${baseId}-${option.value}-title`} className="text-sm font-semibold text-slate-900">
+              <button
+                type="button"
+                aria-pressed={selected}
+                aria-describedby={`${baseId}-${option.value}-desc`}
+                disabled={disabled}
+                onClick={() => onChange(option.value)}
+                className="text-sm font-semibold text-slate-900 outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
+              >
                 {option.label}
-              </span>
-              <span id={`${baseId}-${option.value}-desc`} className="text-[11px] leading-tight text-slate-500">
+              </button>
+              <span id={`${baseId}-${option.value}-desc`} className="text-[11px] leading-tight text-slate-600">
                 {option.description}
               </span>
-            </button>
+            </div>
           );
         })}
       </div>

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInputSchema, type User } from '@sideline/domain';
+import type { loginInputSchema, User } from '@sideline/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,11 +7,16 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import type { useLogin } from '../api.ts';
+import { lazyZodResolver } from '../lazy-resolver.ts';
 import { applyServerFieldErrors } from './apply-server-errors.ts';
 import { PasswordInput } from './password-input.tsx';
 
 type LoginFormInput = z.input<typeof loginInputSchema>;
 type LoginFormOutput = z.output<typeof loginInputSchema>;
+
+const validation = lazyZodResolver<LoginFormInput, LoginFormOutput>(
+  async () => (await import('@sideline/domain/identity/schemas')).loginInputSchema,
+);
 
 interface SignInFormProps {
   login: ReturnType<typeof useLogin>;
@@ -27,7 +31,7 @@ export function SignInForm({ login, defaultEmail = '', onSuccess }: SignInFormPr
     setError,
     formState: { errors },
   } = useForm<LoginFormInput, unknown, LoginFormOutput>({
-    resolver: zodResolver(loginInputSchema),
+    resolver: validation.resolver,
     defaultValues: { email: defaultEmail, password: '' },
   });
   // Stays busy during the short pause before the redirect, so nothing is submitted twice.
@@ -44,7 +48,13 @@ export function SignInForm({ login, defaultEmail = '', onSuccess }: SignInFormPr
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void validation.warm()}
+      noValidate
+      className="space-y-4"
+      aria-label="Sign in"
+    >
       <Field id="signin-email" label="Email" error={errors.email?.message}>
         <Input
           {...fieldControlProps('signin-email', errors.email?.message)}

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MIN_LENGTH, registerUserInputSchema, type User } from '@sideline/domain';
+import { PASSWORD_MIN_LENGTH, type registerUserInputSchema, type User } from '@sideline/domain';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,12 +8,17 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import type { useRegister } from '../api.ts';
 import type { Invitation } from '../invitation.ts';
+import { lazyZodResolver } from '../lazy-resolver.ts';
 import { applyServerFieldErrors } from './apply-server-errors.ts';
 import { PasswordInput } from './password-input.tsx';
 import { RoleCards } from './role-cards.tsx';
 
 type RegisterFormInput = z.input<typeof registerUserInputSchema>;
 type RegisterFormOutput = z.output<typeof registerUserInputSchema>;
+
+const validation = lazyZodResolver<RegisterFormInput, RegisterFormOutput>(
+  async () => (await import('@sideline/domain/identity/schemas')).registerUserInputSchema,
+);
 
 export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
 
@@ -32,7 +36,7 @@ export function SignUpForm({ registerUser, invitation, onSuccess }: SignUpFormPr
     setError,
     formState: { errors },
   } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
-    resolver: zodResolver(registerUserInputSchema),
+    resolver: validation.resolver,
     defaultValues: {
       name: invitation?.name ?? '',
       email: invitation?.email ?? '',
@@ -60,7 +64,13 @@ export function SignUpForm({ registerUser, invitation, onSuccess }: SignUpFormPr
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign up">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void validation.warm()}
+      noValidate
+      className="space-y-4"
+      aria-label="Sign up"
+    >
       <Field id="signup-name" label="Full Name" error={errors.name?.message}>
         <Input
           {...fieldControlProps('signup-name', errors.name?.message)}

@@ -145,7 +145,7 @@ describe('chat screen (mocked fetch, fake socket)', () => {
 
     const first = within(list).getByText('Practice moved to 5pm').closest('li')!;
     expect(within(first).getByText('Riley Parent')).toBeInTheDocument();
-    expect(first).toHaveTextContent('RP'); // avatar initials
+    expect(first.querySelector('[data-initials="RP"]')).not.toBeNull(); // avatar initials
     expect(first.querySelector('time')).toHaveAttribute('dateTime', '2026-03-14T15:04:00.000Z');
     expect(first).not.toHaveAttribute('data-own');
 
@@ -617,9 +617,9 @@ describe('chat pinning (mocked fetch, fake socket)', () => {
     expect(screen.queryByRole('complementary', { name: 'Pinned message' })).not.toBeInTheDocument();
   });
 
-  it("shows a team admin (not the team's coach) the pin controls", async () => {
+  it('shows a member the creator made coach (not the creator) the pin controls', async () => {
     setup({
-      teams: [{ ...eagles, coachId: 'u-coach', myAssignedRole: 'admin' }],
+      teams: [{ ...eagles, coachId: 'u-coach', creatorId: 'u-coach', myAssignedRole: 'coach' }],
       messages: [message({ id: 'a', text: 'Hello' })],
       pinned: [message({ id: 'p', text: 'Bring water', pinned: true })],
     });
@@ -630,7 +630,7 @@ describe('chat pinning (mocked fetch, fake socket)', () => {
   });
 
   it('shows a parent the pinned message but no pin controls', async () => {
-    const parentTeam: Team = { ...eagles, coachId: 'u-coach', myAssignedRole: 'member' };
+    const parentTeam: Team = { ...eagles, coachId: 'u-coach', creatorId: 'u-coach', myAssignedRole: 'parent' };
     const { calls } = setup({
       teams: [parentTeam],
       messages: [message({ id: 'a', text: 'Practice at 6', pinned: true }), message({ id: 'b', text: 'Thanks coach' })],

@@ -2,6 +2,7 @@ import { MESSAGE_MAX_LENGTH } from '@sideline/domain';
 import { ImagePlus, Loader2, SendHorizontal, X } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { fieldFocusClassName } from '../../../components/ui/input.tsx';
 import { useTypingAnnouncer } from '../hooks/use-typing.ts';
 import { EmojiPicker } from './emoji-picker.tsx';
 
@@ -133,7 +134,8 @@ export function Composer({ teamId, onSend, sending, onPickPhoto, upload }: Compo
           onChange={(event) => change(event.target.value)}
           onKeyDown={onKeyDown}
           enterKeyHint="send"
-          className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs [field-sizing:content] placeholder:text-slate-400 focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none sm:text-sm"
+          data-skip-target
+          className={`max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs [field-sizing:content] placeholder:text-slate-500 sm:text-sm ${fieldFocusClassName}`}
         />
         <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend}>
           {sending ? (

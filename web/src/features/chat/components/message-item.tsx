@@ -62,7 +62,7 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
         <div className={cn('flex max-w-full min-w-0 items-center gap-1', own && 'flex-row-reverse')}>
           <div
             className={cn(
-              'min-w-0 rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-xs sm:text-sm',
+              'min-w-0 rounded-2xl px-3.5 py-2 text-[15px] leading-snug wrap-anywhere whitespace-pre-wrap shadow-xs sm:text-sm',
               !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
               own && !failed && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
               own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
@@ -77,9 +77,9 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
           ) : null}
         </div>
         {showTime || pinned || pending?.status === 'sending' ? (
-          <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-400">
+          <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-600">
             {pinned ? (
-              <span className="inline-flex items-center gap-0.5 font-medium text-brand-600">
+              <span className="inline-flex items-center gap-0.5 font-medium text-brand-700">
                 <Pin className="size-3" aria-hidden="true" /> Pinned ·
               </span>
             ) : null}

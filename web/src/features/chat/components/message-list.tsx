@@ -1,6 +1,6 @@
 import type { Message } from '@sideline/domain';
 import { Loader2, MessageCircle } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDayLabel, formatMessageTime, gapMs, sameDay } from '../lib/messages.ts';
 import { MessageItem, type MessageItemProps } from './message-item.tsx';
@@ -73,6 +73,7 @@ export function MessageList({
   pinningId = null,
 }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
   const heightBeforeEarlier = useRef<number | null>(null);
   const lastKey = useRef<string | null>(null);
@@ -101,6 +102,20 @@ export function MessageList({
       atBottom.current = true;
     }
   }, [newestKey, newestOwn]);
+
+  // Photos load after the list has scrolled to the newest message and push it down: while the
+  // reader has not scrolled up, every growth of the content keeps the bottom in view.
+  const hasItems = items.length > 0;
+  useEffect(() => {
+    const el = scroller.current;
+    const list = content.current;
+    if (!el || !list || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && heightBeforeEarlier.current === null) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(list);
+    return () => observer.disconnect();
+  }, [hasItems]);
 
   const loadEarlier = () => {
     if (scroller.current) heightBeforeEarlier.current = scroller.current.scrollHeight;
@@ -139,11 +154,11 @@ export function MessageList({
           <p className="mt-0.5 text-sm text-slate-500">Start chatting with your team!</p>
         </div>
       ) : (
-        <ol className="flex flex-col">
+        <ol ref={content} className="flex flex-col">
           {layout(items).map(({ item, dayLabel, continued, showTime }) => (
             <Fragment key={item.key}>
               {dayLabel ? (
-                <li className="my-3 flex items-center gap-3 text-xs font-medium text-slate-400" role="separator">
+                <li className="my-3 flex items-center gap-3 text-xs font-medium text-slate-600">
                   <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
                   {dayLabel}
                   <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />

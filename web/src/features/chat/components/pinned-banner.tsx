@@ -22,7 +22,7 @@ export function PinnedBanner({ teamId, onUnpin, pinningId = null }: PinnedBanner
       className="mb-2 flex items-start gap-2 rounded-xl border border-brand-100 bg-brand-50/70 px-3 py-2 text-sm text-slate-800"
     >
       <Pin className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden="true" />
-      <p className="line-clamp-2 min-w-0 flex-1 break-words">{text}</p>
+      <p className="line-clamp-2 min-w-0 flex-1 wrap-anywhere">{text}</p>
       {onUnpin ? (
         <Button
           variant="ghost"

@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../../teams/api.ts';
+import { teamManagementFacts } from '../../teams/team-display.ts';
 import { flattenPages, useMessagePages } from '../api.ts';
 import { ChatHeader } from '../components/chat-header.tsx';
 import { Composer } from '../components/composer.tsx';
@@ -77,8 +78,8 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const upload = usePhotoUpload(team.id, sender.send);
   const typists = useTypingUsers(team.id, user.id);
   const { retry, discard } = sender;
-  // The API's rule (coaches, team admins, the team's coach): parents and players see no pin controls.
-  const canManage = canManageChat({ userId: user.id, assignedRole: team.myAssignedRole }, team);
+  // The API's rule (the team's managers): everyone else sees no pin controls.
+  const canManage = canManageChat(teamManagementFacts(team, user.id));
   const pin = usePinMessage(team.id);
 
   const items = useMemo<ChatListItem[]>(() => {

@@ -8,7 +8,7 @@ import { DESKTOP_VIEWPORT_WIDTH, setViewportWidth } from '../../../test/viewport
 import { latestMessages, previewText, relativeTime, senderName } from '../message-preview.ts';
 
 const rockets = makeTeam();
-const lions = makeTeam({ id: 'team-2', name: 'Lakeside Lions', code: null, myAssignedRole: 'member' });
+const lions = makeTeam({ id: 'team-2', name: 'Lakeside Lions', code: null, myAssignedRole: 'other' });
 
 const rocketsMessages: Message[] = [
   makeMessage({ id: 'm-1', text: 'Oldest, not shown', timestamp: minutesAgo(60) }),
@@ -131,13 +131,13 @@ describe('Home dashboard (mocked fetch)', () => {
   it('switches teams with a dialog on small screens and remembers the choice in the URL', async () => {
     const { callsTo } = homeFetch();
     const { user, router } = await openHome();
-    await user.click(await screen.findByRole('button', { name: 'Switch team (current: Riverside Rockets)' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch team, current: Riverside Rockets' }));
     const dialog = await screen.findByRole('dialog', { name: 'Switch team' });
     expect(within(dialog).getByRole('button', { name: /Riverside Rockets/ })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(dialog).getByRole('button', { name: /Lakeside Lions/ }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Switch team (current: Lakeside Lions)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Switch team, current: Lakeside Lions' })).toBeInTheDocument();
     expect(await screen.findByText('Lions roar')).toBeInTheDocument();
     expect(callsTo('GET', '/api/teams/team-2/messages')).toHaveLength(1);
     expect(router.state.location.search).toBe('?team=team-2');
@@ -148,7 +148,7 @@ describe('Home dashboard (mocked fetch)', () => {
     setViewportWidth(DESKTOP_VIEWPORT_WIDTH);
     homeFetch();
     const { user } = await openHome();
-    await user.click(await screen.findByRole('button', { name: 'Switch team (current: Riverside Rockets)' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch team, current: Riverside Rockets' }));
     const menu = await screen.findByRole('menu');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(within(menu).getByRole('menuitemradio', { name: 'Riverside Rockets' })).toHaveAttribute(
@@ -156,7 +156,7 @@ describe('Home dashboard (mocked fetch)', () => {
       'true',
     );
     await user.click(within(menu).getByRole('menuitemradio', { name: 'Lakeside Lions' }));
-    expect(await screen.findByRole('button', { name: 'Switch team (current: Lakeside Lions)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Switch team, current: Lakeside Lions' })).toBeInTheDocument();
     expect(await screen.findByText('Lions roar')).toBeInTheDocument();
   });
 
@@ -169,13 +169,13 @@ describe('Home dashboard (mocked fetch)', () => {
     // The choice is remembered per user in localStorage after picking in the switcher.
     window.localStorage.setItem('sideline:selected-team:u-1', 'team-2');
     await openHome('/');
-    expect(await screen.findByRole('button', { name: 'Switch team (current: Lakeside Lions)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Switch team, current: Lakeside Lions' })).toBeInTheDocument();
   });
 
   it('ignores an unknown team in the URL and falls back to the first team', async () => {
     homeFetch();
     await openHome('/?team=not-mine');
-    expect(await screen.findByRole('button', { name: 'Switch team (current: Riverside Rockets)' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Switch team, current: Riverside Rockets' })).toBeInTheDocument();
   });
 
   it('invites a coach without a team to create one (or join with a code)', async () => {
@@ -188,7 +188,7 @@ describe('Home dashboard (mocked fetch)', () => {
   });
 
   it('invites anyone else without a team to join one with a code', async () => {
-    homeFetch({ user: { ...sampleUser, role: 'player' }, teams: [], messages: {} });
+    homeFetch({ user: { ...sampleUser, role: 'player', accountRole: 'player' }, teams: [], messages: {} });
     await openHome();
     expect(await screen.findByRole('heading', { name: 'Join your team' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create Team' })).not.toBeInTheDocument();

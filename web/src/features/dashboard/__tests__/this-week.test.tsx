@@ -26,13 +26,14 @@ function makeEvent(overrides: Partial<TeamEvent> = {}): TeamEvent {
     recurringEndCount: null,
     seriesId: id,
     occurrenceDate: date,
+    timeZone: 'UTC',
     rsvps: [],
     ...overrides,
   };
 }
 
-const parent: User = { ...sampleUser, id: 'u-9', name: 'Pat Parent', role: 'parent' };
-const parentTeam = makeTeam({ myAssignedRole: 'member' });
+const parent: User = { ...sampleUser, id: 'u-9', name: 'Pat Parent', role: 'parent', accountRole: 'parent' };
+const parentTeam = makeTeam({ myAssignedRole: 'parent' });
 
 function homeFetch({
   user = sampleUser,
@@ -85,7 +86,7 @@ describe('Home This Week (mocked fetch)', () => {
     expect(within(section).getByRole('link', { name: 'Calendar' })).toHaveAttribute('href', '/events/team-1');
   });
 
-  it('toggles Going (disabled while pending) and sends the occurrence', async () => {
+  it('answers Going (aria-disabled while pending, focus kept) and sends the occurrence', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const event = makeEvent({ id: 'series-1', title: 'Practice' });
@@ -99,14 +100,15 @@ describe('Home This Week (mocked fetch)', () => {
     const going = await within(section).findByRole('button', { name: 'Going' });
     expect(going).toHaveAttribute('aria-pressed', 'false');
     await user.click(going);
-    expect(going).toBeDisabled();
+    expect(going).toHaveAttribute('aria-disabled', 'true');
+    expect(going).toHaveFocus();
     expect(going).toHaveAttribute('aria-pressed', 'true');
     expect(callsTo('POST', '/api/events/series-1/rsvp')[0]?.body).toEqual({
       status: 'yes',
       occurrenceDate: event.occurrenceDate,
     });
     await act(async () => release());
-    await waitFor(() => expect(going).toBeEnabled());
+    await waitFor(() => expect(going).not.toHaveAttribute('aria-disabled'));
     expect(going).toHaveAttribute('aria-pressed', 'true');
   });
 

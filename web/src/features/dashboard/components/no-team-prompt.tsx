@@ -1,15 +1,22 @@
 import type { User } from '@sideline/domain';
 import { Plus, UsersRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
-import { JoinTeamForm } from '../../teams/components/join-team-form.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+
+// Only people without a team see the form: its validation library is not part of Home's download.
+const JoinTeamForm = lazy(async () => ({
+  default: (await import('../../teams/components/join-team-form.tsx')).JoinTeamForm,
+}));
 
 /** Home for someone without a team: coaches create one (or join), everyone else joins with a code. */
 export function NoTeamPrompt({ user }: { user: User }) {
-  const isCoach = user.role === 'coach';
+  // Creating an independent team goes by the account role (the displayed one may be org_admin).
+  const isCoach = user.accountRole === 'coach';
   return (
     <Card>
       <EmptyState
@@ -27,10 +34,16 @@ export function NoTeamPrompt({ user }: { user: User }) {
               <Plus className="size-4" aria-hidden="true" />
               Create Team
             </Link>
-            <p className="mt-2 text-xs font-medium tracking-wide text-slate-400 uppercase">or join a team</p>
+            <p className="mt-2 text-xs font-medium tracking-wide text-slate-600 uppercase">or join a team</p>
           </>
         ) : null}
-        <JoinTeamForm className="w-full max-w-sm text-left" />
+        {/* The description already says where a code comes from; a coach is told once, differently. */}
+        <Suspense fallback={<Spinner label="Loading" />}>
+          <JoinTeamForm
+            className="w-full max-w-sm text-left"
+            hint={isCoach ? 'Helping out another team? Enter the code its coach shared.' : null}
+          />
+        </Suspense>
       </EmptyState>
     </Card>
   );

@@ -64,7 +64,7 @@ export function TeamChatPreview({ team }: { team: Team }) {
                         {relativeTime(message.timestamp)}
                       </time>
                     </p>
-                    <p className="line-clamp-2 text-sm break-words text-slate-600">{previewText(message)}</p>
+                    <p className="line-clamp-2 text-sm wrap-anywhere text-slate-600">{previewText(message)}</p>
                   </div>
                 </li>
               );

@@ -1,26 +1,29 @@
 import type { Team } from '@sideline/domain';
-import { CalendarDays, Check, Clock, MapPin, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarDays, Clock, MapPin, Plus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { eventsPath } from '../../../config/paths.ts';
-import { cn } from '../../../lib/cn.ts';
 import { useUser } from '../../auth/api.ts';
-import { useRsvp, useTeamUpcomingEvents } from '../../events/api.ts';
-import { CreateEventDialog } from '../../events/components/create-event-dialog.tsx';
-import { myRsvp } from '../../events/components/rsvp-buttons.tsx';
+import { useTeamUpcomingEvents } from '../../events/api.ts';
+import { RsvpButtons } from '../../events/components/rsvp-buttons.tsx';
 import { formatEventDate, formatEventTime, occurrenceKey } from '../../events/lib/event-dates.ts';
 import type { TeamEvent } from '../../events/types.ts';
 import { useManageableTeamIds } from '../../events/use-manageable-teams.ts';
+
+// The form (and its validation library) downloads when a manager opens it, not with Home.
+const CreateEventDialog = lazy(async () => ({
+  default: (await import('../../events/components/create-event-dialog.tsx')).CreateEventDialog,
+}));
 
 /** Home shows this many upcoming events (spec §9). */
 export const HOME_EVENT_COUNT = 2;
 
 /**
- * Home "This Week" (spec part 1 §2): the selected team's next 2 events with a Going toggle;
+ * Home "This Week" (spec part 1 §2): the selected team's next 2 events with the user's answer;
  * empty state with Add Event for managers; a Calendar link to the team's events.
  */
 export function ThisWeek({ team }: { team: Team }) {
@@ -75,47 +78,39 @@ export function ThisWeek({ team }: { team: Team }) {
           </ul>
         )}
       </div>
-      {canManage ? <CreateEventDialog team={team} open={creating} onOpenChange={setCreating} /> : null}
+      {canManage && creating ? (
+        <Suspense fallback={null}>
+          <CreateEventDialog team={team} open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
 
+/** One upcoming event with the user's real answer and all three choices, as in the detail dialog. */
 function HomeEvent({ event, userId }: { event: TeamEvent; userId: string | undefined }) {
-  const rsvp = useRsvp();
-  const status = rsvp.variables && !rsvp.isError ? rsvp.variables.status : myRsvp(event, userId);
-  const going = status === 'yes';
   return (
-    <article aria-label={event.title} className="rounded-xl border border-slate-100 bg-slate-50/60 p-3">
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0 space-y-0.5">
-          <h3 className="truncate font-semibold text-slate-900">{event.title}</h3>
-          <p className="text-xs font-medium text-brand-700">{formatEventDate(event.date)}</p>
-          {event.description ? <p className="line-clamp-2 text-sm text-slate-600">{event.description}</p> : null}
-          <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-500">
-            <span className="inline-flex items-center gap-1">
-              <Clock className="size-3.5" aria-hidden="true" />
-              {formatEventTime(event.date)}
+    <article aria-label={event.title} className="space-y-3 rounded-xl border border-slate-100 bg-slate-50/60 p-3">
+      <div className="min-w-0 space-y-0.5">
+        <h3 className="truncate font-semibold text-slate-900">{event.title}</h3>
+        <p className="text-xs font-medium text-brand-700">{formatEventDate(event.date)}</p>
+        {event.description ? (
+          <p className="line-clamp-2 text-sm text-slate-600 wrap-anywhere">{event.description}</p>
+        ) : null}
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-xs text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {formatEventTime(event.date)}
+          </span>
+          {event.location ? (
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{event.location}</span>
             </span>
-            {event.location ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPin className="size-3.5" aria-hidden="true" />
-                {event.location}
-              </span>
-            ) : null}
-          </p>
-        </div>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-pressed={going}
-          disabled={rsvp.isPending}
-          onClick={() => rsvp.mutate({ event, status: going ? 'no' : 'yes' })}
-          className={cn(going && 'border-emerald-500 bg-emerald-50 text-emerald-700')}
-        >
-          {going ? <Check className="size-4" aria-hidden="true" /> : null}
-          Going
-        </Button>
+          ) : null}
+        </p>
       </div>
+      <RsvpButtons event={event} userId={userId} label={`Your RSVP: ${event.title}`} />
     </article>
   );
 }

@@ -12,6 +12,14 @@ import { QuickTiles } from '../components/quick-tiles.tsx';
 import { TeamChatPreview } from '../components/team-chat-preview.tsx';
 import { ThisWeek } from '../components/this-week.tsx';
 
+/** An account younger than this is greeted as new (it has not been here "before"). */
+const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
+
+export function greeting(createdAt: string, now: Date = new Date()): string {
+  const created = Date.parse(createdAt);
+  return Number.isFinite(created) && now.getTime() - created < NEW_ACCOUNT_MS ? 'Welcome to Sideline' : 'Welcome back';
+}
+
 /** / — the home dashboard (spec part 1 §2): greeting, team switcher, tiles, Team Chat, This Week. */
 export function DashboardRoute() {
   const { data: user } = useUser();
@@ -23,9 +31,9 @@ export function DashboardRoute() {
   return (
     <div className="space-y-6">
       <section aria-labelledby="home-greeting" className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-medium text-slate-500">Welcome back</p>
-          <h1 id="home-greeting" className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-600">{greeting(user.createdAt)}</p>
+          <h1 id="home-greeting" className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 wrap-anywhere">
             {user.name}
           </h1>
           <div className="mt-2 flex flex-wrap items-center gap-2">
@@ -54,7 +62,7 @@ export function DashboardRoute() {
       ) : (
         <>
           <QuickTiles teamId={selectedTeam.id} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <TeamChatPreview team={selectedTeam} />
             <ThisWeek team={selectedTeam} />
           </div>

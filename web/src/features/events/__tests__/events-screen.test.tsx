@@ -7,7 +7,7 @@ import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
 import { makeTeam } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser, type MockResponse } from '../../../test/utils.tsx';
 import { dateBadge, filterEvents, formatEventDate, formatEventTime } from '../lib/event-dates.ts';
-import { toUtcWeekdays } from '../lib/event-form.ts';
+import { browserTimeZone, toCreateEventInput, type EventFormValues } from '../lib/event-form.ts';
 import type { EventRsvp, TeamEvent } from '../types.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -31,6 +31,7 @@ function makeEvent(overrides: Partial<TeamEvent> = {}): TeamEvent {
     recurringEndCount: null,
     seriesId: id,
     occurrenceDate: date,
+    timeZone: 'UTC',
     rsvps: [],
     ...overrides,
   };
@@ -41,8 +42,8 @@ function rsvp(n: number, status: EventRsvp['status'] = 'yes', userId = `p-${n}`)
 }
 
 const coachTeam = makeTeam();
-const parentUser: User = { ...sampleUser, id: 'u-9', name: 'Pat Parent', role: 'parent' };
-const parentTeam = makeTeam({ myAssignedRole: 'member', creatorId: 'u-1', coachId: 'u-1' });
+const parentUser: User = { ...sampleUser, id: 'u-9', name: 'Pat Parent', role: 'parent', accountRole: 'parent' };
+const parentTeam = makeTeam({ myAssignedRole: 'parent', creatorId: 'u-1', coachId: 'u-1' });
 
 function eventsFetch({
   user = sampleUser,
@@ -100,15 +101,33 @@ describe('event date helpers', () => {
     expect(filterEvents(events, 'all', now).map((e) => e.id)).toEqual(['a', 'b', 'd', 'c']);
   });
 
-  it('sends weekdays as the server evaluates them (UTC)', () => {
-    const start = new Date(2026, 4, 12, 18, 30); // local Tuesday evening
-    const shift = (start.getUTCDay() - start.getDay() + 7) % 7;
-    const names = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-    expect(toUtcWeekdays([2, 4], start)).toEqual(
-      [names[(2 + shift) % 7], names[(4 + shift) % 7]].sort(
-        (a, b) => names.indexOf(a as string) - names.indexOf(b as string),
-      ),
-    );
+  it("sends the weekdays as picked with the browser's time zone (a Tuesday 20:30 in New York stays a Tuesday)", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      const values: EventFormValues = {
+        title: 'Practice',
+        description: '',
+        date: '2026-12-01',
+        time: '20:30',
+        location: '',
+        isRecurring: true,
+        recurringType: 'weekly',
+        recurringInterval: '1',
+        recurringDays: [4, 2],
+        endType: 'never',
+        recurringEndDate: '',
+        recurringEndCount: '5',
+      };
+      expect(toCreateEventInput(values)).toMatchObject({
+        date: '2026-12-02T01:30:00.000Z',
+        timeZone: 'America/New_York',
+        recurringDays: ['tuesday', 'thursday'],
+      });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 
@@ -175,7 +194,41 @@ describe('Events page (mocked fetch)', () => {
     expect(within(dialog).getByTestId('rsvp-counts')).toHaveTextContent('5 going · 0 maybe');
   });
 
-  it('RSVPs from the detail: the choice is highlighted, all buttons disabled while pending', async () => {
+  it("shows a weekly series' weekdays as picked, naming the series' zone when it is not the viewer's", async () => {
+    const weekly = { isRecurring: true, recurringType: 'weekly' as const, recurringInterval: 1 };
+    eventsFetch({
+      events: {
+        'team-1': [
+          makeEvent({
+            id: 'a',
+            title: 'Practice',
+            ...weekly,
+            recurringDays: ['tuesday', 'thursday'],
+            timeZone: browserTimeZone()!,
+          }),
+          makeEvent({
+            id: 'b',
+            title: 'Away camp',
+            ...weekly,
+            recurringDays: ['saturday'],
+            timeZone: 'Pacific/Chatham',
+            date: inDays(4),
+          }),
+        ],
+      },
+    });
+    const { user } = await openEvents();
+    await user.click(within(await screen.findByRole('article', { name: 'Practice' })).getByRole('button'));
+    let dialog = await screen.findByRole('dialog', { name: 'Practice' });
+    expect(within(dialog).getByText('Repeats every week on Tue, Thu')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(screen.getByRole('article', { name: 'Away camp' })).getByRole('button'));
+    dialog = await screen.findByRole('dialog', { name: 'Away camp' });
+    expect(within(dialog).getByText('Repeats every week on Sat (Pacific/Chatham time)')).toBeInTheDocument();
+  });
+
+  it('RSVPs from the detail: the choice is highlighted, all buttons aria-disabled while pending', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const occurrence = inDays(7);
@@ -203,7 +256,7 @@ describe('Events page (mocked fetch)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Maybe' }));
     for (const name of ['Going', 'Maybe', 'Not Going']) {
-      expect(within(dialog).getByRole('button', { name })).toBeDisabled();
+      expect(within(dialog).getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
     }
     expect(within(dialog).getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
     expect(callsTo('POST', '/api/events/series-1/rsvp')[0]?.body).toEqual({
@@ -211,7 +264,9 @@ describe('Events page (mocked fetch)', () => {
       occurrenceDate: occurrence,
     });
     await act(async () => release());
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Going' })).toBeEnabled());
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Going' })).not.toHaveAttribute('aria-disabled'),
+    );
     expect(within(dialog).getByRole('button', { name: 'Maybe' })).toHaveAttribute('aria-pressed', 'true');
     // The lists are refreshed after an RSVP.
     await waitFor(() => expect(callsTo('GET', '/api/teams/team-1/events').length).toBeGreaterThan(1));
@@ -268,9 +323,10 @@ describe('Events page (mocked fetch)', () => {
         isRecurring: true,
         recurringType: 'weekly',
         recurringInterval: 1,
-        recurringDays: toUtcWeekdays([2, 4], start),
+        recurringDays: ['tuesday', 'thursday'],
         recurringEndDate: null,
         recurringEndCount: 8,
+        timeZone: browserTimeZone(),
       });
       await waitFor(() => expect(callsTo('GET', '/api/teams/team-1/events').length).toBeGreaterThan(1));
     },
@@ -292,6 +348,7 @@ describe('Events page (mocked fetch)', () => {
       date: new Date('2026-12-05T19:00').toISOString(),
       location: '',
       isRecurring: false,
+      timeZone: browserTimeZone(),
     });
   });
 
@@ -350,8 +407,8 @@ describe('Events page (mocked fetch)', () => {
   });
 
   it("merges all the user's teams on /events (a team whose list fails counts as empty)", async () => {
-    const lions = makeTeam({ id: 'team-2', name: 'Lakeside Lions', myAssignedRole: 'member' });
-    const hawks = makeTeam({ id: 'team-3', name: 'Hill Hawks', myAssignedRole: 'member' });
+    const lions = makeTeam({ id: 'team-2', name: 'Lakeside Lions', myAssignedRole: 'other' });
+    const hawks = makeTeam({ id: 'team-3', name: 'Hill Hawks', myAssignedRole: 'other' });
     eventsFetch({
       teams: [coachTeam, lions, hawks],
       events: {

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { fieldFocusClassName, Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -82,7 +82,7 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
           id="event-description"
           rows={3}
           maxLength={2000}
-          className="block w-full rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-base shadow-xs focus:border-brand-500 focus:ring-3 focus:ring-brand-500/15 focus:outline-none sm:text-sm"
+          className={`block w-full rounded-xl border border-slate-200 bg-white px-3.5 py-2.5 text-base shadow-xs sm:text-sm ${fieldFocusClassName}`}
           {...register('description')}
         />
       </Field>

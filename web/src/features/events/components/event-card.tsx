@@ -14,54 +14,61 @@ interface EventCardProps {
 
 const statusLabel: Record<string, string> = { yes: 'Going', maybe: 'Maybe', no: 'Not Going' };
 
-/** One occurrence in the list; the whole card opens the detail dialog. */
+/**
+ * One occurrence in the list; the whole card opens the detail dialog. The button holds only the
+ * title (and, for screen readers, the date), stretched over the card: its accessible name starts
+ * with what it shows, and the rest of the card is read as the article's content.
+ */
 export function EventCard({ event, teamName, myStatus, onOpen }: EventCardProps) {
   const badge = dateBadge(event.date);
   return (
-    <article aria-label={event.title} className="rounded-2xl border border-slate-200 bg-white shadow-xs">
-      <button
-        type="button"
-        onClick={onOpen}
-        aria-label={`${event.title}, ${formatEventDate(event.date)}`}
-        className="flex w-full gap-4 p-4 text-left transition-colors hover:bg-slate-50"
+    <article
+      aria-label={event.title}
+      className="relative flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-brand-500/40 hover:bg-slate-50"
+    >
+      <span
+        data-testid="date-badge"
+        className={cn(
+          'flex h-14 w-18 shrink-0 items-center justify-center rounded-xl px-1 text-center text-[13px] leading-tight font-bold',
+          badge === 'Today' ? 'bg-emerald-100 text-emerald-800' : 'bg-brand-50 text-brand-700',
+        )}
       >
-        <span
-          data-testid="date-badge"
-          className={cn(
-            'flex h-14 w-16 shrink-0 items-center justify-center rounded-xl px-1 text-center text-sm font-bold',
-            badge === 'Today' ? 'bg-emerald-100 text-emerald-700' : 'bg-brand-50 text-brand-700',
-          )}
-        >
-          {badge}
+        {badge}
+      </span>
+      <span className="min-w-0 flex-1 space-y-1">
+        <span className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="min-w-0 truncate text-left font-semibold text-slate-900 outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          >
+            {event.title}
+            <span className="sr-only">, {formatEventDate(event.date)}</span>
+          </button>
+          {event.isRecurring ? <Repeat className="size-3.5 shrink-0 text-slate-500" aria-label="Repeats" /> : null}
         </span>
-        <span className="min-w-0 flex-1 space-y-1">
-          <span className="flex items-center gap-2">
-            <span className="truncate font-semibold text-slate-900">{event.title}</span>
-            {event.isRecurring ? <Repeat className="size-3.5 shrink-0 text-slate-400" aria-label="Repeats" /> : null}
+        {teamName ? <span className="block truncate text-xs font-medium text-brand-700">{teamName}</span> : null}
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">
+          <span className="inline-flex items-center gap-1">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {formatEventTime(event.date)}
           </span>
-          {teamName ? <span className="block truncate text-xs font-medium text-brand-600">{teamName}</span> : null}
-          <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
-            <span className="inline-flex items-center gap-1">
-              <Clock className="size-3.5" aria-hidden="true" />
-              {formatEventTime(event.date)}
+          {event.location ? (
+            <span className="inline-flex min-w-0 items-center gap-1">
+              <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{event.location}</span>
             </span>
-            {event.location ? (
-              <span className="inline-flex min-w-0 items-center gap-1">
-                <MapPin className="size-3.5 shrink-0" aria-hidden="true" />
-                <span className="truncate">{event.location}</span>
-              </span>
-            ) : null}
-          </span>
-          <span className="flex items-center justify-between gap-2 pt-1">
-            <AttendeeAvatars rsvps={event.rsvps} max={3} />
-            {myStatus ? (
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                You: {statusLabel[myStatus] ?? myStatus}
-              </span>
-            ) : null}
-          </span>
+          ) : null}
         </span>
-      </button>
+        <span className="flex flex-wrap items-center justify-between gap-2 pt-1">
+          <AttendeeAvatars rsvps={event.rsvps} max={3} />
+          {myStatus ? (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+              You: {statusLabel[myStatus] ?? myStatus}
+            </span>
+          ) : null}
+        </span>
+      </span>
     </article>
   );
 }

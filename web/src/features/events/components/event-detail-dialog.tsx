@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useDeleteEvent } from '../api.ts';
 import { formatEventDate, formatEventTime } from '../lib/event-dates.ts';
+import { browserTimeZone, weekdaysLabel } from '../lib/event-form.ts';
 import type { TeamEvent } from '../types.ts';
 import { AttendeeAvatars } from './attendee-avatars.tsx';
 import { RsvpButtons } from './rsvp-buttons.tsx';
@@ -22,7 +23,12 @@ function repeatSummary(event: TeamEvent): string | null {
   if (!event.isRecurring || !event.recurringType) return null;
   const n = event.recurringInterval ?? 1;
   const unit = { daily: 'day', weekly: 'week', monthly: 'month' }[event.recurringType];
-  return n === 1 ? `Repeats every ${unit}` : `Repeats every ${n} ${unit}s`;
+  const every = n === 1 ? `Repeats every ${unit}` : `Repeats every ${n} ${unit}s`;
+  const days =
+    event.recurringType === 'weekly' && event.recurringDays?.length ? weekdaysLabel(event.recurringDays) : '';
+  // The weekdays are the event's zone's; say which zone when it is not the viewer's.
+  const zone = event.timeZone && event.timeZone !== browserTimeZone() ? ` (${event.timeZone} time)` : '';
+  return days ? `${every} on ${days}${zone}` : every;
 }
 
 /** An occurrence's details: when, where, who's going (4 avatars), RSVP, delete for managers. */
@@ -70,7 +76,7 @@ export function EventDetailDialog({ event, teamName, userId, canManage, onOpenCh
               ) : null}
             </ul>
             {event.description ? (
-              <p className="text-sm whitespace-pre-wrap text-slate-600">{event.description}</p>
+              <p className="text-sm whitespace-pre-wrap text-slate-600 wrap-anywhere">{event.description}</p>
             ) : null}
             <div className="space-y-2">
               <p className="text-sm font-medium text-slate-900" data-testid="rsvp-counts">

@@ -99,31 +99,34 @@ export const defaultEventFormValues: EventFormInput = {
 
 const weekdayNames: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-/**
- * The server evaluates weekday rules in UTC (at the start's UTC time of day), so local weekdays
- * are shifted by the start's UTC/local day difference: a Tuesday 8 PM practice in UTC-5 is a
- * Wednesday in UTC, and is sent as Wednesday.
- */
-export function toUtcWeekdays(localDays: readonly number[], start: Date): Weekday[] {
-  const shift = (start.getUTCDay() - start.getDay() + 7) % 7;
-  const utc = new Set(localDays.map((d) => (d + shift) % 7));
-  return weekdayNames.filter((_, i) => utc.has(i));
+/** The browser's IANA zone: the server repeats the series in it (weekdays and time of day as picked here). */
+export function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/** "Tue, Thu" for an event's weekdays (Monday first, as the form offers them). */
+export function weekdaysLabel(days: readonly Weekday[]): string {
+  return weekdays
+    .filter((d) => days.includes(weekdayNames[d.value]!))
+    .map((d) => d.short)
+    .join(', ');
 }
 
 /** The POST /api/teams/{teamId}/events body for the form's values (local date and time). */
 export function toCreateEventInput(v: EventFormValues): CreateEventInput {
   const start = new Date(`${v.date}T${v.time}`);
+  const timeZone = browserTimeZone();
   const base = {
     title: v.title,
     description: v.description,
     date: start.toISOString(),
     location: v.location,
+    ...(timeZone && { timeZone }),
   };
   if (!v.isRecurring) return { ...base, isRecurring: false };
-  const days =
-    v.recurringType === 'weekly'
-      ? toUtcWeekdays(v.recurringDays.length ? v.recurringDays : [start.getDay()], start)
-      : [];
+  // The weekdays as picked: the server evaluates them in the browser's zone sent along.
+  const picked = v.recurringDays.length ? v.recurringDays : [start.getDay()];
+  const days = v.recurringType === 'weekly' ? weekdayNames.filter((_, i) => picked.includes(i)) : [];
   return {
     ...base,
     isRecurring: true,

@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { eventsPath, paths } from '../../../config/paths.ts';
@@ -60,6 +61,11 @@ export function EventsRoute() {
       <div className="flex justify-center py-12">
         <Spinner label="Loading teams" />
       </div>
+    );
+  }
+  if (teamsQuery.isError) {
+    return (
+      <LoadError title="Couldn't load your events" error={teamsQuery.error} onRetry={() => void teamsQuery.refetch()} />
     );
   }
   if (teams.length === 0) return <NoTeam />;

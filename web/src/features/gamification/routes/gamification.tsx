@@ -40,20 +40,20 @@ function BadgeTile({ badge }: { badge: RewardBadge }) {
       aria-label={`${badge.name} (${earned ? 'earned' : 'locked'})`}
       className={cn(
         'flex items-start gap-3 rounded-xl border p-3',
-        earned ? 'border-purple-200 bg-purple-50' : 'border-slate-200 bg-slate-50 opacity-70',
+        earned ? 'border-purple-200 bg-purple-50' : 'border-dashed border-slate-300 bg-slate-50',
       )}
     >
       <span
         className={cn(
           'flex size-9 shrink-0 items-center justify-center rounded-lg',
-          earned ? 'bg-purple-600 text-white' : 'bg-slate-200 text-slate-500',
+          earned ? 'bg-purple-600 text-white' : 'bg-slate-200 text-slate-600',
         )}
       >
         {earned ? <Award className="size-4.5" aria-hidden="true" /> : <Lock className="size-4" aria-hidden="true" />}
       </span>
       <span className="min-w-0">
-        <span className="block font-semibold text-slate-900">{badge.name}</span>
-        <span className="block text-xs text-slate-500">{badge.description}</span>
+        <span className={cn('block font-semibold', earned ? 'text-slate-900' : 'text-slate-700')}>{badge.name}</span>
+        <span className="block text-xs text-slate-600">{badge.description}</span>
         {earned ? <span className="block text-xs text-purple-700">Earned {timeAgo(badge.earnedAt!)}</span> : null}
       </span>
     </li>
@@ -64,12 +64,12 @@ function RewardTable({ rules }: { rules: readonly RewardRuleView[] }) {
   return (
     <table className="w-full text-left text-sm">
       <caption className="sr-only">What each action earns</caption>
-      <thead className="text-xs text-slate-500">
+      <thead className="text-xs text-slate-600">
         <tr>
           <th className="py-2 font-medium">Action</th>
-          <th className="py-2 text-right font-medium">XP</th>
-          <th className="py-2 text-right font-medium">Dulars</th>
-          <th className="py-2 text-right font-medium">Daily cap</th>
+          <th className="py-2 pl-3 text-right font-medium whitespace-nowrap">XP</th>
+          <th className="py-2 pl-3 text-right font-medium whitespace-nowrap">Dulars</th>
+          <th className="py-2 pl-3 text-right font-medium whitespace-nowrap">Daily cap</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -77,12 +77,12 @@ function RewardTable({ rules }: { rules: readonly RewardRuleView[] }) {
           <tr key={r.action}>
             <td className="py-2">
               <span className="font-medium text-slate-900">{r.label}</span>
-              {!r.available ? <span className="ml-2 text-xs text-slate-400">(matches, coming soon)</span> : null}
-              {r.note ? <span className="block text-xs text-slate-500">{r.note}</span> : null}
+              {!r.available ? <span className="ml-2 text-xs text-slate-600">(matches, coming soon)</span> : null}
+              {r.note ? <span className="block text-xs text-slate-600">{r.note}</span> : null}
             </td>
-            <td className="py-2 text-right">{r.xp}</td>
-            <td className="py-2 text-right">{r.dulars}</td>
-            <td className="py-2 text-right">{r.dailyXpCap} XP</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{r.xp}</td>
+            <td className="py-2 pl-3 text-right tabular-nums">{r.dulars}</td>
+            <td className="py-2 pl-3 text-right whitespace-nowrap tabular-nums">{r.dailyXpCap} XP</td>
           </tr>
         ))}
       </tbody>
@@ -101,7 +101,7 @@ function HistoryList({ items }: { items: readonly RewardHistoryItem[] }) {
           </span>
           <span className="text-right font-semibold text-slate-900">
             +{item.xp} XP
-            {item.dulars > 0 ? <span className="ml-2 text-emerald-600">+{item.dulars} dulars</span> : null}
+            {item.dulars > 0 ? <span className="ml-2 text-emerald-700">+{item.dulars} dulars</span> : null}
           </span>
         </li>
       ))}
@@ -183,7 +183,7 @@ export function GamificationRoute() {
             No badges yet. Send a message, RSVP or share a photo to earn your first one.
           </p>
         ) : null}
-        <ul aria-label="Badges" className="grid gap-2 sm:grid-cols-2">
+        <ul aria-label="Badges" className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           {[...earned, ...locked].map((b) => (
             <BadgeTile key={b.id} badge={b} />
           ))}
@@ -226,7 +226,7 @@ export function GamificationRoute() {
         ) : (
           <>
             <RewardTable rules={table.data.rules} />
-            <p className="mt-3 text-xs text-slate-500">{table.data.streak}</p>
+            <p className="mt-3 text-xs text-slate-600">{table.data.streak}</p>
           </>
         )}
       </Section>

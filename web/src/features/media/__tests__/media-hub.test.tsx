@@ -17,7 +17,7 @@ function team(id: string, name: string, myAssignedRole: Team['myAssignedRole'] =
     isIndie: true,
     orgId: null,
     coachId: myAssignedRole === 'coach' ? sampleUser.id : 'someone-else',
-    creatorId: sampleUser.id,
+    creatorId: myAssignedRole === 'coach' ? sampleUser.id : 'someone-else',
     code: 'ABC123',
     memberCount: 3,
     createdAt: '2026-03-01T10:00:00.000Z',
@@ -134,17 +134,13 @@ describe('Media Hub', () => {
     await screen.findByRole('button', { name: 'Open photo: Team photo' });
     expect(tiles()).toHaveLength(4);
     const video = screen.getByRole('button', { name: 'Open video: Warm-up' });
-    expect(within(video).getByText('2:15')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('button', { name: 'Open highlight: Top save' })).getByText('1:02'),
-    ).toBeInTheDocument();
+    // The badges sit on the tile beside its button (the button's name is only "Open …").
+    const tileOf = (name: string) => screen.getByRole('button', { name }).parentElement!;
+    expect(within(video.parentElement!).getByText('2:15')).toBeInTheDocument();
+    expect(within(tileOf('Open highlight: Top save')).getByText('1:02')).toBeInTheDocument();
     // No made-up duration when the server does not know it.
-    expect(
-      within(screen.getByRole('button', { name: 'Open video: Unknown length' })).queryByTestId('duration'),
-    ).toBeNull();
-    expect(
-      within(screen.getByRole('button', { name: 'Open photo: Team photo' })).getByText(/likes/),
-    ).toBeInTheDocument();
+    expect(within(tileOf('Open video: Unknown length')).queryByTestId('duration')).toBeNull();
+    expect(within(tileOf('Open photo: Team photo')).getByText(/likes/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Videos' }));
     await waitFor(() =>
@@ -224,7 +220,7 @@ describe('Media Hub', () => {
   });
 
   it('shows no delete control to a parent on someone else’s media', async () => {
-    mockedFetchServer({ teams: [team('t1', 'Eagles U12', 'member')], media: [item({ title: 'Their photo' })] });
+    mockedFetchServer({ teams: [team('t1', 'Eagles U12', 'parent')], media: [item({ title: 'Their photo' })] });
     const { user } = renderApp('/media');
     await user.click(await screen.findByRole('button', { name: 'Open photo: Their photo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Their photo' });

@@ -66,8 +66,12 @@ export function MediaViewer({
       }}
     >
       {item ? (
-        <DialogContent className="max-w-2xl p-0 sm:p-0">
-          <div className="overflow-hidden rounded-t-2xl bg-black">
+        <DialogContent
+          className="max-w-2xl p-0 sm:p-0"
+          closeClassName="top-2 right-2 p-2 text-white hover:bg-white/15 hover:text-white"
+        >
+          {/* The close button sits on this dark strip above the picture, never on it. */}
+          <div className="overflow-hidden rounded-t-2xl bg-black pt-12">
             {item.type === 'photo' ? (
               <img src={item.url} alt={item.title} className="mx-auto max-h-[60dvh] w-auto object-contain" />
             ) : (
@@ -84,7 +88,7 @@ export function MediaViewer({
           </div>
           <div className="space-y-4 p-5">
             <DialogHeader className="mb-0">
-              <DialogTitle className="break-words">{item.title}</DialogTitle>
+              <DialogTitle className="wrap-anywhere">{item.title}</DialogTitle>
               <DialogDescription>
                 {item.uploader.name} · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
               </DialogDescription>
@@ -117,7 +121,9 @@ export function MediaViewer({
                 Share
               </Button>
             </div>
-            {item.description ? <p className="text-sm whitespace-pre-line text-slate-700">{item.description}</p> : null}
+            {item.description ? (
+              <p className="text-sm whitespace-pre-line text-slate-700 wrap-anywhere">{item.description}</p>
+            ) : null}
             {canDelete ? (
               confirming ? (
                 <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-3">

@@ -11,6 +11,7 @@ import { builtScreens, paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
+import { teamManagementFacts } from '../../teams/team-display.ts';
 import { useDeleteMedia, useTeamMedia, useToggleLike } from '../api.ts';
 import { MediaTile } from '../components/media-tile.tsx';
 import { MediaViewer } from '../components/media-viewer.tsx';
@@ -70,7 +71,7 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const remove = useDeleteMedia(team.id);
   useMediaLive(team.id);
   const fileInput = useRef<HTMLInputElement>(null);
-  const isManager = canManageMedia({ userId: user.id, assignedRole: team.myAssignedRole }, team);
+  const isManager = canManageMedia(teamManagementFacts(team, user.id));
 
   const items = useMemo(() => media.data?.pages.flat() ?? [], [media.data]);
   const openId = searchParams.get('item');
@@ -83,15 +84,21 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      <header className="flex flex-wrap items-center gap-2">
-        <Link to="/" aria-label="Back to home" className={buttonClassName('ghost', 'icon', '-ml-2 shrink-0')}>
-          <ArrowLeft className="size-5" aria-hidden="true" />
-        </Link>
-        <div className="min-w-0 flex-1">
-          <h1 className="text-lg leading-tight font-bold tracking-tight text-slate-900">Media Hub</h1>
-          <p className="text-xs text-slate-500">Photos and videos from your team</p>
+      <header className="space-y-3">
+        <div className="flex items-center gap-2">
+          <Link to="/" aria-label="Back to home" className={buttonClassName('ghost', 'icon', '-ml-2 shrink-0')}>
+            <ArrowLeft className="size-5" aria-hidden="true" />
+          </Link>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-lg leading-tight font-bold tracking-tight text-slate-900">Media Hub</h1>
+            <p className="truncate text-xs text-slate-600">Photos and videos from your team</p>
+          </div>
+          <Button onClick={chooseFile} disabled={upload.uploading} className="shrink-0">
+            <Upload className="size-4" aria-hidden="true" />
+            {upload.uploading ? 'Uploading...' : 'Upload'}
+          </Button>
         </div>
-        <TeamSwitcher teams={teams} selectedTeam={team} onSelect={(id) => navigate(mediaPath(id))} />
+        <TeamSwitcher teams={teams} selectedTeam={team} onSelect={(id) => navigate(mediaPath(id))} align="start" />
         <input
           ref={fileInput}
           type="file"
@@ -105,10 +112,6 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
             if (file) upload.pick(file);
           }}
         />
-        <Button onClick={chooseFile} disabled={upload.uploading}>
-          <Upload className="size-4" aria-hidden="true" />
-          {upload.uploading ? 'Uploading...' : 'Upload'}
-        </Button>
       </header>
 
       {upload.uploading ? (

@@ -6,7 +6,13 @@ import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import { NO_TEAMS_COACH_TEXT, NO_TEAMS_OTHER_TEXT } from '../routes/teams.tsx';
 
 const coach = sampleUser;
-const parent = { ...sampleUser, id: 'u-9', name: 'Pat Parent', role: 'parent' as const };
+const parent = {
+  ...sampleUser,
+  id: 'u-9',
+  name: 'Pat Parent',
+  role: 'parent' as const,
+  accountRole: 'parent' as const,
+};
 
 const rockets = makeTeam();
 const hawks = makeTeam({
@@ -18,7 +24,7 @@ const hawks = makeTeam({
   orgId: 'org-1',
   code: null,
   memberCount: 12,
-  myAssignedRole: 'member',
+  myAssignedRole: 'other',
 });
 
 function signedIn(user = coach, teams: Team[] = [rockets, hawks]) {
@@ -115,7 +121,7 @@ describe('Teams page (mocked fetch)', () => {
   });
 
   it('joins a team with a code: POST /api/teams/join, toast, then the team page', async () => {
-    const joined = makeTeam({ id: 'team-9', name: 'Lakeside Lions', code: 'LIONS7', myAssignedRole: 'member' });
+    const joined = makeTeam({ id: 'team-9', name: 'Lakeside Lions', code: 'LIONS7', myAssignedRole: 'parent' });
     const { user, router, callsTo, queryClient } = await openTeams(parent, [], {
       'POST /api/teams/join': { status: 200, body: joined },
       'GET /api/teams/team-9': { status: 200, body: joined },

@@ -27,8 +27,12 @@ export function joinCodeError(error: unknown): string | undefined {
   return undefined;
 }
 
+export const JOIN_CODE_HINT = "Ask your coach for the team's code.";
+
 interface JoinTeamFormProps {
   className?: string;
+  /** The line under the field; null shows none (when the page around it already says it). */
+  hint?: string | null;
   /** Called after a successful join; by default the form toasts and opens the team's page. */
   onJoined?: (team: Team) => void;
 }
@@ -37,7 +41,7 @@ interface JoinTeamFormProps {
  * "Join a team" with the code a coach shared: label 'Team code', button 'Join team'. An unknown
  * code shows its message under the field; other failures toast.
  */
-export function JoinTeamForm({ className, onJoined }: JoinTeamFormProps) {
+export function JoinTeamForm({ className, hint = JOIN_CODE_HINT, onJoined }: JoinTeamFormProps) {
   const id = useId();
   const inputId = `${id}-code`;
   const joinTeam = useJoinTeam();
@@ -56,13 +60,17 @@ export function JoinTeamForm({ className, onJoined }: JoinTeamFormProps) {
 
   const onSubmit = handleSubmit((values) => {
     joinTeam.mutate(values, {
-      onSuccess: (team) => {
+      onSuccess: ({ team, alreadyMember }) => {
         reset();
         if (onJoined) {
           onJoined(team);
           return;
         }
-        toast({ title: `Welcome to ${team.name}!`, description: "You're now a member of the team." });
+        toast(
+          alreadyMember
+            ? { title: `You're already in ${team.name}`, description: 'Here is the team.' }
+            : { title: `Welcome to ${team.name}!`, description: "You're now a member of the team." },
+        );
         navigate(teamPath(team.id));
       },
       onError: (error) => {
@@ -101,9 +109,9 @@ export function JoinTeamForm({ className, onJoined }: JoinTeamFormProps) {
         <p id={`${inputId}-error`} className="text-sm text-red-600" role="alert">
           {error}
         </p>
-      ) : (
-        <p className="text-xs text-slate-500">Ask your coach for the team's code.</p>
-      )}
+      ) : hint ? (
+        <p className="text-xs text-slate-600">{hint}</p>
+      ) : null}
     </form>
   );
 }

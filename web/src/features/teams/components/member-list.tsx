@@ -3,6 +3,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
 
 function joinedLabel(joinedAt: string): string | null {
@@ -14,8 +15,15 @@ function joinedLabel(joinedAt: string): string | null {
 function teamRoleLabel(member: TeamMember, team: Pick<Team, 'coachId'>): string | null {
   if (team.coachId && member.userId === team.coachId) return 'Head Coach';
   if (member.assignedRole === 'coach') return 'Team Coach';
-  if (member.assignedRole === 'admin') return 'Team Admin';
   return null;
+}
+
+/** A manager's roster action: make a member coach or take it away (the creator always stays). */
+export interface CoachAction {
+  creatorId: string;
+  onToggle: (member: TeamMember) => void;
+  /** The member whose change is being saved. */
+  pendingUserId: string | null;
 }
 
 interface MemberListProps {
@@ -24,10 +32,14 @@ interface MemberListProps {
   team: Pick<Team, 'coachId'>;
   currentUserId: string;
   emptyText: string;
+  /** Only for the team's managers. */
+  coachAction?: CoachAction;
+  /** A line under a member's name (e.g. whose parent they are). */
+  detailOf?: (member: TeamMember) => string | null;
 }
 
 /** A titled list of members: initials avatar, name, role badge, team role, join date. */
-export function MemberList({ title, members, team, currentUserId, emptyText }: MemberListProps) {
+export function MemberList({ title, members, team, currentUserId, emptyText, coachAction, detailOf }: MemberListProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -46,6 +58,7 @@ export function MemberList({ title, members, team, currentUserId, emptyText }: M
           {members.map((member) => {
             const teamRole = teamRoleLabel(member, team);
             const joined = joinedLabel(member.joinedAt);
+            const detail = detailOf?.(member) ?? null;
             return (
               <li key={member.userId} className="flex items-center gap-3 px-4 py-3">
                 <Avatar name={member.name} src={member.avatarUrl} size="md" />
@@ -56,11 +69,23 @@ export function MemberList({ title, members, team, currentUserId, emptyText }: M
                       <span className="shrink-0 text-xs font-normal text-slate-500">(you)</span>
                     ) : null}
                   </p>
+                  {detail ? <p className="text-xs text-slate-600">{detail}</p> : null}
                   {joined ? <p className="text-xs text-slate-500">{joined}</p> : null}
                 </div>
                 <div className="flex shrink-0 flex-wrap justify-end gap-1.5">
                   {teamRole ? <Badge tone="brand">{teamRole}</Badge> : null}
                   <Badge tone={roleBadgeTone(member.role)}>{roleLabel(member.role)}</Badge>
+                  {coachAction && member.userId !== coachAction.creatorId ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={coachAction.pendingUserId === member.userId}
+                      aria-label={`${member.assignedRole === 'coach' ? 'Remove coach' : 'Make coach'}: ${member.name}`}
+                      onClick={() => coachAction.onToggle(member)}
+                    >
+                      {member.assignedRole === 'coach' ? 'Remove coach' : 'Make coach'}
+                    </Button>
+                  ) : null}
                 </div>
               </li>
             );

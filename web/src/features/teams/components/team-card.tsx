@@ -38,14 +38,14 @@ export function TeamCard({ team }: { team: Team }) {
               {team.name}
             </Link>
           </h2>
-          <p className="text-sm text-slate-500">{teamKindLabel(team)}</p>
+          <p className="text-sm text-slate-600">{teamKindLabel(team)}</p>
         </div>
       </div>
 
       <p className="mt-3 flex items-center gap-1.5 text-sm text-slate-600">
         <UsersRound className="size-4 text-slate-400" aria-hidden="true" />
         {pluralize(team.memberCount, 'member')}
-        {team.ageGroup ? <span className="text-slate-400">· {team.ageGroup}</span> : null}
+        {team.ageGroup ? <span className="text-slate-600">· {team.ageGroup}</span> : null}
       </p>
 
       {team.code ? <TeamCode code={team.code} className="relative z-10 mt-3 self-start" /> : null}

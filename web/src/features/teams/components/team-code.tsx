@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -64,22 +64,24 @@ export function TeamCode({ code, className, size = 'sm' }: TeamCodeProps) {
       >
         {code}
       </code>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <button
-            type="button"
-            onClick={() => void onCopy()}
-            aria-label={`Copy code ${code}`}
-            className={cn(
-              'flex items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200 hover:text-slate-900',
-              size === 'lg' ? 'size-10' : 'size-8',
-            )}
-          >
-            <Icon className={cn('size-4', copied && 'text-emerald-600')} aria-hidden="true" />
-          </button>
-        </TooltipTrigger>
-        <TooltipContent>{copied ? 'Copied!' : 'Copy code'}</TooltipContent>
-      </Tooltip>
+      <TooltipProvider>
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <button
+              type="button"
+              onClick={() => void onCopy()}
+              aria-label={`Copy code ${code}`}
+              className={cn(
+                'flex items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200 hover:text-slate-900',
+                size === 'lg' ? 'size-10' : 'size-8',
+              )}
+            >
+              <Icon className={cn('size-4', copied && 'text-emerald-600')} aria-hidden="true" />
+            </button>
+          </TooltipTrigger>
+          <TooltipContent>{copied ? 'Copied!' : 'Copy code'}</TooltipContent>
+        </Tooltip>
+      </TooltipProvider>
     </div>
   );
 }

@@ -1,26 +1,8 @@
 import type { Team } from '@sideline/domain';
-import { Check, ChevronDown } from 'lucide-react';
-import { useState } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
-import { useIsDesktop } from '../../../lib/use-media-query.ts';
-import { sportLabel, teamInitial, teamKindLabel } from '../team-display.ts';
+import { teamInitial } from '../team-display.ts';
 
 interface TeamSwitcherProps {
   teams: readonly Team[];
@@ -31,10 +13,10 @@ interface TeamSwitcherProps {
   align?: 'start' | 'end';
 }
 
-const triggerClassName =
+export const teamSwitcherTriggerClassName =
   'inline-flex max-w-full items-center gap-2 rounded-xl border border-slate-200 bg-white py-1.5 pr-2.5 pl-1.5 text-sm font-semibold text-slate-900 shadow-xs transition-colors hover:bg-slate-50 data-[state=open]:bg-slate-50';
 
-function TeamMark({ team, className }: { team: Team; className?: string }) {
+export function TeamMark({ team, className }: { team: Team; className?: string }) {
   return (
     <span
       aria-hidden="true"
@@ -43,12 +25,13 @@ function TeamMark({ team, className }: { team: Team; className?: string }) {
         className,
       )}
     >
-      {teamInitial(team.name)}
+      {/* Drawn by CSS: the letter is not part of the trigger's visible text (its name says the team). */}
+      <span data-initials={teamInitial(team.name)} className="before:content-[attr(data-initials)]" />
     </span>
   );
 }
 
-function TriggerContent({ team }: { team: Team }) {
+export function TriggerContent({ team }: { team: Team }) {
   return (
     <>
       <TeamMark team={team} />
@@ -58,19 +41,28 @@ function TriggerContent({ team }: { team: Team }) {
   );
 }
 
+const loadPicker = async () => ({ default: (await import('./team-switcher-picker.tsx')).TeamSwitcherPicker });
+const TeamSwitcherPicker = lazy(loadPicker);
+
 /**
  * Picks the team a screen shows (spec part 1 §2): a dropdown on wide screens, a dialog on small
  * screens, and a plain label when the user has only one team. The trigger's accessible name is
- * "Switch team (current: {name})".
+ * "Switch team, current: {name}" (no parentheses: the name must be read as part of it). The picker's code loads on the first press (ahead, when the
+ * pointer or focus reaches the button): until then the trigger is a plain button that looks the same.
  */
 export function TeamSwitcher({ teams, selectedTeam, onSelect, className, align = 'end' }: TeamSwitcherProps) {
-  const isDesktop = useIsDesktop();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const triggerLabel = `Switch team (current: ${selectedTeam.name})`;
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  const triggerLabel = `Switch team, current: ${selectedTeam.name}`;
 
   if (teams.length <= 1) {
     return (
-      <p className={cn('inline-flex items-center gap-2 text-sm font-semibold text-slate-900', className)}>
+      <p
+        className={cn(
+          'inline-flex max-w-full min-w-0 items-center gap-2 text-sm font-semibold text-slate-900',
+          className,
+        )}
+      >
         <TeamMark team={selectedTeam} />
         <span className="sr-only">Team: </span>
         <span className="truncate" data-testid="current-team">
@@ -80,68 +72,36 @@ export function TeamSwitcher({ teams, selectedTeam, onSelect, className, align =
     );
   }
 
-  if (isDesktop) {
-    return (
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger aria-label={triggerLabel} className={cn(triggerClassName, className)}>
-          <TriggerContent team={selectedTeam} />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align={align} collisionPadding={8}>
-          <DropdownMenuLabel className="text-xs font-medium text-slate-500">Your teams</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup value={selectedTeam.id} onValueChange={onSelect}>
-            {teams.map((team) => (
-              <DropdownMenuRadioItem key={team.id} value={team.id}>
-                {team.name}
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-        </DropdownMenuContent>
-      </DropdownMenu>
-    );
-  }
-
+  const plain = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      aria-label={triggerLabel}
+      className={cn(teamSwitcherTriggerClassName, className)}
+      onPointerEnter={() => void loadPicker()}
+      onFocus={() => void loadPicker()}
+      onClick={() => {
+        setRequested(true);
+        setOpen(true);
+      }}
+    >
+      <TriggerContent team={selectedTeam} />
+    </button>
+  );
+  if (!requested) return plain;
   return (
-    <Dialog open={dialogOpen} onOpenChange={setDialogOpen}>
-      <DialogTrigger aria-label={triggerLabel} className={cn(triggerClassName, className)}>
-        <TriggerContent team={selectedTeam} />
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Switch team</DialogTitle>
-          <DialogDescription>Choose the team to show.</DialogDescription>
-        </DialogHeader>
-        <ul className="space-y-2">
-          {teams.map((team) => {
-            const selected = team.id === selectedTeam.id;
-            return (
-              <li key={team.id}>
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => {
-                    onSelect(team.id);
-                    setDialogOpen(false);
-                  }}
-                  className={cn(
-                    'flex w-full items-center gap-3 rounded-xl border-2 p-3 text-left transition-colors',
-                    selected ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
-                  )}
-                >
-                  <TeamMark team={team} className="size-9 text-sm" />
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold text-slate-900">{team.name}</span>
-                    <span className="block truncate text-xs text-slate-500">
-                      {sportLabel(team)} · {teamKindLabel(team)}
-                    </span>
-                  </span>
-                  {selected ? <Check className="size-5 shrink-0 text-brand-600" aria-hidden="true" /> : null}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      </DialogContent>
-    </Dialog>
+    <Suspense fallback={plain}>
+      <TeamSwitcherPicker
+        teams={teams}
+        selectedTeam={selectedTeam}
+        onSelect={onSelect}
+        className={className}
+        align={align}
+        triggerLabel={triggerLabel}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </Suspense>
   );
 }

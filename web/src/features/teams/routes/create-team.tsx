@@ -34,7 +34,7 @@ export function CreateTeamRoute() {
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Teams
       </Link>
-      {user.role === 'coach' ? (
+      {user.accountRole === 'coach' ? (
         <Card>
           <CardHeader>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">Create a team</h1>

@@ -1,28 +1,60 @@
-import type { Team, TeamMember } from '@sideline/domain';
+import type { Invitation, InvitationIssuedResponse, Player, Team, TeamMember } from '@sideline/domain';
 import {
   ArrowLeft,
+  CalendarPlus,
   CircleAlert,
   GraduationCap,
   Heart,
   MessageCircle,
   RefreshCw,
   Trophy,
+  UserPlus,
   UsersRound,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
 import { chatPath, paths } from '../../../config/paths.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../auth/api.ts';
-import { useTeam, useTeamMembers } from '../api.ts';
-import { MemberList } from '../components/member-list.tsx';
+import { useResendInvitation, useRevokeInvitation, useTeamInvitations } from '../../invitations/api.ts';
+import {
+  InvitationActions,
+  InvitationSummary,
+  openInvitations,
+  type InvitationControls,
+} from '../../invitations/components/invitation-actions.tsx';
+import { InvitationLink } from '../../invitations/components/invitation-link.tsx';
+import {
+  InviteCoachDialog,
+  InvitePlayerDialog,
+  toastInvitationFailed,
+} from '../../invitations/components/invite-dialog.tsx';
+import { useTeamPlayers } from '../../players/api.ts';
+import { AddPlayerDialog } from '../../players/components/add-player-dialog.tsx';
+import { PlayerLists } from '../../players/components/player-lists.tsx';
+import { useAssignTeamRole, useTeam, useTeamMembers } from '../api.ts';
+import { MemberList, type CoachAction } from '../components/member-list.tsx';
 import { TeamCode } from '../components/team-code.tsx';
-import { canManageTeam, groupRoster, pluralize, sportLabel, teamInitial, teamKindLabel } from '../team-display.ts';
+import { TeamEventDialog } from '../components/team-event-dialog.tsx';
+import {
+  coachToggleRole,
+  groupRoster,
+  isTeamManager,
+  pluralize,
+  sportLabel,
+  teamInitial,
+  teamKindLabel,
+} from '../team-display.ts';
+
+type DialogName = 'addPlayer' | 'invitePlayer' | 'inviteCoach' | 'createEvent';
 
 function BackToTeams({ className }: { className?: string }) {
   return (
@@ -67,74 +99,119 @@ function StatCard({
   );
 }
 
-function TeamRoster({
-  team,
-  members,
-  currentUserId,
+/** A query's list, or its spinner, or its error with a retry. */
+function Loaded<T>({
+  query,
+  what,
+  children,
 }: {
-  team: Team;
-  members: readonly TeamMember[];
-  currentUserId: string;
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
+  what: string;
+  children: (data: T) => ReactNode;
 }) {
-  const roster = groupRoster(members);
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner label={`Loading ${what}`} />
+      </div>
+    );
+  }
+  if (query.isError || query.data === undefined) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+        <p className="text-sm text-slate-600">
+          We couldn't load the {what}: {getErrorMessage(query.error)}
+        </p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <>{children(query.data)}</>;
+}
+
+/** "Parent of Mia, Noah": the roster players a member is a guardian of. */
+function childrenOf(players: readonly Player[] | undefined) {
+  return (member: TeamMember): string | null => {
+    const names = (players ?? []).filter((p) => p.guardians.some((g) => g.userId === member.userId)).map((p) => p.name);
+    return names.length > 0 ? `Parent of ${names.join(', ')}` : null;
+  };
+}
+
+function CoachInvitations({
+  invitations,
+  controls,
+}: {
+  invitations: readonly Invitation[];
+  controls: InvitationControls;
+}) {
+  const open = openInvitations(invitations).filter((i) => i.inviteType === 'coach');
+  if (open.length === 0) return null;
   return (
-    <Tabs defaultValue="players">
-      <TabsList aria-label="Team roster">
-        <TabsTrigger value="players">Players &amp; Parents</TabsTrigger>
-        <TabsTrigger value="coaches">Coaches</TabsTrigger>
-        <TabsTrigger value="members">Team Members</TabsTrigger>
-      </TabsList>
-      <TabsContent value="players" className="space-y-5">
-        <MemberList
-          title="Players"
-          members={roster.players}
-          team={team}
-          currentUserId={currentUserId}
-          emptyText="No players yet. Share the team code so players can join."
-        />
-        <MemberList
-          title="Parents"
-          members={roster.parents}
-          team={team}
-          currentUserId={currentUserId}
-          emptyText="No parents yet."
-        />
-      </TabsContent>
-      <TabsContent value="coaches">
-        <MemberList
-          title="Coaches"
-          members={roster.coaches}
-          team={team}
-          currentUserId={currentUserId}
-          emptyText="No coaches yet."
-        />
-      </TabsContent>
-      <TabsContent value="members" className="space-y-5">
-        <MemberList
-          title="Parents"
-          members={roster.parents}
-          team={team}
-          currentUserId={currentUserId}
-          emptyText="No parents yet."
-        />
-        <MemberList
-          title="Other Members"
-          members={roster.others}
-          team={team}
-          currentUserId={currentUserId}
-          emptyText="No other members."
-        />
-      </TabsContent>
-    </Tabs>
+    <section aria-label="Coach invitations" className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-700">Invited Coaches</h3>
+      <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white">
+        {open.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">
+                {invitation.inviteeName}
+                {invitation.specialization ? (
+                  <span className="ml-1.5 text-xs font-normal text-slate-500">{invitation.specialization}</span>
+                ) : null}
+              </p>
+              <InvitationSummary invitation={invitation} />
+            </div>
+            <InvitationActions invitation={invitation} controls={controls} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
-/** /team/{teamId} — the team's header, counts, roster tabs and (for its coaches) the join code. */
+/** The link of an invitation just sent again, shown once. */
+function ResentDialog({ resent, onClose }: { resent: InvitationIssuedResponse | null; onClose: () => void }) {
+  return (
+    <Dialog open={resent !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Invitation sent again</DialogTitle>
+          <DialogDescription>The earlier link no longer works.</DialogDescription>
+        </DialogHeader>
+        {resent ? (
+          <div className="space-y-4">
+            <InvitationLink invitation={resent.invitation} emailSent={resent.emailSent} />
+            <div className="flex justify-end">
+              <Button onClick={onClose}>Done</Button>
+            </div>
+          </div>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * /team/{teamId} (spec part 2 §2): the team's header and counts, its roster in three tabs (players
+ * by parent link, coaches, members) and, for its managers, adding and inviting people, resending
+ * or revoking invitations, making members coach, the join code and Create Event.
+ */
 export function TeamRoute() {
   const { teamId = '' } = useParams();
   const { data: user } = useUser();
   const teamQuery = useTeam(teamId);
   const membersQuery = useTeamMembers(teamId);
+  const playersQuery = useTeamPlayers(teamId);
+  const manages = teamQuery.data && user ? isTeamManager(teamQuery.data, user.id) : false;
+  const invitationsQuery = useTeamInvitations(teamId, { enabled: manages });
+  const assignRole = useAssignTeamRole(teamId);
+  const resend = useResendInvitation(teamId);
+  const revoke = useRevokeInvitation(teamId);
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const [resent, setResent] = useState<InvitationIssuedResponse | null>(null);
 
   if (!user) return null;
 
@@ -169,10 +246,62 @@ export function TeamRoute() {
     );
   }
 
-  const team = teamQuery.data;
+  const team: Team = teamQuery.data;
   const members = membersQuery.data;
+  const players = playersQuery.data;
   const roster = members ? groupRoster(members) : null;
   const memberTotal = members?.length ?? team.memberCount;
+  const coachAction: CoachAction | undefined = manages
+    ? {
+        creatorId: team.creatorId,
+        pendingUserId: assignRole.isPending ? (assignRole.variables?.userId ?? null) : null,
+        onToggle: (member) =>
+          assignRole.mutate(
+            { userId: member.userId, assignedRole: coachToggleRole(member) },
+            {
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: "Couldn't change the role",
+                  description: getErrorMessage(error),
+                }),
+            },
+          ),
+      }
+    : undefined;
+  const invitationControls: InvitationControls | undefined = manages
+    ? {
+        busyId: resend.isPending ? (resend.variables ?? null) : revoke.isPending ? (revoke.variables ?? null) : null,
+        onResend: (invitation) =>
+          resend.mutate(invitation.id, { onSuccess: setResent, onError: () => toastInvitationFailed() }),
+        onRevoke: (invitation) =>
+          revoke.mutate(invitation.id, {
+            onSuccess: () =>
+              toast({
+                title: 'Invitation revoked',
+                description: `The link sent to ${invitation.inviteeName} no longer works.`,
+              }),
+            onError: (error) =>
+              toast({
+                variant: 'destructive',
+                title: "Couldn't revoke the invitation",
+                description: getErrorMessage(error),
+              }),
+          }),
+      }
+    : undefined;
+  const memberList = (props: {
+    title: string;
+    members: readonly TeamMember[];
+    emptyText: string;
+    detailOf?: (member: TeamMember) => string | null;
+  }) => <MemberList {...props} team={team} currentUserId={user.id} coachAction={coachAction} />;
+  const open = (name: DialogName) => () => setDialog(name);
+  const dialogProps = (name: DialogName) => ({
+    team,
+    open: dialog === name,
+    onOpenChange: (next: boolean) => setDialog(next ? name : null),
+  });
 
   return (
     <div className="space-y-6">
@@ -194,20 +323,32 @@ export function TeamRoute() {
               <span>{teamKindLabel(team)}</span>
             </p>
             <p className="mt-1 text-sm text-white/90" data-testid="team-counts">
-              {pluralize(memberTotal, 'member')} · {roster ? pluralize(roster.players.length, 'player') : '… players'}
+              {pluralize(memberTotal, 'member')} · {players ? pluralize(players.length, 'player') : '… players'}
             </p>
           </div>
-          <Link
-            to={chatPath(team.id)}
-            className={buttonClassName('secondary', 'md', 'w-full bg-white/90 hover:bg-white sm:w-auto')}
-          >
-            <MessageCircle className="size-4" aria-hidden="true" />
-            Team Chat
-          </Link>
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+            {manages ? (
+              <Button
+                variant="secondary"
+                className="flex-1 bg-white/90 hover:bg-white sm:flex-none"
+                onClick={open('createEvent')}
+              >
+                <CalendarPlus className="size-4" aria-hidden="true" />
+                Create Event
+              </Button>
+            ) : null}
+            <Link
+              to={chatPath(team.id)}
+              className={buttonClassName('secondary', 'md', 'flex-1 bg-white/90 hover:bg-white sm:flex-none')}
+            >
+              <MessageCircle className="size-4" aria-hidden="true" />
+              Team Chat
+            </Link>
+          </div>
         </div>
       </header>
 
-      {team.code && canManageTeam(team) ? (
+      {team.code && manages ? (
         <Card className="flex flex-wrap items-center justify-between gap-4 p-5">
           <div>
             <h2 className="text-base font-semibold text-slate-900">Invite with the team code</h2>
@@ -223,7 +364,7 @@ export function TeamRoute() {
         <StatCard label="Total Members" value={memberTotal} icon={UsersRound} tone="bg-brand-50 text-brand-600" />
         <StatCard
           label="Active Players"
-          value={roster?.players.length ?? null}
+          value={players?.length ?? null}
           icon={Trophy}
           tone="bg-purple-50 text-purple-600"
         />
@@ -242,24 +383,80 @@ export function TeamRoute() {
       </dl>
 
       <Card className="p-4 sm:p-5">
-        {membersQuery.isPending ? (
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading members" />
-          </div>
-        ) : membersQuery.isError ? (
-          <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
-            <p className="text-sm text-slate-600">
-              We couldn't load the members: {getErrorMessage(membersQuery.error)}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void membersQuery.refetch()}>
-              <RefreshCw className="size-4" aria-hidden="true" />
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <TeamRoster team={team} members={membersQuery.data} currentUserId={user.id} />
-        )}
+        <Tabs defaultValue="players">
+          <TabsList aria-label="Team roster">
+            <TabsTrigger value="players">Players &amp; Parents</TabsTrigger>
+            <TabsTrigger value="coaches">Coaches</TabsTrigger>
+            <TabsTrigger value="members">Team Members</TabsTrigger>
+          </TabsList>
+          <TabsContent value="players" className="space-y-4">
+            {manages ? (
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button variant="outline" size="sm" onClick={open('addPlayer')}>
+                  <UserPlus className="size-4" aria-hidden="true" />
+                  Add Player
+                </Button>
+                <Button size="sm" onClick={open('invitePlayer')}>
+                  <UserPlus className="size-4" aria-hidden="true" />
+                  Invite Player
+                </Button>
+              </div>
+            ) : null}
+            <Loaded query={playersQuery} what="players">
+              {(list) => (
+                <PlayerLists players={list} invitations={invitationsQuery.data} controls={invitationControls} />
+              )}
+            </Loaded>
+          </TabsContent>
+          <TabsContent value="coaches" className="space-y-4">
+            {manages ? (
+              <div className="flex justify-end">
+                <Button size="sm" onClick={open('inviteCoach')}>
+                  <UserPlus className="size-4" aria-hidden="true" />
+                  Invite Coach
+                </Button>
+              </div>
+            ) : null}
+            <Loaded query={membersQuery} what="members">
+              {(list) =>
+                memberList({ title: 'Coaches', members: groupRoster(list).coaches, emptyText: 'No coaches yet.' })
+              }
+            </Loaded>
+            {invitationControls && invitationsQuery.data ? (
+              <CoachInvitations invitations={invitationsQuery.data} controls={invitationControls} />
+            ) : null}
+          </TabsContent>
+          <TabsContent value="members" className="space-y-5">
+            <Loaded query={membersQuery} what="members">
+              {(list) => (
+                <>
+                  {memberList({
+                    title: 'Parents',
+                    members: groupRoster(list).parents,
+                    emptyText: 'No parents yet.',
+                    detailOf: childrenOf(players),
+                  })}
+                  {memberList({
+                    title: 'Other Members',
+                    members: groupRoster(list).others,
+                    emptyText: 'No other members.',
+                  })}
+                </>
+              )}
+            </Loaded>
+          </TabsContent>
+        </Tabs>
       </Card>
+
+      {manages ? (
+        <>
+          <AddPlayerDialog {...dialogProps('addPlayer')} />
+          <InvitePlayerDialog {...dialogProps('invitePlayer')} />
+          <InviteCoachDialog {...dialogProps('inviteCoach')} />
+          <TeamEventDialog {...dialogProps('createEvent')} />
+          <ResentDialog resent={resent} onClose={() => setResent(null)} />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,8 @@ export function TeamsRoute() {
   const { data: user } = useUser();
   const teamsQuery = useTeams();
   if (!user) return null;
-  const isCoach = user.role === 'coach';
+  // Creating an independent team goes by the account role (the displayed one may be org_admin).
+  const isCoach = user.accountRole === 'coach';
   const teams = teamsQuery.data ?? [];
 
   return (
@@ -61,7 +62,7 @@ export function TeamsRoute() {
           />
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your teams">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Your teams">
           {teams.map((team) => (
             <li key={team.id}>
               <TeamCard team={team} />
@@ -74,6 +75,12 @@ export function TeamsRoute() {
         <h2 className="text-base font-semibold text-slate-900">Join a team</h2>
         <p className="mt-0.5 mb-4 text-sm text-slate-500">Got a code from a coach? Enter it to join their team.</p>
         <JoinTeamForm className="max-w-md" />
+        <p className="mt-4 text-sm text-slate-500">
+          Running a club with several teams?{' '}
+          <Link to={paths.orgAdmin} className="font-medium text-brand-700 underline">
+            Set up your organization
+          </Link>
+        </p>
       </Card>
     </div>
   );

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReadModelVersions } from '@sideline/projections';
+
+/**
+ * How a GET route's answer may be cached. Its scopes are the read-model scopes (`teamScope`,
+ * `userScope`) the answer was read from: it is served from memory until one of them changes (the
+ * projectors announce every change before a command waiting for it returns) or `expiresAt`.
+ * The route's own hooks (sign-in, team membership) still run on every request: a cached answer
+ * is only ever sent where the fresh one would have been.
+ */
+export interface CachedReadRule {
+  /** One answer per signed-in user (it holds something of theirs), or one for every caller allowed in. */
+  perUser: boolean;
+  scopes(request: FastifyRequest, payload: unknown): readonly string[];
+  /**
+   * When time alone changes the answer (epoch ms); null when only a change can. `readAt` is a
+   * moment before the route read anything: reckon from it and the answer expires no later than
+   * it should.
+   */
+  expiresAt?(request: FastifyRequest, payload: unknown, readAt: number): number | null | Promise<number | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    cachedRead?: CachedReadRule;
+  }
+}
+
+interface Entry {
+  stamp: number;
+  scopes: readonly string[];
+  expiresAt: number | null;
+  bytes: number;
+  body?: string;
+  etag?: string;
+  value?: unknown;
+}
+
+interface Pending {
+  key: string;
+  stamp: number;
+  readAt: number;
+  scopes?: readonly string[];
+  expiresAt?: number | null;
+}
+
+const pendingReads = new WeakMap<FastifyRequest, Pending>();
+
+export interface ReadCacheOptions {
+  /** Answer bodies kept, in bytes of JSON (the oldest go first). */
+  maxBytes?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/**
+ * Answers of the read models, kept per process and validated by the projectors' change notices
+ * (`ReadModelVersions`), so a read that nothing has changed since costs no query. Entries are
+ * stamped before their read starts: a change committed while the read ran makes them stale.
+ */
+export class ReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly maxEntries: number;
+  readonly clock: () => number;
+
+  constructor(
+    readonly versions: ReadModelVersions,
+    options: ReadCacheOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxEntries = options.maxEntries ?? 50_000;
+    this.clock = options.now ?? Date.now;
+  }
+
+  /** The value under `key` while fresh; otherwise loads it (and keeps it if still fresh then). */
+  async memo<T>(key: string, scopes: readonly string[], load: () => Promise<T>): Promise<T> {
+    const hit = this.lookup(key);
+    if (hit) return hit.value as T;
+    const stamp = this.versions.stamp();
+    const value = await load();
+    this.store(key, { stamp, scopes, expiresAt: null, bytes: 64 + key.length, value });
+    return value;
+  }
+
+  lookup(key: string): Entry | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if ((entry.expiresAt !== null && entry.expiresAt <= this.clock()) || !this.versions.isFresh(entry.stamp, entry.scopes)) {
+      this.remove(key, entry);
+      return null;
+    }
+    return entry;
+  }
+
+  store(key: string, entry: Entry): void {
+    // Read across a change: whatever it holds, the next request reads again.
+    if (!this.versions.isFresh(entry.stamp, entry.scopes)) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    if (entry.bytes > this.maxBytes / 16) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    for (const [oldest, evicted] of this.entries) {
+      if (this.bytes <= this.maxBytes && this.entries.size <= this.maxEntries) break;
+      this.remove(oldest, evicted);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** Whether If-None-Match names this ETag (a list, weak validators, or `*`). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+function setValidators(reply: FastifyReply, etag: string): void {
+  // Per-user answers: no shared cache keeps them, and a browser asks again each time (a 304 then).
+  void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+}
+
+/**
+ * Serves the GET routes that declare `config.cachedRead` from the cache, with an ETag (304 on
+ * If-None-Match), and keeps their fresh 200 answers. Register before the routes.
+ */
+export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const rule = request.routeOptions.config.cachedRead;
+    if (!rule || request.method !== 'GET' || !request.userId) return;
+    const key = rule.perUser ? `${request.userId} ${request.url}` : request.url;
+    const hit = cache.lookup(key);
+    if (hit?.body !== undefined) {
+      setValidators(reply, hit.etag!);
+      if (matches(request, hit.etag!)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(hit.body);
+    }
+    pendingReads.set(request, { key, stamp: cache.versions.stamp(), readAt: cache.clock() });
+  });
+
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const pending = pendingReads.get(request);
+    const rule = request.routeOptions.config.cachedRead;
+    if (!pending || !rule || reply.statusCode !== 200) return payload;
+    pending.scopes = rule.scopes(request, payload);
+    pending.expiresAt = (await rule.expiresAt?.(request, payload, pending.readAt)) ?? null;
+    return payload;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = pendingReads.get(request);
+    if (!pending?.scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    pendingReads.delete(request);
+    const etag = etagOf(payload);
+    cache.store(pending.key, {
+      stamp: pending.stamp,
+      scopes: pending.scopes,
+      expiresAt: pending.expiresAt ?? null,
+      bytes: Buffer.byteLength(payload) + pending.key.length + 64,
+      body: payload,
+      etag,
+    });
+    setValidators(reply, etag);
+    if (!matches(request, etag)) return payload;
+    void reply.code(304);
+    return null;
+  });
+}

@@ -1,0 +1,2 @@
+export * from './roster-routes.ts';
+export * from './invitation-tokens.ts';

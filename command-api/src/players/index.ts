@@ -1,0 +1,2 @@
+export * from './players-routes.ts';
+export * from './team-manager.ts';

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import type { CalendarEvent, RsvpStatus } from '@sideline/domain';
+import { listTeamEvents, listTeamMembers } from '@sideline/projections';
+import type { RecapFacts } from './recap-template.ts';
+
+/** Occurrences read per query; a team has far fewer in a week. */
+const PAGE = 200;
+
+/**
+ * The team's latest occurrence that started between `since` and `now` (today's practice of a
+ * weekly series, not the series' first date nor last week's), else its first one after `now`;
+ * with the RSVPs of exactly that occurrence. Occurrences come from the calendar's own listing,
+ * so they are the ones members see and answer for.
+ */
+export async function latestOccurrence(
+  db: Kysely<any>,
+  teamId: string,
+  since: Date,
+  now: Date,
+): Promise<RecapFacts['lastEvent']> {
+  let latest: CalendarEvent | null = null;
+  let next: CalendarEvent | null = null;
+  const seen = new Set<string>();
+  let from = since;
+  for (;;) {
+    const page = await listTeamEvents(db, teamId, { from, limit: PAGE });
+    let fresh = 0;
+    for (const occurrence of page) {
+      const key = `${occurrence.id}|${occurrence.occurrenceDate}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      fresh += 1;
+      if (Date.parse(occurrence.occurrenceDate) > now.getTime()) {
+        next = occurrence;
+        break;
+      }
+      latest = occurrence;
+    }
+    if (next || page.length < PAGE || fresh === 0) break;
+    // Ascending by start: the next page starts at this one's last start (seen ones are skipped).
+    from = new Date(page.at(-1)!.occurrenceDate);
+  }
+  const occurrence = latest ?? next;
+  if (!occurrence) return null;
+
+  const rsvps: Record<RsvpStatus, number> = { yes: 0, maybe: 0, no: 0 };
+  for (const { status } of occurrence.rsvps) rsvps[status] += 1;
+  // Parents and coaches answer too; only the team's players (their role in this team) play.
+  const going = occurrence.rsvps.filter((r) => r.status === 'yes').map((r) => r.userId);
+  const players =
+    going.length > 0
+      ? new Set((await listTeamMembers(db, teamId)).filter((m) => m.assignedRole === 'player').map((m) => m.userId))
+      : new Set<string>();
+  return {
+    title: occurrence.title,
+    location: occurrence.location,
+    startsAt: occurrence.occurrenceDate,
+    rsvps,
+    playersGoing: going.filter((id) => players.has(id)).length,
+  };
+}

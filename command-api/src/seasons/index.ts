@@ -1,0 +1,1 @@
+export * from './seasons-routes.ts';

@@ -1,0 +1,1 @@
+export { sportsRoutes } from './sports-routes.ts';

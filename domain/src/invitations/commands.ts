@@ -1,0 +1,38 @@
+import type { InviteType } from './schemas.ts';
+
+/** `byCanManage`: canManageTeam for `by`, from the team's read model. `now`: the injected clock (ISO). */
+export type IssueInvitation = {
+  type: 'IssueInvitation';
+  data: {
+    invitationId: string;
+    teamId: string;
+    playerId: string | null;
+    inviteType: InviteType;
+    inviteeName: string;
+    inviteeEmail: string;
+    ageGroup: string | null;
+    specialization: string | null;
+    by: string;
+    byCanManage: boolean;
+    now: string;
+  };
+};
+
+/** A fresh token and expiry; the tokens issued before stop working. */
+export type ResendInvitation = {
+  type: 'ResendInvitation';
+  data: { invitationId: string; teamId: string; by: string; byCanManage: boolean; now: string };
+};
+
+export type RevokeInvitation = {
+  type: 'RevokeInvitation';
+  data: { invitationId: string; teamId: string; by: string; byCanManage: boolean };
+};
+
+/** `tokenVersion`: the version of the token presented (from the token table). */
+export type AcceptInvite = {
+  type: 'AcceptInvite';
+  data: { invitationId: string; tokenVersion: number; userId: string; now: string };
+};
+
+export type InvitationCommand = IssueInvitation | ResendInvitation | RevokeInvitation | AcceptInvite;

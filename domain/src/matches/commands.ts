@@ -1,0 +1,77 @@
+import type { SportId } from '../sports/catalogue.ts';
+
+/**
+ * Every match command carries who sends it (`by`), the caller's clock (`at`: deciders read no
+ * clock) and `canManage`: whether the sender manages the match (a manager of either team,
+ * canManageTeam, or an admin of the season's organization), evaluated by the caller on the read
+ * models.
+ */
+interface Sent {
+  matchId: string;
+  by: string;
+  at: string;
+  canManage: boolean;
+}
+
+export type ScheduleMatch = {
+  type: 'ScheduleMatch';
+  data: Sent & {
+    seasonId: string;
+    orgId: string | null;
+    sportId: SportId | 'unknown';
+    teamAId: string;
+    teamBId: string;
+    startTime: string;
+    location: string | null;
+    format: string | null;
+  };
+};
+
+export type StartMatch = { type: 'StartMatch'; data: Sent };
+export type CompleteMatch = { type: 'CompleteMatch'; data: Sent };
+export type CancelMatch = { type: 'CancelMatch'; data: Sent };
+
+export type AddParticipant = {
+  type: 'AddParticipant';
+  data: Sent & {
+    participantId: string;
+    userId: string | null;
+    playerId: string | null;
+    name: string;
+    teamId: string;
+    positionId: string | null;
+    isStarter: boolean;
+  };
+};
+
+export type RemoveParticipant = { type: 'RemoveParticipant'; data: Sent & { participantId: string } };
+
+/** `when`: the moment of the substitution (the scorer may enter it late); `at` is now. */
+export type Substitute = {
+  type: 'Substitute';
+  data: Sent & { outParticipantId: string; inParticipantId: string; when: string };
+};
+
+export type RecordStat = {
+  type: 'RecordStat';
+  data: Sent & { statId: string; participantId: string; statType: string; value: number; context: string | null };
+};
+
+export type AmendStat = {
+  type: 'AmendStat';
+  data: Sent & { statId: string; value: number; context: string | null; reason: string };
+};
+
+export type RetractStat = { type: 'RetractStat'; data: Sent & { statId: string; reason: string } };
+
+export type MatchCommand =
+  | ScheduleMatch
+  | StartMatch
+  | CompleteMatch
+  | CancelMatch
+  | AddParticipant
+  | RemoveParticipant
+  | Substitute
+  | RecordStat
+  | AmendStat
+  | RetractStat;

@@ -1,0 +1,548 @@
+import { Map as ImmutableMap, Set as ImmutableSet } from 'immutable';
+import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/errors.ts';
+import { positionOf, sportById, type SportDefinition } from '../sports/catalogue.ts';
+import type { MatchCommand } from './commands.ts';
+import type { MatchEvent, StatRecorded } from './events.ts';
+import { matchTransition, type MatchCommandType, type MatchStatus } from './machine.ts';
+import { fromHundredths, isStatValue, scoreContribution, winnerOf } from './scoring.ts';
+
+export interface ParticipantState {
+  participantId: string;
+  userId: string | null;
+  playerId: string | null;
+  name: string;
+  teamId: string;
+  positionId: string | null;
+  isStarter: boolean;
+  onField: boolean;
+  /** Has been on the field since the start: their minutes are on record. */
+  played: boolean;
+  /** Surviving stats about them. */
+  statCount: number;
+}
+
+/** A stat as it stands after its corrections (retracted stats are gone from the state). */
+export interface StatState {
+  statId: string;
+  participantId: string;
+  userId: string | null;
+  playerId: string | null;
+  teamId: string;
+  statType: string;
+  value: number;
+  context: string | null;
+  recordedAt: string;
+  amended: boolean;
+}
+
+/**
+ * One match's stream folded. Stats live in persistent maps (immutable.js) so that folding a long
+ * match costs O(n log n), not the O(n²) of copying a map per event.
+ */
+export interface MatchState {
+  match: {
+    matchId: string;
+    teamIds: [string, string];
+    sportId: string;
+    seasonId: string;
+    orgId: string | null;
+    startTime: string;
+  } | null;
+  status: MatchStatus;
+  /** Kick-off, then the latest substitution: a substitution cannot be dated before it. */
+  clockAt: string | null;
+  participants: ImmutableMap<string, ParticipantState>;
+  stats: ImmutableMap<string, StatState>;
+  /** Every stat id ever recorded, retracted ones too: a retried RecordStat records nothing twice. */
+  statIds: ImmutableSet<string>;
+  /** Each team's score from the surviving stats, in hundredths: [team A, team B]. */
+  scoreHundredths: [number, number];
+  /** Once complete: the result as last recorded (MatchCompleted, then MatchResultRevised). */
+  result: { scoreA: number; scoreB: number; winnerId: string | null } | null;
+}
+
+export const emptyMatchState: MatchState = {
+  match: null,
+  status: 'scheduled',
+  clockAt: null,
+  participants: ImmutableMap(),
+  stats: ImmutableMap(),
+  statIds: ImmutableSet(),
+  scoreHundredths: [0, 0],
+  result: null,
+};
+
+const notFound = () => new DomainError('not_found', 'MATCH_NOT_FOUND', 'Match not found');
+
+function requireMatch(state: MatchState) {
+  if (!state.match) throw notFound();
+  return state.match;
+}
+
+/** The checks every command on an existing match shares: it exists, the sender manages it, the machine accepts it. */
+function admit(state: MatchState, command: MatchCommandType, canManage: boolean) {
+  const match = requireMatch(state);
+  if (!canManage) {
+    throw new DomainError(
+      'forbidden',
+      'MATCH_MANAGERS_ONLY',
+      "Only the teams' coaches and the organization's admins can manage this match",
+    );
+  }
+  const next = matchTransition(state.status, command);
+  return { match, next, sport: sportById(match.sportId) };
+}
+
+function requireParticipant(state: MatchState, participantId: string): ParticipantState {
+  const p = state.participants.get(participantId);
+  if (!p) throw new DomainError('not_found', 'PARTICIPANT_NOT_FOUND', 'That player is not in the lineup');
+  return p;
+}
+
+function requireStat(state: MatchState, statId: string): StatState {
+  const s = state.stats.get(statId);
+  if (!s) throw new DomainError('not_found', 'STAT_NOT_FOUND', 'Statistic not found');
+  return s;
+}
+
+function requireValue(value: number) {
+  if (!isStatValue(value)) {
+    throw new DomainError('invalid', 'INVALID_VALUE', 'Value must be positive, in steps of 0.01');
+  }
+}
+
+function requireReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new DomainError('invalid', 'REASON_REQUIRED', 'Say why the statistic is corrected');
+  return trimmed;
+}
+
+/** The result a completed match would have with these team scores. */
+function resultOf(state: MatchState, sport: SportDefinition, hundredths: [number, number]) {
+  const [teamAId, teamBId] = state.match!.teamIds;
+  const scoreA = fromHundredths(hundredths[0]);
+  const scoreB = fromHundredths(hundredths[1]);
+  return { scoreA, scoreB, winnerId: winnerOf(sport, scoreA, scoreB, teamAId, teamBId) };
+}
+
+/** The scores after a stat of `teamId` changes by `delta` hundredths of score. */
+function shifted(state: MatchState, teamId: string, delta: number): [number, number] {
+  const [a, b] = state.scoreHundredths;
+  return teamId === state.match!.teamIds[0] ? [a + delta, b] : [a, b + delta];
+}
+
+/**
+ * After a completed match's stats change: a MatchResultRevised when the final score (or the
+ * winner) is no longer what was recorded.
+ */
+function revision(
+  state: MatchState,
+  sport: SportDefinition,
+  scores: [number, number],
+  statId: string,
+  by: string,
+): MatchEvent[] {
+  if (state.status !== 'complete' || !state.result) return [];
+  const next = resultOf(state, sport, scores);
+  const { scoreA, scoreB, winnerId } = state.result;
+  if (next.scoreA === scoreA && next.scoreB === scoreB && next.winnerId === winnerId) return [];
+  return [
+    {
+      type: 'MatchResultRevised',
+      data: { matchId: state.match!.matchId, teamIds: state.match!.teamIds, ...next, statId, by },
+    },
+  ];
+}
+
+export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
+  initialState: emptyMatchState,
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'ScheduleMatch': {
+        const d = command.data;
+        if (!d.canManage) {
+          throw new DomainError(
+            'forbidden',
+            'MATCH_MANAGERS_ONLY',
+            "Only the teams' coaches and the organization's admins can schedule a match",
+          );
+        }
+        if (state.match) return []; // the same id again: a retried create
+        if (d.teamAId === d.teamBId) {
+          throw new DomainError('invalid', 'SAME_TEAM', 'Choose two different teams');
+        }
+        return [
+          {
+            type: 'MatchScheduled',
+            data: {
+              matchId: d.matchId,
+              teamIds: [d.teamAId, d.teamBId],
+              seasonId: d.seasonId,
+              orgId: d.orgId,
+              sportId: d.sportId,
+              teamAId: d.teamAId,
+              teamBId: d.teamBId,
+              startTime: d.startTime,
+              location: d.location,
+              format: d.format,
+              by: d.by,
+            },
+          },
+        ];
+      }
+
+      case 'StartMatch':
+      case 'CancelMatch': {
+        const d = command.data;
+        const { match } = admit(state, command.type, d.canManage);
+        const base = { matchId: match.matchId, teamIds: match.teamIds };
+        return command.type === 'StartMatch'
+          ? [{ type: 'MatchStarted', data: { ...base, at: d.at, by: d.by } }]
+          : [{ type: 'MatchCancelled', data: { ...base, at: later(d.at, state.clockAt), by: d.by } }];
+      }
+
+      case 'CompleteMatch': {
+        const d = command.data;
+        const { match, sport } = admit(state, 'CompleteMatch', d.canManage);
+        return [
+          {
+            type: 'MatchCompleted',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              // A substitution dated by another process's clock never ends after the final whistle.
+              at: later(d.at, state.clockAt),
+              ...resultOf(state, sport, state.scoreHundredths),
+              by: d.by,
+            },
+          },
+        ];
+      }
+
+      case 'AddParticipant': {
+        const d = command.data;
+        const { match, sport } = admit(state, 'AddParticipant', d.canManage);
+        const existing = state.participants.get(d.participantId);
+        if (existing) return []; // a retried add
+        if (!match.teamIds.includes(d.teamId)) {
+          throw new DomainError('invalid', 'TEAM_NOT_IN_MATCH', 'Choose one of the two teams of the match');
+        }
+        if ((d.userId === null) === (d.playerId === null)) {
+          throw new DomainError('invalid', 'PLAYER_REQUIRED', 'Player is required');
+        }
+        if (d.positionId !== null && !positionOf(sport, d.positionId)) {
+          throw new DomainError('invalid', 'UNKNOWN_POSITION', `Choose a position of ${sport.name}`);
+        }
+        const twice = state.participants.some(
+          (p) => (d.userId !== null && p.userId === d.userId) || (d.playerId !== null && p.playerId === d.playerId),
+        );
+        if (twice) throw new DomainError('conflict', 'ALREADY_IN_LINEUP', 'That player is already in the lineup');
+        // Someone added during play starts on the bench and comes on by a substitution.
+        const beforeStart = state.status === 'scheduled';
+        return [
+          {
+            type: 'ParticipantAdded',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              participantId: d.participantId,
+              userId: d.userId,
+              playerId: d.playerId,
+              name: d.name,
+              teamId: d.teamId,
+              positionId: d.positionId,
+              isStarter: beforeStart && d.isStarter,
+              onField: beforeStart && d.isStarter,
+              by: d.by,
+            },
+          },
+        ];
+      }
+
+      case 'RemoveParticipant': {
+        const d = command.data;
+        const { match } = admit(state, 'RemoveParticipant', d.canManage);
+        const p = state.participants.get(d.participantId);
+        if (!p) return []; // removed already (a retried DELETE), or never there
+        if (p.statCount > 0) {
+          throw new DomainError(
+            'conflict',
+            'PARTICIPANT_HAS_STATS',
+            'Retract their statistics before removing this player',
+          );
+        }
+        if (state.status === 'in_progress' && (p.onField || p.played)) {
+          throw new DomainError(
+            'conflict',
+            'PARTICIPANT_HAS_PLAYED',
+            'This player has been on the field; substitute them instead of removing them',
+          );
+        }
+        return [
+          {
+            type: 'ParticipantRemoved',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              participantId: p.participantId,
+              teamId: p.teamId,
+              by: d.by,
+            },
+          },
+        ];
+      }
+
+      case 'Substitute': {
+        const d = command.data;
+        const { match } = admit(state, 'Substitute', d.canManage);
+        const out = requireParticipant(state, d.outParticipantId);
+        const into = requireParticipant(state, d.inParticipantId);
+        if (out.teamId !== into.teamId) {
+          throw new DomainError('invalid', 'DIFFERENT_TEAMS', 'A substitution swaps two players of the same team');
+        }
+        if (!out.onField) throw new DomainError('conflict', 'NOT_ON_FIELD', `${out.name} is not on the field`);
+        if (into.onField) throw new DomainError('conflict', 'ALREADY_ON_FIELD', `${into.name} is already on the field`);
+        const when = Date.parse(d.when);
+        if (Number.isNaN(when) || (state.clockAt && when < Date.parse(state.clockAt)) || when > Date.parse(d.at)) {
+          throw new DomainError(
+            'invalid',
+            'SUBSTITUTION_TIME',
+            'A substitution happens after kick-off and the previous substitution, and not in the future',
+          );
+        }
+        return [
+          {
+            type: 'Substituted',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              teamId: out.teamId,
+              outParticipantId: out.participantId,
+              inParticipantId: into.participantId,
+              positionId: out.positionId,
+              at: new Date(when).toISOString(),
+              by: d.by,
+            },
+          },
+        ];
+      }
+
+      case 'RecordStat': {
+        const d = command.data;
+        const { match, sport } = admit(state, 'RecordStat', d.canManage);
+        if (state.statIds.has(d.statId)) return []; // a retried record
+        const p = requireParticipant(state, d.participantId);
+        if (!sport.statTypes.includes(d.statType)) {
+          throw new DomainError('invalid', 'UNKNOWN_STAT_TYPE', `Choose a stat type of ${sport.name}`);
+        }
+        requireValue(d.value);
+        const recorded: StatRecorded = {
+          type: 'StatRecorded',
+          data: {
+            matchId: match.matchId,
+            teamIds: match.teamIds,
+            statId: d.statId,
+            participantId: p.participantId,
+            userId: p.userId,
+            playerId: p.playerId,
+            teamId: p.teamId,
+            statType: d.statType,
+            value: d.value,
+            context: d.context,
+            recordedAt: d.at,
+            by: d.by,
+          },
+        };
+        const scores = shifted(state, p.teamId, scoreContribution(sport, d.statType, d.value));
+        return [recorded, ...revision(state, sport, scores, d.statId, d.by)];
+      }
+
+      case 'AmendStat': {
+        const d = command.data;
+        const { match, sport } = admit(state, 'AmendStat', d.canManage);
+        const s = requireStat(state, d.statId);
+        requireValue(d.value);
+        const reason = requireReason(d.reason);
+        if (s.value === d.value && s.context === d.context) return []; // nothing to correct (or a retry)
+        const delta = scoreContribution(sport, s.statType, d.value) - scoreContribution(sport, s.statType, s.value);
+        return [
+          {
+            type: 'StatAmended',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              ...subjectOf(s),
+              previousValue: s.value,
+              value: d.value,
+              context: d.context,
+              reason,
+              at: d.at,
+              by: d.by,
+            },
+          },
+          ...revision(state, sport, shifted(state, s.teamId, delta), d.statId, d.by),
+        ];
+      }
+
+      case 'RetractStat': {
+        const d = command.data;
+        const { match, sport } = admit(state, 'RetractStat', d.canManage);
+        const reason = requireReason(d.reason);
+        if (!state.stats.has(d.statId) && state.statIds.has(d.statId)) return []; // retracted already
+        const s = requireStat(state, d.statId);
+        const delta = -scoreContribution(sport, s.statType, s.value);
+        return [
+          {
+            type: 'StatRetracted',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              ...subjectOf(s),
+              value: s.value,
+              reason,
+              at: d.at,
+              by: d.by,
+            },
+          },
+          ...revision(state, sport, shifted(state, s.teamId, delta), d.statId, d.by),
+        ];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'MatchScheduled': {
+        const d = event.data;
+        return {
+          ...state,
+          match: {
+            matchId: d.matchId,
+            teamIds: d.teamIds,
+            sportId: d.sportId,
+            seasonId: d.seasonId,
+            orgId: d.orgId,
+            startTime: d.startTime,
+          },
+          status: 'scheduled',
+        };
+      }
+      case 'MatchStarted':
+        return {
+          ...state,
+          status: 'in_progress',
+          clockAt: event.data.at,
+          participants: state.participants.map((p) => (p.onField ? { ...p, played: true } : p)),
+        };
+      case 'MatchCompleted': {
+        const { scoreA, scoreB, winnerId } = event.data;
+        return { ...state, status: 'complete', result: { scoreA, scoreB, winnerId } };
+      }
+      case 'MatchCancelled':
+        return { ...state, status: 'cancelled' };
+      case 'MatchResultRevised': {
+        const { scoreA, scoreB, winnerId } = event.data;
+        return { ...state, result: { scoreA, scoreB, winnerId } };
+      }
+      case 'ParticipantAdded': {
+        const d = event.data;
+        const p: ParticipantState = {
+          participantId: d.participantId,
+          userId: d.userId,
+          playerId: d.playerId,
+          name: d.name,
+          teamId: d.teamId,
+          positionId: d.positionId,
+          isStarter: d.isStarter,
+          onField: d.onField,
+          played: false,
+          statCount: 0,
+        };
+        return { ...state, participants: state.participants.set(d.participantId, p) };
+      }
+      case 'ParticipantRemoved':
+        return { ...state, participants: state.participants.delete(event.data.participantId) };
+      case 'Substituted': {
+        const d = event.data;
+        let participants = updateIf(state.participants, d.outParticipantId, (p) => ({ ...p, onField: false }));
+        participants = updateIf(participants, d.inParticipantId, (p) => ({
+          ...p,
+          onField: true,
+          played: true,
+          positionId: d.positionId,
+        }));
+        return { ...state, participants, clockAt: d.at };
+      }
+      case 'StatRecorded': {
+        const d = event.data;
+        const sport = sportById(state.match!.sportId);
+        const stat: StatState = {
+          statId: d.statId,
+          participantId: d.participantId,
+          userId: d.userId,
+          playerId: d.playerId,
+          teamId: d.teamId,
+          statType: d.statType,
+          value: d.value,
+          context: d.context,
+          recordedAt: d.recordedAt,
+          amended: false,
+        };
+        return {
+          ...state,
+          stats: state.stats.set(d.statId, stat),
+          statIds: state.statIds.add(d.statId),
+          participants: countStat(state.participants, d.participantId, 1),
+          scoreHundredths: shifted(state, d.teamId, scoreContribution(sport, d.statType, d.value)),
+        };
+      }
+      case 'StatAmended': {
+        const d = event.data;
+        const sport = sportById(state.match!.sportId);
+        const delta =
+          scoreContribution(sport, d.statType, d.value) - scoreContribution(sport, d.statType, d.previousValue);
+        return {
+          ...state,
+          stats: updateIf(state.stats, d.statId, (s) => ({ ...s, value: d.value, context: d.context, amended: true })),
+          scoreHundredths: shifted(state, d.teamId, delta),
+        };
+      }
+      case 'StatRetracted': {
+        const d = event.data;
+        const sport = sportById(state.match!.sportId);
+        return {
+          ...state,
+          stats: state.stats.delete(d.statId),
+          participants: countStat(state.participants, d.participantId, -1),
+          scoreHundredths: shifted(state, d.teamId, -scoreContribution(sport, d.statType, d.value)),
+        };
+      }
+    }
+  },
+};
+
+const subjectOf = (s: StatState) => ({
+  statId: s.statId,
+  participantId: s.participantId,
+  userId: s.userId,
+  playerId: s.playerId,
+  teamId: s.teamId,
+  statType: s.statType,
+});
+
+function countStat(participants: MatchState['participants'], participantId: string, delta: number) {
+  return updateIf(participants, participantId, (p) => ({ ...p, statCount: p.statCount + delta }));
+}
+
+/** The map with `key`'s value replaced, when it has one (immutable's `update` would add the key). */
+function updateIf<V>(map: ImmutableMap<string, V>, key: string, change: (value: V) => V): ImmutableMap<string, V> {
+  const value = map.get(key);
+  return value === undefined ? map : map.set(key, change(value));
+}
+
+/** The later of two ISO instants (the second may be null). */
+function later(at: string, other: string | null): string {
+  return other && Date.parse(other) > Date.parse(at) ? other : at;
+}

@@ -1,0 +1,28 @@
+import type { OrgSettingsPatch } from './schemas.ts';
+
+export const orgStream = (orgId: string) => `org-${orgId}`;
+
+export type OrganizationCreated = {
+  type: 'OrganizationCreated';
+  data: {
+    orgId: string;
+    name: string;
+    description: string | null;
+    timezone: string;
+    defaultSport: string;
+    createdBy: string;
+  };
+};
+
+/** Someone administers the organization (its creator first). */
+export type OrgAdminAdded = { type: 'OrgAdminAdded'; data: { orgId: string; userId: string; by: string } };
+export type OrgAdminRemoved = { type: 'OrgAdminRemoved'; data: { orgId: string; userId: string; by: string } };
+
+/** The settings that changed, and only those (a history of who changed what). */
+export type OrgSettingsUpdated = {
+  type: 'OrgSettingsUpdated';
+  data: { orgId: string; changes: OrgSettingsPatch; by: string };
+};
+
+export type OrgEvent = OrganizationCreated | OrgAdminAdded | OrgAdminRemoved | OrgSettingsUpdated;
+export const orgEventTypes = ['OrganizationCreated', 'OrgAdminAdded', 'OrgAdminRemoved', 'OrgSettingsUpdated'] as const;

@@ -1,0 +1,6 @@
+export * from './schemas.ts';
+export * from './events.ts';
+export * from './commands.ts';
+export * from './decider.ts';
+export * from './roles.ts';
+export * from './time-zone.ts';

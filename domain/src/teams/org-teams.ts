@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { sports } from '../sports/catalogue.ts';
+import { idSchema } from '../shared/ids.ts';
+import { safeText, text } from '../shared/text.ts';
+
+const teamName = text({ error: 'Team name is required' })
+  .trim()
+  .min(1, 'Team name is required')
+  .max(80, 'Team name must be at most 80 characters');
+const ageGroup = safeText
+  .trim()
+  .max(20, 'Age group must be at most 20 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * POST /api/organizations/{id}/teams (the org console's Create Team): the sport comes from the
+ * season and the join code is random. A coach is optional here (assign one later).
+ */
+export const createOrgTeamInputSchema = z.object({
+  seasonId: idSchema,
+  name: teamName,
+  ageGroup,
+  coachId: idSchema.nullish().transform((v) => v ?? null),
+});
+export type CreateOrgTeamInput = z.input<typeof createOrgTeamInputSchema>;
+
+export const TEAM_CODE_TOO_SHORT = 'Team code must be at least 3 characters';
+
+/** POST /api/seasons/{seasonId}/teams and the season page's Add Team form (spec part 2 §5). */
+export const createSeasonTeamInputSchema = z.object({
+  name: teamName,
+  code: text({ error: TEAM_CODE_TOO_SHORT })
+    .trim()
+    .toUpperCase()
+    .min(3, TEAM_CODE_TOO_SHORT)
+    .max(12, 'Team code must be at most 12 characters')
+    .regex(/^[A-Z0-9]+$/, 'Use letters and digits only'),
+  ageGroup,
+  coachId: text({ error: 'Coach is required' }).min(1, 'Coach is required').pipe(idSchema),
+});
+export type CreateSeasonTeamInput = z.input<typeof createSeasonTeamInputSchema>;
+
+/** PUT /api/teams/{teamId} (Edit Team): name required; sport and age group as chosen. */
+export const updateTeamInputSchema = z.object({
+  name: teamName,
+  sport: z.enum(sports, { error: 'Choose a sport from the list' }).optional(),
+  ageGroup,
+});
+export type UpdateTeamInput = z.input<typeof updateTeamInputSchema>;
+
+/** A team as the organization and season endpoints list it. */
+export const orgTeamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sport: z.string().nullable(),
+  ageGroup: z.string().nullable(),
+  /** The join code: shown to the organization's admins only. */
+  code: z.string().nullable(),
+  isIndie: z.boolean(),
+  orgId: z.string().nullable(),
+  seasonId: z.string().nullable(),
+  seasonName: z.string().nullable(),
+  coachId: z.string().nullable(),
+  coach: z.object({ id: z.string(), name: z.string() }).nullable(),
+  creatorId: z.string(),
+  memberCount: z.number().int(),
+  /** Teams are active unless their season has been deactivated. */
+  isActive: z.boolean(),
+  /** When something last happened in the team (a join, an edit, an event), if ever. */
+  lastActivityAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OrgTeam = z.infer<typeof orgTeamSchema>;

@@ -1,0 +1,3 @@
+export * from './matches-read-model.ts';
+export * from './matches-projector.ts';
+export * from './matches-queries.ts';

@@ -1,0 +1,255 @@
+import { sql, type Kysely } from 'kysely';
+import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
+import {
+  matchEventTypes,
+  scoreContribution,
+  sportById,
+  toHundredths,
+  type MatchEvent,
+  type SportDefinition,
+} from '@sideline/domain';
+import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
+import type { MatchesTables } from './matches-read-model.ts';
+
+type DB = MatchesTables;
+
+/** Closes every open stretch on the field of the match (final whistle or cancellation). */
+async function closeSegments(db: Kysely<DB>, matchId: string, at: string, e: RecordedEvent, participantId?: string) {
+  let update = db
+    .updateTable('match_segments')
+    .set({ to_at: new Date(at), ended_by_type: e.type, ended_by_revision: e.revision })
+    .where('match_id', '=', matchId)
+    .where('to_at', 'is', null);
+  if (participantId) update = update.where('participant_id', '=', participantId);
+  await update.execute();
+}
+
+async function addToScore(db: Kysely<DB>, matchId: string, teamId: string, hundredths: number) {
+  if (hundredths === 0) return;
+  await sql`UPDATE matches SET
+              score_a_h = score_a_h + CASE WHEN team_a_id = ${teamId} THEN ${hundredths}::bigint ELSE 0 END,
+              score_b_h = score_b_h + CASE WHEN team_b_id = ${teamId} THEN ${hundredths}::bigint ELSE 0 END
+            WHERE id = ${matchId}`.execute(db);
+}
+
+/**
+ * Matches, lineups, surviving stats, live scores and the playing-time ledger, from the match
+ * streams. Stats are rows as they stand after their corrections (an amendment rewrites the row,
+ * a retraction deletes it); the history stays in the log, which `?at=` answers fold.
+ */
+export const matchesProjector: Projector<DB> = {
+  name: 'matches',
+  handles: matchEventTypes,
+  tables: ['matches', 'match_participants', 'match_stats', 'match_segments'],
+
+  async apply(trx, events) {
+    const db = trx as Kysely<DB>;
+    const sports = new Map<string, SportDefinition>();
+    const sportOf = async (matchId: string): Promise<SportDefinition> => {
+      const known = sports.get(matchId);
+      if (known) return known;
+      const row = await db.selectFrom('matches').select('sport_id').where('id', '=', matchId).executeTakeFirst();
+      const sport = sportById(row?.sport_id ?? '');
+      sports.set(matchId, sport);
+      return sport;
+    };
+
+    for (const recorded of events) {
+      const e = { type: recorded.type, data: recorded.data } as MatchEvent;
+      switch (e.type) {
+        case 'MatchScheduled': {
+          const d = e.data;
+          await db
+            .insertInto('matches')
+            .values({
+              id: d.matchId,
+              season_id: d.seasonId,
+              org_id: d.orgId,
+              sport_id: d.sportId,
+              status: 'scheduled',
+              start_time: new Date(d.startTime),
+              location: d.location,
+              format: d.format,
+              team_a_id: d.teamAId,
+              team_b_id: d.teamBId,
+              score_a_h: 0,
+              score_b_h: 0,
+              winner_id: null,
+              participant_count: 0,
+              started_at: null,
+              ended_at: null,
+              created_by: d.by,
+              created_at: new Date(recorded.metadata.occurredAt),
+            })
+            .execute();
+          break;
+        }
+        case 'MatchStarted': {
+          const d = e.data;
+          await db
+            .updateTable('matches')
+            .set({ status: 'in_progress', started_at: new Date(d.at) })
+            .where('id', '=', d.matchId)
+            .execute();
+          await sql`INSERT INTO match_segments
+                      (match_id, participant_id, from_at, to_at, position_id, started_by_type, started_by_revision)
+                    SELECT match_id, id, ${new Date(d.at)}, NULL, position_id, ${e.type}, ${recorded.revision}
+                    FROM match_participants WHERE match_id = ${d.matchId} AND on_field`.execute(db);
+          break;
+        }
+        case 'MatchCompleted':
+        case 'MatchCancelled': {
+          const d = e.data;
+          const result =
+            e.type === 'MatchCompleted'
+              ? {
+                  score_a_h: toHundredths(e.data.scoreA),
+                  score_b_h: toHundredths(e.data.scoreB),
+                  winner_id: e.data.winnerId,
+                }
+              : {};
+          await db
+            .updateTable('matches')
+            .set({
+              status: e.type === 'MatchCompleted' ? 'complete' : 'cancelled',
+              ended_at: new Date(d.at),
+              ...result,
+            })
+            .where('id', '=', d.matchId)
+            .execute();
+          await closeSegments(db, d.matchId, d.at, recorded);
+          break;
+        }
+        case 'MatchResultRevised': {
+          const d = e.data;
+          await db
+            .updateTable('matches')
+            .set({ score_a_h: toHundredths(d.scoreA), score_b_h: toHundredths(d.scoreB), winner_id: d.winnerId })
+            .where('id', '=', d.matchId)
+            .execute();
+          break;
+        }
+        case 'ParticipantAdded': {
+          const d = e.data;
+          await db
+            .insertInto('match_participants')
+            .values({
+              id: d.participantId,
+              match_id: d.matchId,
+              seq: recorded.revision,
+              user_id: d.userId,
+              player_id: d.playerId,
+              name: d.name,
+              team_id: d.teamId,
+              position_id: d.positionId,
+              is_starter: d.isStarter,
+              on_field: d.onField,
+            })
+            .execute();
+          await db
+            .updateTable('matches')
+            .set((eb) => ({ participant_count: eb('participant_count', '+', 1) }))
+            .where('id', '=', d.matchId)
+            .execute();
+          break;
+        }
+        case 'ParticipantRemoved': {
+          const d = e.data;
+          await db.deleteFrom('match_participants').where('id', '=', d.participantId).execute();
+          await db
+            .deleteFrom('match_segments')
+            .where('match_id', '=', d.matchId)
+            .where('participant_id', '=', d.participantId)
+            .execute();
+          await db
+            .updateTable('matches')
+            .set((eb) => ({ participant_count: eb('participant_count', '-', 1) }))
+            .where('id', '=', d.matchId)
+            .execute();
+          break;
+        }
+        case 'Substituted': {
+          const d = e.data;
+          await closeSegments(db, d.matchId, d.at, recorded, d.outParticipantId);
+          await db
+            .insertInto('match_segments')
+            .values({
+              match_id: d.matchId,
+              participant_id: d.inParticipantId,
+              from_at: new Date(d.at),
+              to_at: null,
+              position_id: d.positionId,
+              started_by_type: e.type,
+              started_by_revision: recorded.revision,
+              ended_by_type: null,
+              ended_by_revision: null,
+            })
+            .execute();
+          await db
+            .updateTable('match_participants')
+            .set({ on_field: false })
+            .where('id', '=', d.outParticipantId)
+            .execute();
+          await db
+            .updateTable('match_participants')
+            .set({ on_field: true, position_id: d.positionId })
+            .where('id', '=', d.inParticipantId)
+            .execute();
+          break;
+        }
+        case 'StatRecorded': {
+          const d = e.data;
+          await sql`INSERT INTO match_stats
+                      (id, match_id, season_id, participant_id, user_id, player_id, team_id, stat_type, value_h,
+                       context, recorded_at, amended, seq)
+                    SELECT ${d.statId}, ${d.matchId}, m.season_id, ${d.participantId}, ${d.userId}, ${d.playerId},
+                           ${d.teamId}, ${d.statType}, ${toHundredths(d.value)}, ${d.context}, ${new Date(d.recordedAt)},
+                           false, ${recorded.revision}
+                    FROM matches m WHERE m.id = ${d.matchId}`.execute(db);
+          const sport = await sportOf(d.matchId);
+          await addToScore(db, d.matchId, d.teamId, scoreContribution(sport, d.statType, d.value));
+          break;
+        }
+        case 'StatAmended': {
+          const d = e.data;
+          await db
+            .updateTable('match_stats')
+            .set({ value_h: toHundredths(d.value), context: d.context, amended: true })
+            .where('id', '=', d.statId)
+            .execute();
+          const sport = await sportOf(d.matchId);
+          const delta =
+            scoreContribution(sport, d.statType, d.value) - scoreContribution(sport, d.statType, d.previousValue);
+          await addToScore(db, d.matchId, d.teamId, delta);
+          break;
+        }
+        case 'StatRetracted': {
+          const d = e.data;
+          await db.deleteFrom('match_stats').where('id', '=', d.statId).execute();
+          const sport = await sportOf(d.matchId);
+          await addToScore(db, d.matchId, d.teamId, -scoreContribution(sport, d.statType, d.value));
+          break;
+        }
+      }
+    }
+  },
+
+  afterCommit(events) {
+    return matchUpdatedNotices(events);
+  },
+};
+
+/** One `match_updated` per changed match, to the members of each of its two teams. */
+export function matchUpdatedNotices(events: readonly RecordedEvent[]): AfterCommitMessage[] {
+  const matches = new Map<string, [string, string]>();
+  for (const e of events) {
+    const { matchId, teamIds } = e.data as { matchId: string; teamIds: [string, string] };
+    matches.set(matchId, teamIds);
+  }
+  return [...matches].flatMap(([matchId, teamIds]) =>
+    teamIds.map((teamId) => ({
+      subject: teamSubject(teamId, 'match'),
+      data: toEnvelope({ type: 'match_updated', matchId, teamIds }),
+    })),
+  );
+}

@@ -1,0 +1,60 @@
+import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+
+export interface OrgActivityTables {
+  /** One readable line per thing that happened in an organization (its teams included). */
+  org_activity: {
+    /** The event's id: a replayed event writes the same row. */
+    id: string;
+    /** Log order, for the events of one append (they share their time). */
+    seq: Generated<bigint>;
+    org_id: string;
+    team_id: string | null;
+    actor_id: string | null;
+    /** Someone the line is about besides the actor (the new admin, the assigned coach). */
+    subject_id: string | null;
+    /**
+     * Written with the team and season names of the time, e.g. "{actor} created the team U12
+     * Tigers"; `{actor}` and `{subject}` are filled with the people's names when read.
+     */
+    description: string;
+    occurred_at: Date;
+  };
+  /**
+   * This projector's own names of org teams and seasons (`team:{id}`, `season:{id}`), fed by the
+   * events it handles, so a line never depends on another projector's progress.
+   */
+  org_activity_names: {
+    key: string;
+    org_id: string;
+    name: string;
+  };
+}
+
+export const orgActivityMigrations: Record<string, Migration> = {
+  '1071_org_activity': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('org_activity')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('seq', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text')
+        .addColumn('actor_id', 'text')
+        .addColumn('subject_id', 'text')
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // The console's Recent Activity (newest first) and each team card's last activity.
+      await sql`CREATE INDEX org_activity_org_idx ON org_activity (org_id, occurred_at DESC, seq DESC)`.execute(db);
+      await sql`CREATE INDEX org_activity_team_idx ON org_activity (team_id, occurred_at DESC) WHERE team_id IS NOT NULL`.execute(
+        db,
+      );
+      await db.schema
+        .createTable('org_activity_names')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

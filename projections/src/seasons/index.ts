@@ -1,0 +1,3 @@
+export * from './seasons-read-model.ts';
+export * from './seasons-projector.ts';
+export * from './seasons-queries.ts';

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createLogger, type NewEvent } from '@sideline/infra';
+import { testDatabaseKinds } from '@sideline/infra/testing';
+import {
+  fold,
+  teamDecider,
+  teamStream,
+  userDecider,
+  userStream,
+  type AssignedRole,
+  type Decider,
+  type TeamCommand,
+  type TeamEvent,
+} from '@sideline/domain';
+import { usersProjector } from '../identity/users-projector.ts';
+import { rebuildProjections } from '../runner/rebuild.ts';
+import { projectorFixtures, type ProjectorFixture } from '../testing/projector-fixture.ts';
+import { teamsProjector } from './teams-projector.ts';
+import { findTeamForMember, listTeamMembers } from './teams-queries.ts';
+import { teamsMigrations } from './teams-read-model.ts';
+
+const logger = createLogger({ level: 'silent' });
+const projectors = [usersProjector, teamsProjector];
+const { fixture, project } = projectorFixtures(projectors);
+
+let clock = Date.now() - 60_000;
+const meta = () => ({
+  actorId: null,
+  correlationId: 'c',
+  causationId: null,
+  occurredAt: new Date((clock += 1_000)).toISOString(),
+});
+
+/** Decides the command against the stream's history and appends what the real decider emits. */
+async function run<C, E extends { type: string; data: unknown }, S>(
+  f: ProjectorFixture,
+  decider: Decider<C, E, S>,
+  stream: string,
+  command: C,
+) {
+  const history = (await f.eventStore.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as E);
+  const events = decider.decide(command, fold(decider, history));
+  const appended: NewEvent[] = events.map((e) => ({ type: e.type, data: e.data, metadata: meta() }));
+  f.last = (await f.eventStore.appendToStream(stream, appended, { expectedRevision: 'any' })).position;
+}
+
+const register = (f: ProjectorFixture, userId: string, role: 'coach' | 'parent' | 'player') =>
+  run(f, userDecider, userStream(userId), {
+    type: 'RegisterUser',
+    data: { userId, name: `Name ${userId}`, email: `${userId}@example.com`, role },
+  });
+const team = (f: ProjectorFixture, command: TeamCommand) => run(f, teamDecider, teamStream('t1'), command);
+const create: TeamCommand = {
+  type: 'CreateTeam',
+  data: {
+    teamId: 't1',
+    name: 'Tigers',
+    sport: 'Soccer',
+    ageGroup: null,
+    code: 'ABC234',
+    creatorId: 'c1',
+    creatorRole: 'coach',
+  },
+};
+const join = (userId: string, accountRole: 'coach' | 'parent' | 'player'): TeamCommand => ({
+  type: 'JoinTeam',
+  data: { teamId: 't1', userId, via: 'code', accountRole },
+});
+const assign = (userId: string, assignedRole: AssignedRole, by: string): TeamCommand => ({
+  type: 'AssignTeamRole',
+  data: { teamId: 't1', userId, assignedRole, by, byIsOrgAdmin: false },
+});
+
+const roster = async (f: ProjectorFixture) =>
+  (await listTeamMembers(f.database.db, 't1')).map((m) => [m.userId, m.assignedRole, m.canManage]);
+
+for (const kind of await testDatabaseKinds()) {
+  describe(`teams projector on ${kind}`, () => {
+    it('stores each member’s team role and who manages; an assignment updates both, also in the same batch', async () => {
+      const f = await fixture(kind);
+      await register(f, 'c1', 'coach');
+      await register(f, 's1', 'coach');
+      await register(f, 'p1', 'parent');
+      await register(f, 'k1', 'player');
+      await team(f, create);
+      await team(f, join('s1', 'coach'));
+      await team(f, join('p1', 'parent'));
+      await team(f, join('k1', 'player'));
+      await project(f);
+      expect(await roster(f)).toEqual([
+        ['c1', 'coach', true],
+        ['s1', 'other', false],
+        ['p1', 'parent', false],
+        ['k1', 'player', false],
+      ]);
+      expect(await findTeamForMember(f.database.db, 't1', 's1')).toMatchObject({ myAssignedRole: 'other' });
+
+      // Assigned and taken away and assigned again, all in one projector batch.
+      await team(f, assign('s1', 'coach', 'c1'));
+      await team(f, assign('p1', 'coach', 's1'));
+      await team(f, assign('p1', 'parent', 'c1'));
+      await project(f);
+      expect(await roster(f)).toEqual([
+        ['c1', 'coach', true],
+        ['s1', 'coach', true],
+        ['p1', 'parent', false],
+        ['k1', 'player', false],
+      ]);
+      expect(await findTeamForMember(f.database.db, 't1', 's1')).toMatchObject({ myAssignedRole: 'coach' });
+
+      await f.bus.flush();
+      const teamFrames = f.published.filter((p) => p.subject === 'sideline.team.t1.members');
+      // Four joins (the creator's included) and three assignments: the roster refreshes after each.
+      expect(teamFrames).toHaveLength(7);
+
+      const before = await listTeamMembers(f.database.db, 't1');
+      await rebuildProjections({ ...f, logger, projectors });
+      expect(await listTeamMembers(f.database.db, 't1')).toEqual(before);
+    });
+
+    it('reads a code join stored before team roles existed as "other", on replay and in rows projected before', async () => {
+      const f = await fixture(kind);
+      await register(f, 'c1', 'coach');
+      await register(f, 'old', 'coach');
+      await team(f, create);
+      // Exactly what the previous decider appended for a code join; stored events are never rewritten.
+      const legacy: TeamEvent = {
+        type: 'MemberJoined',
+        data: { teamId: 't1', userId: 'old', assignedRole: 'member', via: 'code' },
+      };
+      f.last = (
+        await f.eventStore.appendToStream(teamStream('t1'), [{ ...legacy, metadata: meta() }], {
+          expectedRevision: 'any',
+        })
+      ).position;
+      await project(f);
+      expect(await roster(f)).toEqual([
+        ['c1', 'coach', true],
+        ['old', 'other', false],
+      ]);
+
+      // A database projected by the old code holds 'member': the read-model migration renames it.
+      await sql`UPDATE team_members SET assigned_role = 'member' WHERE user_id = 'old'`.execute(f.database.db);
+      await teamsMigrations['1003_team_member_roles']!.up(f.database.db);
+      expect(await roster(f)).toEqual([
+        ['c1', 'coach', true],
+        ['old', 'other', false],
+      ]);
+    });
+  });
+}

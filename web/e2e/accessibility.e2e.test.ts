@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
+import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { callApi, demoTeamId, signInAsDemo, uploadPhoto } from './support/demo.ts';
+import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+
+const skipReason = browserUnavailableReason();
+if (skipReason) console.warn(`accessibility e2e skipped: ${skipReason}`);
+
+const viewports = [
+  { name: 'phone 390×844', width: 390, height: 844 },
+  { name: 'laptop 1280×800', width: 1280, height: 800 },
+] as const;
+
+interface Screen {
+  name: string;
+  /** Brings the page to the screen or dialog, waiting until its data has arrived. */
+  open: (page: Page, base: string) => Promise<void>;
+}
+
+let teamId = '';
+
+const signedOutScreens: Screen[] = [
+  {
+    name: 'sign-in',
+    open: async (page, base) => {
+      await page.goto(`${base}/auth`);
+      await page.getByRole('heading', { name: 'Join Sideline' }).waitFor();
+    },
+  },
+  {
+    name: 'sign-up (role cards)',
+    open: async (page, base) => {
+      await page.goto(`${base}/auth`);
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      await page.getByRole('button', { name: 'Parent', exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'page not found',
+    open: async (page, base) => {
+      await page.goto(`${base}/no/such/page`);
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    },
+  },
+];
+
+async function openHome(page: Page, base: string) {
+  await page.goto(`${base}/?team=${teamId}`);
+  await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+  await page.getByRole('list', { name: 'Latest messages' }).waitFor();
+}
+
+const coachScreens: Screen[] = [
+  { name: 'home', open: openHome },
+  {
+    name: 'profile menu',
+    open: async (page, base) => {
+      await openHome(page, base);
+      await page.getByRole('button', { name: /^Profile menu/ }).click();
+      await page.getByRole('menu').waitFor();
+    },
+  },
+  {
+    name: 'View Profile dialog',
+    open: async (page, base) => {
+      await openHome(page, base);
+      await page.getByRole('button', { name: /^Profile menu/ }).click();
+      await page.getByRole('menuitem', { name: 'View Profile' }).click();
+      await page.getByRole('dialog').getByText('XP Points').waitFor();
+    },
+  },
+  {
+    name: 'team switcher',
+    open: async (page, base) => {
+      await openHome(page, base);
+      await page.getByRole('button', { name: /^Switch team/ }).click();
+      await page.getByRole('dialog').or(page.getByRole('menu')).waitFor();
+    },
+  },
+  {
+    name: 'teams',
+    open: async (page, base) => {
+      await page.goto(`${base}/teams`);
+      await page.getByRole('list', { name: 'Your teams' }).waitFor();
+    },
+  },
+  {
+    name: 'team page',
+    open: async (page, base) => {
+      await page.goto(`${base}/team/${teamId}`);
+      await page.getByRole('tab', { name: 'Coaches' }).waitFor();
+      await page.getByRole('tab', { name: 'Players & Parents' }).waitFor();
+    },
+  },
+  {
+    name: 'create team',
+    open: async (page, base) => {
+      await page.goto(`${base}/create-team`);
+      await page.getByLabel('Team name').waitFor();
+    },
+  },
+  {
+    name: 'chat (with a photo)',
+    open: async (page, base) => {
+      await page.goto(`${base}/chat/${teamId}`);
+      const photo = page.getByRole('log', { name: 'Messages' }).getByRole('img', { name: 'Shared photo' }).last();
+      await photo.waitFor();
+      await photo.evaluate((img: HTMLImageElement) => img.decode());
+    },
+  },
+  {
+    name: 'events',
+    open: async (page, base) => {
+      await page.goto(`${base}/events/${teamId}`);
+      await page.getByRole('list', { name: 'Upcoming events' }).getByRole('article').first().waitFor();
+    },
+  },
+  {
+    name: 'event detail and RSVP dialog',
+    open: async (page, base) => {
+      await page.goto(`${base}/events/${teamId}`);
+      await page.getByRole('list', { name: 'Upcoming events' }).getByRole('button').first().click();
+      await page.getByRole('group', { name: 'Your RSVP' }).waitFor();
+    },
+  },
+  {
+    name: 'create event dialog',
+    open: async (page, base) => {
+      await page.goto(`${base}/events/${teamId}`);
+      await page.getByRole('button', { name: 'Create Event' }).click();
+      await page.getByRole('dialog', { name: 'Create Event' }).waitFor();
+    },
+  },
+  {
+    name: 'media hub',
+    open: async (page, base) => {
+      await page.goto(`${base}/media/${teamId}`);
+      await page
+        .getByRole('button', { name: /^Open photo/ })
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'media viewer',
+    open: async (page, base) => {
+      await page.goto(`${base}/media/${teamId}`);
+      await page
+        .getByRole('button', { name: /^Open photo/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('img').waitFor();
+    },
+  },
+  {
+    name: 'badges and rewards',
+    open: async (page, base) => {
+      await page.goto(`${base}/gamification`);
+      await page.getByRole('table').waitFor();
+    },
+  },
+  {
+    name: 'settings',
+    open: async (page, base) => {
+      await page.goto(`${base}/settings`);
+      await page.getByRole('switch', { name: 'Team chat messages' }).waitFor();
+    },
+  },
+];
+
+describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every screen and dialog', () => {
+  let sideline: SidelineProcess;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
+    ({ browser, close: closeBrowser } = await launchBrowser());
+    // What a coach's screens hold after a while: a second team with a long name (so the team
+    // switcher opens), a shared photo in the Media Hub and in the chat, a long link.
+    const page = await (await browser.newContext()).newPage();
+    await signInAsDemo(page, sideline.url, 'coach');
+    teamId = await demoTeamId(page, sideline.url);
+    await callApi(page, sideline.url, 'POST', '/api/teams', {
+      name: 'The Riverside Wanderers Under-Twelves',
+      sport: 'Soccer',
+    });
+    const photo = await uploadPhoto(page, sideline.url, teamId, 'Kickoff');
+    await callApi(page, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: '', mediaUrl: photo.url });
+    await callApi(page, sideline.url, 'POST', `/api/teams/${teamId}/messages`, {
+      text: 'Photos: https://example.com/albums/riverside-hawks/2026/autumn/kickoff-against-lakeside-lions',
+    });
+    await page.context().close();
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await sideline?.destroy();
+  });
+
+  for (const viewport of viewports) {
+    describe(viewport.name, () => {
+      let visitor: Page;
+      let coach: Page;
+      beforeAll(async () => {
+        const size = { width: viewport.width, height: viewport.height };
+        visitor = await (await browser.newContext({ viewport: size })).newPage();
+        coach = await (await browser.newContext({ viewport: size })).newPage();
+        await signInAsDemo(coach, sideline.url, 'coach');
+      });
+      afterAll(async () => {
+        await visitor?.context().close();
+        await coach?.context().close();
+      });
+
+      for (const screen of signedOutScreens) {
+        it(`${screen.name}: no violations`, async () => {
+          await screen.open(visitor, sideline.url);
+          expect(await axeViolations(visitor)).toEqual([]);
+        });
+      }
+      for (const screen of coachScreens) {
+        it(`${screen.name}: no violations`, async () => {
+          await screen.open(coach, sideline.url);
+          expect(await axeViolations(coach)).toEqual([]);
+        });
+      }
+    });
+  }
+});

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Request } from 'playwright-core';
+import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { signInAsDemo } from './support/demo.ts';
+import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+
+const skipReason = browserUnavailableReason();
+if (skipReason) console.warn(`first-load e2e skipped: ${skipReason}`);
+
+interface Timed {
+  url: string;
+  start: number;
+  end: number;
+}
+
+describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
+  let sideline: SidelineProcess;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+
+  beforeAll(async () => {
+    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
+    ({ browser, close: closeBrowser } = await launchBrowser());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await sideline?.destroy();
+  });
+
+  it("starts Home's data requests together, not one after another", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(await context.newPage(), sideline.url, 'parent');
+    const page = await context.newPage();
+    const started = new Map<Request, number>();
+    const timed: Timed[] = [];
+    page.on('request', (request) => started.set(request, performance.now()));
+    page.on('requestfinished', (request) =>
+      timed.push({ url: new URL(request.url()).pathname, start: started.get(request)!, end: performance.now() }),
+    );
+    await page.goto(sideline.url);
+    await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+    await page.getByRole('list', { name: 'Latest messages' }).waitFor();
+
+    const find = (pattern: RegExp) => {
+      const found = timed.filter((t) => pattern.test(t.url));
+      expect(found.length, `requests to ${pattern}`).toBe(1);
+      return found[0]!;
+    };
+    const user = find(/^\/api\/user$/);
+    const teams = find(/^\/api\/teams$/);
+    const messages = find(/^\/api\/teams\/[^/]+\/messages$/);
+    const upcoming = find(/^\/api\/teams\/[^/]+\/events\/upcoming$/);
+    // The user and the teams go out together; the team's messages and events together, once the
+    // team is known. Nothing waits for a screen's code or for another request it does not need.
+    expect(teams.start).toBeLessThan(user.end);
+    expect(messages.start).toBeLessThan(upcoming.end);
+    expect(upcoming.start).toBeLessThan(messages.end);
+    await context.close();
+  });
+
+  it('downloads the JavaScript brotli-compressed and cacheable for a year, and the page revalidated', async () => {
+    const page = await (await browser.newContext()).newPage();
+    const scripts: Array<{ encoding?: string; cache?: string }> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') {
+        const headers = response.headers();
+        scripts.push({ encoding: headers['content-encoding'], cache: headers['cache-control'] });
+      }
+    });
+    const document = await page.goto(`${sideline.url}/auth`);
+    await page.getByRole('heading', { name: 'Join Sideline' }).waitFor();
+    expect(document!.headers()['cache-control']).toBe('no-cache');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script).toEqual({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
+    }
+    await page.context().close();
+  });
+});

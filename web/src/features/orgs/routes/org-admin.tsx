@@ -1,0 +1,80 @@
+import type { Organization } from '@sideline/domain';
+import { Building2 } from 'lucide-react';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { useUser } from '../../auth/api.ts';
+import { firstAdminOrganization, useOrganizations } from '../api.ts';
+import { AccessDenied, NoOrganizationFound } from '../components/access-states.tsx';
+import { MembersTab } from '../components/members-tab.tsx';
+import { OverviewTab } from '../components/overview-tab.tsx';
+import { SettingsTab } from '../components/settings-tab.tsx';
+import { TeamsTab } from '../components/teams-tab.tsx';
+
+/** /org-admin — the organization admin console (spec part 2 §2): Overview, Teams, Members, Settings. */
+export function OrgAdminRoute() {
+  const { data: user } = useUser();
+  const organizations = useOrganizations({ enabled: Boolean(user) });
+  if (!user) return null;
+  if (organizations.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-10 w-full" />
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-20" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (organizations.isError) {
+    return (
+      <LoadError
+        title="We couldn't load your organization"
+        error={organizations.error}
+        onRetry={() => void organizations.refetch()}
+      />
+    );
+  }
+  const organization = firstAdminOrganization(organizations.data);
+  if (!organization) return user.role === 'org_admin' ? <NoOrganizationFound /> : <AccessDenied />;
+  return <Console organization={organization} />;
+}
+
+function Console({ organization }: { organization: Organization }) {
+  return (
+    <div className="space-y-6">
+      <header className="flex items-center gap-3">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-orange-50 text-orange-600">
+          <Building2 className="size-6" aria-hidden="true" />
+        </span>
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{organization.name}</h1>
+          <p className="text-sm text-slate-500">Organization admin</p>
+        </div>
+      </header>
+      <Tabs defaultValue="overview">
+        <TabsList aria-label="Organization admin">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="teams">Teams</TabsTrigger>
+          <TabsTrigger value="members">Members</TabsTrigger>
+          <TabsTrigger value="settings">Settings</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab orgId={organization.id} />
+        </TabsContent>
+        <TabsContent value="teams">
+          <TeamsTab orgId={organization.id} />
+        </TabsContent>
+        <TabsContent value="members">
+          <MembersTab orgId={organization.id} />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab orgId={organization.id} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
