@@ -154,7 +154,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
     close() {
       // drain: delivers what already arrived, flushes what we published, then closes.
-      closing ??= nc.isClosed() ? Promise.resolve() : nc.drain();
+      // A drain that meets a disconnect (its closing PING is rejected) must still close: the
+      // caller is shutting down and has nothing to retry.
+      closing ??= nc.isClosed()
+        ? Promise.resolve()
+        : nc.drain().catch(async (err: unknown) => {
+            log.warn({ err }, 'NATS drain failed; closing without it');
+            if (!nc.isClosed()) await nc.close();
+          });
       return closing;
     },
   };

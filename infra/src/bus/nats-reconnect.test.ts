@@ -19,6 +19,7 @@ describe.skipIf(server === null)('NATS adapter across a server restart', () => {
   });
 
   afterAll(async () => {
+    // Closing right after a restart, before every connection is back, must still settle.
     await Promise.all(buses.map((bus) => bus.close()));
     await nats.close();
   });
@@ -69,5 +70,13 @@ describe.skipIf(server === null)('NATS adapter across a server restart', () => {
     await nats.start();
     await next;
     expect(calls).toBe(0);
+  });
+
+  it('closes cleanly while a connection is still reconnecting', async () => {
+    const extra = await createNatsBus({ servers: nats.url, name: 'closing', log: silentLog });
+    await nats.stop();
+    const closed = extra.close();
+    await nats.start();
+    await expect(closed).resolves.toBeUndefined();
   });
 });
