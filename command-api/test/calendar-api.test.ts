@@ -428,3 +428,66 @@ describe('time zones and series without an end', () => {
     expect(JSON.stringify(list.post.requestBody)).toContain('timeZone');
   });
 });
+
+describe("an event's zone: the team's, else its organization's, else the creator's browser's", () => {
+  const weeklyFromBerlin = {
+    title: 'Practice',
+    date: '2027-03-02T23:00:00.000Z',
+    isRecurring: true,
+    recurringType: 'weekly',
+    recurringInterval: 1,
+    recurringDays: ['2'],
+    recurringEndCount: 3,
+    // What a coach's browser sends when it is set to Berlin.
+    timeZone: 'Europe/Berlin',
+  };
+
+  it('schedules an org team in the organization zone, then in the zone set on the team, and back', async () => {
+    const admin = await signUp(server.url, 'coach', 'Zoe Zoneadmin');
+    const org = await readJson(
+      await admin.post('/api/organizations', { name: 'Brooklyn Youth FC', timezone: 'America/New_York' }),
+    );
+    const season = await readJson(
+      await admin.post(`/api/organizations/${org.id}/seasons`, {
+        name: 'Spring 2027',
+        sport: 'Soccer',
+        startDate: '2027-03-01',
+        endDate: '2027-06-30',
+      }),
+    );
+    const orgTeam = await readJson(
+      await admin.post(`/api/organizations/${org.id}/teams`, { seasonId: season.id, name: 'U10 Comets' }),
+    );
+
+    const inOrgZone = await readJson(await admin.post(`/api/teams/${orgTeam.id}/events`, weeklyFromBerlin));
+    expect(inOrgZone.timeZone).toBe('America/New_York');
+
+    const edited = await admin.put(`/api/teams/${orgTeam.id}`, { name: 'U10 Comets', timeZone: 'America/Chicago' });
+    expect(edited.status).toBe(200);
+    expect(await readJson(edited)).toMatchObject({ timeZone: 'America/Chicago' });
+    const inTeamZone = await readJson(await admin.post(`/api/teams/${orgTeam.id}/events`, weeklyFromBerlin));
+    expect(inTeamZone.timeZone).toBe('America/Chicago');
+
+    // An edit that leaves the zone out keeps it; the form's empty choice goes back to the organization's.
+    await admin.put(`/api/teams/${orgTeam.id}`, { name: 'U10 Comets FC' });
+    expect((await readJson(await admin.post(`/api/teams/${orgTeam.id}/events`, weeklyFromBerlin))).timeZone).toBe(
+      'America/Chicago',
+    );
+    const cleared = await admin.put(`/api/teams/${orgTeam.id}`, { name: 'U10 Comets FC', timeZone: '' });
+    expect(await readJson(cleared)).toMatchObject({ timeZone: null });
+    expect((await readJson(await admin.post(`/api/teams/${orgTeam.id}/events`, weeklyFromBerlin))).timeZone).toBe(
+      'America/New_York',
+    );
+
+    const refused = await admin.put(`/api/teams/${orgTeam.id}`, { name: 'U10 Comets FC', timeZone: 'Mars/Base' });
+    expect(refused.status).toBe(400);
+    expect(Object.keys((await readJson(refused)).fieldErrors)).toEqual(['timeZone']);
+  });
+
+  it("uses the creator's browser zone for an independent team, and UTC when none is sent", async () => {
+    const berlin = await readJson(await coach.post(`/api/teams/${team.id}/events`, weeklyFromBerlin));
+    expect(berlin.timeZone).toBe('Europe/Berlin');
+    const { timeZone: _omitted, ...withoutZone } = weeklyFromBerlin;
+    expect((await readJson(await coach.post(`/api/teams/${team.id}/events`, withoutZone))).timeZone).toBe('UTC');
+  });
+});

@@ -24,6 +24,7 @@ import {
   listTeamSeries,
   memberRole,
   nextOccurrence,
+  teamEventTimeZone,
 } from '@sideline/projections';
 import { teamRead } from '../http/cached-read-rules.ts';
 import { ownOrigin } from '../http/origin-check.ts';
@@ -172,6 +173,7 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
           ? createHash('sha256').update(`${userId}\n${teamId}\n${key}`).digest('hex').slice(0, 32)
           : randomUUID();
       const { title, description, location, date, recurrence, timeZone } = request.body;
+      const zone = (await teamEventTimeZone(db, teamId)) ?? timeZone ?? 'UTC';
       // A retry racing its original appends nothing; the handler then waits for the original's
       // event, so every one of them answers 201 with the same first occurrence.
       const { projected } = await handle(
@@ -187,8 +189,8 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
             location,
             startsAt: date,
             recurrence,
-            // Teams and organizations carry no zone yet: the creator's browser zone, else UTC.
-            timeZone: timeZone ?? 'UTC',
+            // The team's zone, else its organization's, else the creator's browser zone, else UTC.
+            timeZone: zone,
             createdBy: userId,
             canManage: allowed,
           },

@@ -59,7 +59,7 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
       const { teamId } = request.params;
       const current = await findOrgTeam(db, teamId, false);
       if (!current) throw teamNotFound();
-      const { name, sport, ageGroup } = request.body;
+      const { name, sport, ageGroup, timeZone } = request.body;
       await handle(
         teamDecider,
         teamStream(teamId),
@@ -70,6 +70,7 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
             name,
             sport: sport ?? current.sport ?? 'Soccer',
             ageGroup,
+            ...(timeZone !== undefined && { timeZone }),
             by,
             byIsOrgAdmin: adminOf.get(request) ?? false,
           },

@@ -64,10 +64,19 @@ export type CreateOrgTeam = {
   };
 };
 
-/** A manager (canManageTeam) edits the team's name, sport and age group. */
+/** A manager (canManageTeam) edits the team's name, sport, age group and (when given) time zone. */
 export type UpdateTeam = {
   type: 'UpdateTeam';
-  data: { teamId: string; name: string; sport: string; ageGroup: string | null; by: string; byIsOrgAdmin: boolean };
+  data: {
+    teamId: string;
+    name: string;
+    sport: string;
+    ageGroup: string | null;
+    /** undefined keeps the current zone; null clears it (events then use the organization's). */
+    timeZone?: string | null;
+    by: string;
+    byIsOrgAdmin: boolean;
+  };
 };
 
 export type TeamCommand = CreateTeam | JoinTeam | AssignTeamRole | CreateOrgTeam | UpdateTeam;

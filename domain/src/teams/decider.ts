@@ -17,7 +17,7 @@ export type TeamState =
       orgId: string | null;
       members: ReadonlyMap<string, AssignedRole>;
       /** What UpdateTeam edits, so an edit that changes nothing records nothing. */
-      profile: { name: string; sport: string; ageGroup: string | null };
+      profile: { name: string; sport: string; ageGroup: string | null; timeZone: string | null };
     };
 
 export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
@@ -96,6 +96,7 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
       case 'UpdateTeam': {
         if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
         const { teamId, name, sport, ageGroup, by, byIsOrgAdmin } = command.data;
+        const timeZone = command.data.timeZone === undefined ? state.profile.timeZone : command.data.timeZone;
         const manager = canManageTeam({
           userId: by,
           creatorId: state.creatorId,
@@ -104,8 +105,15 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         });
         if (!manager) throw new DomainError('forbidden', 'TEAM_MANAGERS_ONLY', "Only the team's managers can edit it");
         const { profile } = state;
-        if (profile.name === name && profile.sport === sport && profile.ageGroup === ageGroup) return [];
-        return [{ type: 'TeamUpdated', data: { teamId, name, sport, ageGroup, by } }];
+        if (
+          profile.name === name &&
+          profile.sport === sport &&
+          profile.ageGroup === ageGroup &&
+          profile.timeZone === timeZone
+        ) {
+          return [];
+        }
+        return [{ type: 'TeamUpdated', data: { teamId, name, sport, ageGroup, timeZone, by } }];
       }
     }
   },
@@ -120,7 +128,7 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           isIndie: event.data.isIndie,
           orgId: event.data.orgId,
           members: new Map(),
-          profile: { name: event.data.name, sport: event.data.sport, ageGroup: event.data.ageGroup },
+          profile: { name: event.data.name, sport: event.data.sport, ageGroup: event.data.ageGroup, timeZone: null },
         };
       case 'MemberJoined': {
         if (state.status !== 'active') return state;
@@ -137,7 +145,8 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
       case 'TeamUpdated': {
         if (state.status !== 'active') return state;
         const { name, sport, ageGroup } = event.data;
-        return { ...state, profile: { name, sport, ageGroup } };
+        const timeZone = event.data.timeZone === undefined ? state.profile.timeZone : event.data.timeZone;
+        return { ...state, profile: { name, sport, ageGroup, timeZone } };
       }
     }
   },

@@ -40,10 +40,13 @@ export type TeamRoleAssigned = {
   data: { teamId: string; userId: string; assignedRole: AssignedRole; previousRole: AssignedRole; by: string };
 };
 
-/** A manager changed the team's name, sport or age group (the values after the edit). */
+/**
+ * A manager changed the team's name, sport, age group or time zone (the values after the edit).
+ * `timeZone` is absent on events from before teams had one: the zone did not change then.
+ */
 export type TeamUpdated = {
   type: 'TeamUpdated';
-  data: { teamId: string; name: string; sport: string; ageGroup: string | null; by: string };
+  data: { teamId: string; name: string; sport: string; ageGroup: string | null; timeZone?: string | null; by: string };
 };
 
 export type TeamEvent = TeamCreated | MemberJoined | TeamRoleAssigned | TeamUpdated;

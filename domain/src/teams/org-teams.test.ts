@@ -93,7 +93,7 @@ describe('editing a team', () => {
   });
   const updated = (by: string): TeamEvent => ({
     type: 'TeamUpdated',
-    data: { teamId: 't1', name: 'U12 Lions', sport: 'Basketball', ageGroup: 'U12', by },
+    data: { teamId: 't1', name: 'U12 Lions', sport: 'Basketball', ageGroup: 'U12', timeZone: null, by },
   });
 
   it('given a team, when its coach, its creator or an admin of its organization renames it, then it is renamed', () => {
@@ -115,6 +115,29 @@ describe('editing a team', () => {
   it('given an edit, when the same values are saved again, then nothing is recorded', () => {
     given(teamDecider, [...created, updated('coach')])
       .when(update('coach'))
+      .then([]);
+  });
+
+  it('given a team, when a manager sets its time zone, then it is recorded; leaving it out keeps it; null clears it', () => {
+    const withZone = (timeZone: string | null | undefined): TeamCommand => {
+      const command = update('coach');
+      return { ...command, data: { ...command.data, timeZone } } as TeamCommand;
+    };
+    const zoned: TeamEvent = {
+      type: 'TeamUpdated',
+      data: { ...(updated('coach').data as object), timeZone: 'America/Chicago' },
+    } as TeamEvent;
+    given(teamDecider, created).when(withZone('America/Chicago')).then([zoned]);
+    given(teamDecider, [...created, zoned])
+      .when(withZone(undefined))
+      .then([]);
+    given(teamDecider, [...created, zoned])
+      .when(withZone(null))
+      .then([updated('coach')]);
+    // An older edit without a zone leaves the zone set before it.
+    const { timeZone: _none, ...legacyData } = updated('coach').data as { timeZone?: null };
+    given(teamDecider, [...created, zoned, { type: 'TeamUpdated', data: legacyData } as TeamEvent])
+      .when(withZone(undefined))
       .then([]);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sports } from '../sports/catalogue.ts';
 import { idSchema } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
+import { timeZoneSchema } from '../shared/time-zone.ts';
 
 const teamName = text({ error: 'Team name is required' })
   .trim()
@@ -41,11 +42,16 @@ export const createSeasonTeamInputSchema = z.object({
 });
 export type CreateSeasonTeamInput = z.input<typeof createSeasonTeamInputSchema>;
 
-/** PUT /api/teams/{teamId} (Edit Team): name required; sport and age group as chosen. */
+/**
+ * PUT /api/teams/{teamId} (Edit Team): name required; sport and age group as chosen. The time
+ * zone its events are scheduled in: omitted keeps it, null falls back to the organization's.
+ */
 export const updateTeamInputSchema = z.object({
   name: teamName,
   sport: z.enum(sports, { error: 'Choose a sport from the list' }).optional(),
   ageGroup,
+  // '' is the form's "organization's zone" choice.
+  timeZone: z.union([z.literal('').transform(() => null), timeZoneSchema]).nullish(),
 });
 export type UpdateTeamInput = z.input<typeof updateTeamInputSchema>;
 
@@ -65,6 +71,8 @@ export const orgTeamSchema = z.object({
   coach: z.object({ id: z.string(), name: z.string() }).nullable(),
   creatorId: z.string(),
   memberCount: z.number().int(),
+  /** The IANA zone the team's events are scheduled in; null: the organization's (else the creator's browser's). */
+  timeZone: z.string().nullable(),
   /** Teams are active unless their season has been deactivated. */
   isActive: z.boolean(),
   /** When something last happened in the team (a join, an edit, an event), if ever. */

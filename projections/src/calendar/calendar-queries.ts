@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   expandOccurrences,
   type CalendarEvent,
@@ -58,6 +58,18 @@ function toSeries(row: DB['calendar_events']): EventSeries {
     createdBy: row.created_by,
     createdAt: row.created_at,
   };
+}
+
+/**
+ * The zone a new event of the team is scheduled in: the team's own, else its organization's;
+ * null when neither has one (the creator's browser zone is used then).
+ */
+export async function teamEventTimeZone(database: Kysely<any>, teamId: string): Promise<string | null> {
+  const row = await sql<{ zone: string | null }>`
+    SELECT COALESCE(t.time_zone, o.timezone) AS zone
+    FROM teams t LEFT JOIN organizations o ON o.id = t.org_id
+    WHERE t.id = ${teamId}`.execute(database);
+  return row.rows[0]?.zone ?? null;
 }
 
 export async function findEventSeries(database: Kysely<any>, eventId: string): Promise<EventSeries | null> {
@@ -253,8 +265,10 @@ export async function countTeamsOccurrences(
   let count = Number(singles.n);
   for (const row of series) {
     const s = toSeries(row);
-    count += expandOccurrences(s.recurrence, s.startsAt, s.timeZone, { from, until: new Date(to.getTime() - 1) })
-      .length;
+    count += expandOccurrences(s.recurrence, s.startsAt, s.timeZone, {
+      from,
+      until: new Date(to.getTime() - 1),
+    }).length;
   }
   return count;
 }

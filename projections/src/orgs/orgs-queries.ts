@@ -220,6 +220,7 @@ interface OrgTeamRow {
   coach_name: string | null;
   creator_id: string;
   member_count: number;
+  time_zone: string | null;
   last_activity_at: Date | null;
   created_at: Date;
 }
@@ -239,6 +240,7 @@ function toOrgTeam(r: OrgTeamRow, withCodes: boolean): OrgTeam {
     coach: r.coach_id && r.coach_name ? { id: r.coach_id, name: r.coach_name } : null,
     creatorId: r.creator_id,
     memberCount: r.member_count,
+    timeZone: r.time_zone,
     isActive: r.season_active !== false,
     lastActivityAt: r.last_activity_at ? new Date(r.last_activity_at).toISOString() : null,
     createdAt: r.created_at.toISOString(),
@@ -265,6 +267,7 @@ function orgTeamsQuery(database: Kysely<any>) {
       'coach.name as coach_name',
       'teams.creator_id',
       'teams.member_count',
+      'teams.time_zone',
       'teams.created_at',
       sql<Date | null>`(SELECT max(a.occurred_at) FROM org_activity a WHERE a.team_id = teams.id)`.as(
         'last_activity_at',

@@ -82,7 +82,13 @@ export const teamsProjector: Projector<TeamsTables> = {
       const d = e.data as TeamUpdated['data'];
       await db
         .updateTable('teams')
-        .set({ name: d.name, sport: d.sport, age_group: d.ageGroup })
+        .set({
+          name: d.name,
+          sport: d.sport,
+          age_group: d.ageGroup,
+          // Older events carry no zone: it did not change then.
+          ...(d.timeZone !== undefined && { time_zone: d.timeZone }),
+        })
         .where('id', '=', d.teamId)
         .execute();
     }

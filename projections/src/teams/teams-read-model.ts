@@ -15,6 +15,8 @@ export interface TeamsTables {
     created_at: Date;
     /** An organization team's season (added by `1081_teams_season`). */
     season_id: Generated<string | null>;
+    /** The zone the team's events are scheduled in (added by `1082_teams_time_zone`). */
+    time_zone: Generated<string | null>;
   };
   team_members: {
     team_id: string;
@@ -63,6 +65,12 @@ export const teamsMigrations: Record<string, Migration> = {
         .set({ assigned_role: 'other' })
         .where('assigned_role', '=', 'member')
         .execute();
+    },
+  },
+  // Teams got a zone of their own for their events (null: the organization's).
+  '1082_teams_time_zone': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('teams').addColumn('time_zone', 'text').execute();
     },
   },
 };

@@ -220,7 +220,7 @@ describe('org admin console (mocked fetch)', () => {
     },
   );
 
-  it('Teams: Edit Team opens with the team, saves name and sport, and closes', TYPING, async () => {
+  it('Teams: Edit Team opens with the team, saves name, sport and time zone, and closes', TYPING, async () => {
     const { callsTo } = consoleFetch({
       'PUT /api/teams/t-c': { status: 200, body: makeOrgTeam({ id: 't-c', name: 'Middle Kings', sport: 'Hockey' }) },
     });
@@ -234,12 +234,16 @@ describe('org admin console (mocked fetch)', () => {
     expect(await within(dialog).findByText('Team name is required')).toBeInTheDocument();
     await user.type(name, 'Middle Kings');
     await user.selectOptions(within(dialog).getByLabelText('Sport'), 'Hockey');
+    // The team's events go by its own zone from now on (else the organization's).
+    expect(within(dialog).getByLabelText('Time zone for events')).toHaveValue('');
+    await user.selectOptions(within(dialog).getByLabelText('Time zone for events'), 'America/Denver');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Team' })).not.toBeInTheDocument());
     expect(callsTo('PUT', '/api/teams/t-c')[0]!.body).toEqual({
       name: 'Middle Kings',
       sport: 'Hockey',
       ageGroup: 'U12',
+      timeZone: 'America/Denver',
     });
   });
 

@@ -28,6 +28,7 @@ export function makeOrgTeam(overrides: Partial<OrgTeam> = {}): OrgTeam {
     coach: null,
     creatorId: 'u-1',
     memberCount: 3,
+    timeZone: null,
     isActive: true,
     lastActivityAt: null,
     createdAt: '2026-01-11T10:00:00.000Z',

@@ -14,6 +14,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
 import { useOrgSeasons } from '../../seasons/api.ts';
 import { useCreateOrgTeam, useUpdateTeam } from '../api.ts';
+import { timeZoneOptions } from '../lib/time-zones.ts';
 
 interface CreateTeamDialogProps {
   orgId: string;
@@ -175,6 +176,7 @@ function EditOrgTeamForm({ orgId, team, onDone }: { orgId: string; team: OrgTeam
         ? (team.sport as EditInput['sport'])
         : DEFAULT_SPORT,
       ageGroup: team.ageGroup ?? '',
+      timeZone: team.timeZone ?? '',
     },
   });
   const onSubmit = handleSubmit((values) => {
@@ -186,7 +188,7 @@ function EditOrgTeamForm({ orgId, team, onDone }: { orgId: string; team: OrgTeam
           onDone();
         },
         onError: (error) => {
-          applyServerFieldErrors(error, ['name', 'sport', 'ageGroup'], setError);
+          applyServerFieldErrors(error, ['name', 'sport', 'ageGroup', 'timeZone'], setError);
           toast({ variant: 'destructive', title: 'Failed to update team', description: getErrorMessage(error) });
         },
       },
@@ -213,6 +215,16 @@ function EditOrgTeamForm({ orgId, team, onDone }: { orgId: string; team: OrgTeam
           maxLength={20}
           {...register('ageGroup')}
         />
+      </Field>
+      <Field id="edit-team-zone" label="Time zone for events" error={errors.timeZone?.message}>
+        <NativeSelect {...fieldControlProps('edit-team-zone', errors.timeZone?.message)} {...register('timeZone')}>
+          <option value="">Organization's time zone</option>
+          {timeZoneOptions(team.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </NativeSelect>
       </Field>
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="outline" onClick={onDone} disabled={update.isPending}>
