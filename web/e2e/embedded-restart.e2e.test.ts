@@ -8,7 +8,8 @@ describe('npm start in embedded mode (PGlite under DATA_DIR, in-process bus)', (
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-restart-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('keeps accounts across a Ctrl-C and restart: register, restart, sign in', async () => {
+  // Two cold starts (migrations, demo seed) of up to 60 s each on a busy machine.
+  it('keeps accounts across a Ctrl-C and restart: register, restart, sign in', { timeout: 180_000 }, async () => {
     const first = await startSideline({ dataDir });
     expect(first.output()).toMatch(/Sideline is running at http:\/\/127\.0\.0\.1:\d+/);
     const registered = await fetch(`${first.url}/api/register`, {
