@@ -1,0 +1,2 @@
+export * from './machine.ts';
+export * from './schemas.ts';
