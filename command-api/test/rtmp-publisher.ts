@@ -26,15 +26,20 @@ export interface Publisher {
  * x264 ultrafast, AAC) to `url` for `seconds`, in real time. It ends cleanly (FCUnpublish,
  * deleteStream) when the time is up; SIGKILL makes it a dropped publish.
  */
-export function publish(url: string, seconds: number): Publisher {
+export function publish(
+  url: string,
+  seconds: number,
+  video: { size?: string; rate?: number; bitrate?: string } = {},
+): Publisher {
   const child = spawn(
     process.env.SIDELINE_FFMPEG ?? '/usr/bin/ffmpeg',
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin', '-re'],
-      ...['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=15`],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${video.size ?? '320x240'}:rate=${video.rate ?? 15}`],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100'],
       ...['-t', String(seconds)],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '15', '-pix_fmt', 'yuv420p'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', String(video.rate ?? 15), '-pix_fmt', 'yuv420p'],
+      ...(video.bitrate ? ['-b:v', video.bitrate, '-maxrate', video.bitrate, '-bufsize', video.bitrate] : []),
       ...['-c:a', 'aac', '-b:a', '64k', '-threads', '1'],
       ...['-f', 'flv', url],
     ],
