@@ -95,7 +95,11 @@ describe('creating livestreams (spec part 2 §2, §6)', () => {
     // Stored hashed: the key itself is nowhere in the database.
     const stored = await server.database.db.selectFrom('livestream_keys').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(stream.streamKey);
-    const events = await server.database.db.selectFrom('events' as any).selectAll().execute().catch(() => []);
+    const events = await server.database.db
+      .selectFrom('events' as any)
+      .selectAll()
+      .execute()
+      .catch(() => []);
     expect(JSON.stringify(events)).not.toContain(stream.streamKey);
   });
 
@@ -227,7 +231,9 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     controller.abort();
     await reading;
     expect(
-      parentSocket.frames.some((f) => f.type === 'livestream_updated' && f.livestreamId === stream.id && f.status === 'ended'),
+      parentSocket.frames.some(
+        (f) => f.type === 'livestream_updated' && f.livestreamId === stream.id && f.status === 'ended',
+      ),
     ).toBe(true);
     expect((await club.parent.post(`/api/livestreams/${stream.id}/chat`, { message: 'late' })).status).toBe(409);
 
@@ -270,10 +276,13 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     second.child.kill('SIGKILL');
     await second.exited;
     await until(async () => (await statusOf(stream.id)).ingest === 'interrupted', 4_000);
-    const ended = await until(async () => {
-      const s = await statusOf(stream.id);
-      return s.status === 'ended' ? s : null;
-    }, (GRACE_SECONDS + 5) * 1000);
+    const ended = await until(
+      async () => {
+        const s = await statusOf(stream.id);
+        return s.status === 'ended' ? s : null;
+      },
+      (GRACE_SECONDS + 5) * 1000,
+    );
     expect(ended.recordingMediaId).toBeNull();
   }, 60_000);
 

@@ -5,12 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
-import {
-  DomainError,
-  livestreamDecider,
-  livestreamStream,
-  type LivestreamCommand,
-} from '@sideline/domain';
+import { DomainError, livestreamDecider, livestreamStream, type LivestreamCommand } from '@sideline/domain';
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
 import { findLivestreamRow, listLiveLivestreamIds } from '@sideline/projections';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -180,7 +175,8 @@ export class LivestreamIngest {
     for (const row of await listLiveLivestreamIds(this.options.db)) {
       const stream = await this.liveStream(row.id);
       if (!stream) continue;
-      if (row.ingest === 'on_air') await this.signal(row.id, { type: 'PublishDropped', data: { ...this.sent(row.id), sessionId: 'restart' } });
+      if (row.ingest === 'on_air')
+        await this.signal(row.id, { type: 'PublishDropped', data: { ...this.sent(row.id), sessionId: 'restart' } });
       this.startGrace(stream);
     }
     logger.info({ port: this.port }, 'RTMP ingest listening');
@@ -436,7 +432,9 @@ export class LivestreamIngest {
     mkdirSync(dir, { recursive: true });
     const filePath = path.join(dir, `segment-${stream.segments.length + 1}-${Date.now()}.flv`);
     const file = createWriteStream(filePath);
-    file.on('error', (err) => this.options.logger.warn({ err, livestreamId: stream.livestreamId }, 'recording write failed'));
+    file.on('error', (err) =>
+      this.options.logger.warn({ err, livestreamId: stream.livestreamId }, 'recording write failed'),
+    );
     const recorder: Recorder = {
       id: randomBytes(8).toString('hex'),
       ip: '',
@@ -499,7 +497,13 @@ export class LivestreamIngest {
     const previous = this.chains.get(livestreamId) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        await this.options.handle(livestreamDecider, livestreamStream(livestreamId), command, { actorId: null }, { waitFor: null });
+        await this.options.handle(
+          livestreamDecider,
+          livestreamStream(livestreamId),
+          command,
+          { actorId: null },
+          { waitFor: null },
+        );
         return true;
       } catch (error) {
         if (error instanceof DomainError) {
