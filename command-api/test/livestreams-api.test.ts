@@ -287,7 +287,7 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
   }, 60_000);
 
   it('rotates the key: the old one is refused, the new one publishes; a manager ends the stream', async () => {
-    const stream = await createStream(club.coach, { recordStream: false });
+    const stream = await createStream(club.coach, { recordStream: false, isPublic: true });
     const rotated = await readJson(await club.coach.post(`/api/livestreams/${stream.id}/key`));
     expect(rotated.streamKey).toMatch(/^sk_/);
     expect(rotated.streamKey).not.toBe(stream.streamKey);
@@ -298,6 +298,17 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
 
     const ffmpeg = publish(rtmp(rotated.streamKey), 30);
     await until(async () => (await statusOf(stream.id)).status === 'live', 6_000);
+    // A public stream plays for anyone with the link, signed in or not; others see it as active.
+    const controller = new AbortController();
+    const open = await fetch(`${server.url}/api/livestreams/${stream.id}/live.flv`, { signal: controller.signal });
+    expect(open.status).toBe(200);
+    const first = await open.body!.getReader().read();
+    expect(Buffer.from(first.value!).toString('latin1', 0, 3)).toBe('FLV');
+    controller.abort();
+    const activeForOutsider = await readJson(await stranger.get('/api/livestreams/active'));
+    expect(activeForOutsider.map((s: { id: string }) => s.id)).toContain(stream.id);
+    expect((await stranger.get(`/api/livestreams/${stream.id}`)).status).toBe(200);
+    expect((await stranger.post(`/api/livestreams/${stream.id}/chat`, { message: 'hi' })).status).toBe(404);
     const ended = await readJson(await club.coach.post(`/api/livestreams/${stream.id}/end`));
     expect(ended.status).toBe('ended');
     const code = await ffmpeg.exited; // disconnected by the server

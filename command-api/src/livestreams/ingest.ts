@@ -106,6 +106,9 @@ export class LivestreamIngest {
   private listeners: Array<[string, (session: NmsSession) => void]> = [];
   /** key hash → stream, for the streams that may be published. */
   private keys = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+  private keysVersion = 0;
+  /** Streams that ended or were cancelled here: final, whatever a lagging read model says. */
+  private over = new Set<string>();
   private publishers = new Map<string, Publisher>();
   private live = new Map<string, LiveStream>();
   /** Per stream, the signals in the order they happened. */
@@ -204,31 +207,42 @@ export class LivestreamIngest {
 
   /** Publishable keys from the tables (and then from the calls below as they happen here). */
   async reloadKeys(): Promise<void> {
-    const rows = await publishableKeys(this.options.db);
-    const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
-    const ids = rows.map((r) => r.livestreamId);
-    const streams = ids.length
-      ? await this.options.db
-          .selectFrom('livestreams')
-          .select(['id', 'team_id', 'record_stream'])
-          .where('id', 'in', ids)
-          .execute()
-      : [];
-    const byId = new Map(streams.map((s: any) => [s.id, s]));
-    for (const r of rows) {
-      const s: any = byId.get(r.livestreamId);
-      if (s) next.set(r.hash, { livestreamId: r.livestreamId, teamId: s.team_id, recordStream: s.record_stream });
+    for (;;) {
+      const version = this.keysVersion;
+      const rows = await publishableKeys(this.options.db);
+      const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+      const ids = rows.map((r) => r.livestreamId);
+      const streams = ids.length
+        ? await this.options.db
+            .selectFrom('livestreams')
+            .select(['id', 'team_id', 'record_stream'])
+            .where('id', 'in', ids)
+            .execute()
+        : [];
+      const byId = new Map(streams.map((s: any) => [s.id, s]));
+      for (const r of rows) {
+        const s: any = byId.get(r.livestreamId);
+        if (s && !this.over.has(r.livestreamId)) {
+          next.set(r.hash, { livestreamId: r.livestreamId, teamId: s.team_id, recordStream: s.record_stream });
+        }
+      }
+      // A key set or revoked here while the tables were read: read them again.
+      if (version !== this.keysVersion) continue;
+      this.keys = next;
+      return;
     }
-    this.keys = next;
   }
 
   /** A stream's key was set or rotated here: publishable at once (the old key is not). */
   allowKey(hash: string, stream: { livestreamId: string; teamId: string; recordStream: boolean }): void {
+    this.keysVersion++;
     for (const [h, s] of this.keys) if (s.livestreamId === stream.livestreamId) this.keys.delete(h);
     this.keys.set(hash, stream);
   }
 
   private revokeKeys(livestreamId: string): void {
+    this.keysVersion++;
+    this.over.add(livestreamId);
     for (const [h, s] of this.keys) if (s.livestreamId === livestreamId) this.keys.delete(h);
   }
 

@@ -286,13 +286,14 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       const { livestreamId } = request.params;
       const { row, standing } = await requireLivestreamManager(db, livestreamId, userId);
       const key = newStreamKey();
-      // The machine decides first: an ended stream keeps its (dead) key.
+      // Stored before the event: every ingest that reloads keys on its notice sees the new one. (A
+      // stream the machine refuses to rotate is over, and an over stream's key publishes nothing.)
+      await storeStreamKey(db, livestreamId, key.hash);
       await run(
         livestreamId,
         { type: 'RotateStreamKey', data: { ...sent(livestreamId, userId), keyHint: key.hint } },
         userId,
       );
-      await storeStreamKey(db, livestreamId, key.hash);
       ingest?.allowKey(key.hash, { livestreamId, teamId: row.teamId, recordStream: row.recordStream });
       return view(request, await reread(livestreamId), standing, key.key);
     },
