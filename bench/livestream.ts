@@ -14,7 +14,7 @@ import { freePort, publish } from '../command-api/test/rtmp-publisher.ts';
  * full rate means ≥ 95 % of it), and the server process's CPU (from /proc) and memory (RSS)
  * beside the level with no viewer, divided per viewer.
  */
-const LEVELS = (process.env.LIVESTREAM_BENCH_VIEWERS ?? '0,25,50,100,200').split(',').map(Number);
+const LEVELS = (process.env.LIVESTREAM_BENCH_VIEWERS ?? '0,50,100,200,400').split(',').map(Number);
 const MEASURE_SECONDS = Number(process.env.LIVESTREAM_BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 3;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,7 +133,8 @@ export async function benchLivestream(): Promise<void> {
     // One reference viewer stays open throughout: the rate the publisher actually delivers in each
     // window (ffmpeg on a busy machine does not always keep real time), which viewers are held to.
     reference = openViewer(playUrl);
-    await new Promise((r) => setTimeout(r, 3000));
+    // Let the start-up (migrations, first queries) settle before the baseline.
+    await new Promise((r) => setTimeout(r, 8000));
     console.log(
       `Publisher: ffmpeg testsrc 640x360 25 fps x264 ultrafast (1 Mbit/s cap) + AAC; ` +
         `server: embedded mode, own process (pid ${server.pid}); ${MEASURE_SECONDS} s per level.\n`,
@@ -152,9 +153,9 @@ export async function benchLivestream(): Promise<void> {
       const cpu0 = cpuTicks(server.pid);
       const client0 = process.cpuUsage();
       const t0 = performance.now();
-      // RSS swings with garbage collection: the window's highest sample is compared.
-      let rss = 0;
-      const sampler = setInterval(() => (rss = Math.max(rss, rssMiB(server.pid))), 250);
+      // RSS swings with garbage collection: the window's lowest sample (live memory) is compared.
+      let rss = Infinity;
+      const sampler = setInterval(() => (rss = Math.min(rss, rssMiB(server.pid))), 250);
       await new Promise((r) => setTimeout(r, MEASURE_SECONDS * 1000));
       clearInterval(sampler);
       const seconds = (performance.now() - t0) / 1000;

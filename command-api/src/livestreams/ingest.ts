@@ -345,7 +345,11 @@ export class LivestreamIngest {
     if (stream.broadcast !== session.broadcast) {
       // A new broadcast (another path after a key rotation, or NMS let the old one go): viewers
       // of the old one reconnect; the recording continues in a new segment.
-      for (const { response } of stream.viewers.values()) response.end();
+      for (const { subscriber, response } of stream.viewers.values()) {
+        stream.broadcast?.donePlay(subscriber);
+        response.end();
+      }
+      stream.viewers.clear();
       this.closeRecorder(stream);
       stream.broadcast = session.broadcast;
     }
@@ -403,7 +407,10 @@ export class LivestreamIngest {
     if (!stream) return;
     this.live.delete(livestreamId);
     if (stream.graceTimer) clearTimeout(stream.graceTimer);
-    for (const { response } of stream.viewers.values()) response.end();
+    for (const { subscriber, response } of stream.viewers.values()) {
+      stream.broadcast?.donePlay(subscriber);
+      response.end();
+    }
     stream.viewers.clear();
     this.pushViewers(stream, true);
     const closing = this.closeRecorder(stream);
