@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readJson, type ApiClient } from './http-client.ts';
+import { createLogger, loadConfig } from '@sideline/infra';
+import { createPasswordHasher } from '../src/identity/passwords.ts';
+import { createSidelineServer } from '../src/server.ts';
+import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { createClub, member, type Club } from './match-fixture.ts';
 import { freePort, publish } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -313,5 +316,65 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     expect(ended.status).toBe('ended');
     const code = await ffmpeg.exited; // disconnected by the server
     expect(code).not.toBe(0);
+  }, 60_000);
+});
+
+describe('a restart while live', () => {
+  it('gives a stream left live by the previous process its grace period, then ends it', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-live-restart-'));
+    const env = {
+      LOG_LEVEL: 'silent',
+      RTMP_ENABLED: '1',
+      RTMP_PORT: String(port),
+      LIVESTREAM_GRACE_SECONDS: '2',
+      DATA_DIR: dataDir,
+    };
+    const first = await startTestServer({ env });
+    try {
+      const coach = await signUp(first.url, 'coach', 'Restart Coach');
+      const team = await readJson(await coach.post('/api/teams', { name: 'Restart FC', sport: 'Soccer' }));
+      const stream = await readJson(
+        await coach.post('/api/livestreams', { teamId: team.id, title: 'Restart', recordStream: false }),
+      );
+      const ffmpeg = publish(`rtmp://127.0.0.1:${port}/live/${stream.streamKey}`, 30);
+      const statusAt = async (url: string) =>
+        (await readJson(
+          await fetch(`${url}/api/livestreams/${stream.id}`, { headers: { cookie: coach.cookie } }),
+        )) as any;
+      await until(async () => (await statusAt(first.url)).status === 'live', 6_000);
+
+      // The process stops (its ingest with it) while the stream is live; a new one starts.
+      await first.server.close();
+      ffmpeg.child.kill('SIGKILL');
+      const second = await createSidelineServer({
+        config: loadConfig(env),
+        database: first.database,
+        eventStore: first.eventStore,
+        bus: first.bus,
+        logger: createLogger({ level: 'silent' }),
+        passwords: createPasswordHasher(12),
+        webDist: null,
+      });
+      try {
+        const url = (await second.app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1');
+        const interrupted = await until(async () => {
+          const s = await statusAt(url);
+          return s.ingest === 'interrupted' || s.status === 'ended' ? s : null;
+        }, 5_000);
+        expect(interrupted.status).toBe('live');
+        const ended = await until(async () => {
+          const s = await statusAt(url);
+          return s.status === 'ended' ? s : null;
+        }, 8_000);
+        expect(ended.status).toBe('ended');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.eventStore.close();
+      await first.bus.close();
+      await first.database.close();
+    }
   }, 60_000);
 });
