@@ -172,6 +172,9 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     expect(live.actualStartTime).not.toBeNull();
     const active = await readJson(await club.parent.get('/api/livestreams/active'));
     expect(active.map((s: { id: string }) => s.id)).toContain(stream.id);
+    const forAdmin = await readJson(await club.admin.get('/api/livestreams/active'));
+    expect(forAdmin.map((s: { id: string }) => s.id)).toContain(stream.id);
+    expect(await readJson(await club.bo.get('/api/livestreams/active'))).toEqual([]);
 
     // Non-members and signed-out visitors cannot fetch a private stream's playback.
     expect((await club.bo.get(live.playbackUrl)).status).toBe(404);
@@ -331,6 +334,7 @@ describe('a restart while live', () => {
       DATA_DIR: dataDir,
     };
     const first = await startTestServer({ env });
+    let closed = false;
     try {
       const coach = await signUp(first.url, 'coach', 'Restart Coach');
       const team = await readJson(await coach.post('/api/teams', { name: 'Restart FC', sport: 'Soccer' }));
@@ -345,6 +349,7 @@ describe('a restart while live', () => {
       await until(async () => (await statusAt(first.url)).status === 'live', 6_000);
 
       // The process stops (its ingest with it) while the stream is live; a new one starts.
+      closed = true;
       await first.server.close();
       ffmpeg.child.kill('SIGKILL');
       const second = await createSidelineServer({
@@ -372,6 +377,7 @@ describe('a restart while live', () => {
         await second.close();
       }
     } finally {
+      if (!closed) await first.server.close();
       await first.eventStore.close();
       await first.bus.close();
       await first.database.close();

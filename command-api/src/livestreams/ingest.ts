@@ -327,7 +327,10 @@ export class LivestreamIngest {
       this.options.logger.info({ session: session.id, why }, 'RTMP publish refused');
       session.socket?.destroy();
     };
-    if (session.protocol !== 'rtmp' || !session.socket) return refuse('not RTMP');
+    // node-media-server keeps its state in module globals: every instance in this process hears
+    // every publish. Only this ingest's own port is its business (tests run several).
+    if (session.protocol !== 'rtmp' || !session.socket) return;
+    if (session.socket.localPort !== this.port) return;
     if (session.streamApp !== 'live') return refuse('unknown application');
     const known = this.keys.get(hashStreamKey(session.streamName));
     if (!known) return refuse('unknown, revoked or ended stream key');
