@@ -267,9 +267,12 @@ export class LivestreamIngest {
     return { viewerCount: stream?.viewers.size ?? 0, peak: stream?.peak ?? 0 };
   }
 
-  /** Whether someone is publishing to the stream right now (its playback has bytes to give). */
+  /**
+   * Whether the stream can be watched here: it has a broadcast (on air, or interrupted and
+   * waiting for its publisher: viewers then wait too, and get the picture again on resume).
+   */
   isOnAir(livestreamId: string): boolean {
-    return this.publishers.has(livestreamId) && Boolean(this.live.get(livestreamId)?.broadcast);
+    return Boolean(this.live.get(livestreamId)?.broadcast);
   }
 
   /**
