@@ -18,3 +18,4 @@ export * from './players/index.ts';
 export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './analytics/schemas.ts';
+export * from './livestreams/index.ts';

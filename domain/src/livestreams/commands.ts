@@ -1,0 +1,60 @@
+import type { LivestreamType } from './schemas.ts';
+
+/**
+ * Every livestream command carries who sends it (`by`: a user id, or 'ingest' for the RTMP
+ * server's signals) and the caller's clock (`at`: deciders read no clock). People's commands
+ * carry `canManage` (coach or creator of the team, or an admin of its organization: canManageTeam,
+ * evaluated by the caller on the read models).
+ */
+interface Sent {
+  livestreamId: string;
+  by: string;
+  at: string;
+}
+interface Managed extends Sent {
+  canManage: boolean;
+}
+
+export type ScheduleLivestream = {
+  type: 'ScheduleLivestream';
+  data: Managed & {
+    teamId: string;
+    orgId: string | null;
+    title: string;
+    description: string | null;
+    streamType: LivestreamType;
+    scheduledStartTime: string | null;
+    isPublic: boolean;
+    allowChat: boolean;
+    recordStream: boolean;
+    keyHint: string;
+  };
+};
+export type CancelLivestream = { type: 'CancelLivestream'; data: Managed };
+export type EndLivestream = { type: 'EndLivestream'; data: Managed & { maxViewers: number } };
+export type RotateStreamKey = { type: 'RotateStreamKey'; data: Managed & { keyHint: string } };
+/** `canRead`: the sender may see the stream (a member of its team). */
+export type SendChatMessage = {
+  type: 'SendChatMessage';
+  data: Sent & { canRead: boolean; messageId: string; message: string };
+};
+
+export type ConnectPublisher = { type: 'ConnectPublisher'; data: Sent };
+export type PublishStarted = { type: 'PublishStarted'; data: Sent & { sessionId: string } };
+export type PublishDropped = { type: 'PublishDropped'; data: Sent & { sessionId: string } };
+export type PublishEnded = { type: 'PublishEnded'; data: Sent & { sessionId: string; maxViewers: number } };
+export type GraceExpired = { type: 'GraceExpired'; data: Sent & { maxViewers: number } };
+export type SaveRecording = { type: 'SaveRecording'; data: Sent & { mediaId: string; durationSeconds: number } };
+
+export type LivestreamCommand =
+  | ScheduleLivestream
+  | CancelLivestream
+  | EndLivestream
+  | RotateStreamKey
+  | SendChatMessage
+  | ConnectPublisher
+  | PublishStarted
+  | PublishDropped
+  | PublishEnded
+  | GraceExpired
+  | SaveRecording;

@@ -1,0 +1,5 @@
+export * from './machine.ts';
+export * from './schemas.ts';
+export * from './events.ts';
+export * from './commands.ts';
+export * from './decider.ts';
