@@ -1,0 +1,156 @@
+import type { Livestream, Team, User } from '@sideline/domain';
+import { MonitorPlay, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useUser } from '../../auth/api.ts';
+import { useManageableTeamIds } from '../../events/use-manageable-teams.ts';
+import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
+import { useTeams } from '../../teams/api.ts';
+import { useSelectedTeam } from '../../teams/selected-team.ts';
+import { useActiveLivestreams, useLivestream, useTeamLivestreams } from '../api.ts';
+import { CreateLivestreamDialog } from '../components/create-livestream-dialog.tsx';
+import { LivestreamDetail } from '../components/livestream-detail.tsx';
+import { LiveNowCard, TeamLivestreamsCard } from '../components/livestream-lists.tsx';
+import { useLivestreamsLive } from '../hooks/use-livestreams-live.ts';
+
+/** The URL search parameter that holds the selected stream (shareable, survives a reload). */
+export const STREAM_SEARCH_PARAM = 'stream';
+
+/**
+ * /livestream (spec part 2 §2): 'Live Streaming', a team selector, the team's livestreams (with
+ * New Stream for its coaches and organization admins), Live Now, and the selected stream's detail
+ * panel with its player and live chat. Everything updates live from the socket.
+ */
+export function LivestreamRoute() {
+  const { data: user } = useUser();
+  const teams = useTeams();
+  useLivestreamsLive();
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Live Streaming</h1>
+        <p className="text-sm text-slate-600">Broadcast live sports events and team activities</p>
+      </header>
+      {teams.isPending || !user ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading livestreams" />
+        </div>
+      ) : teams.isError ? (
+        <LoadError title="Couldn't load your teams" error={teams.error} onRetry={() => void teams.refetch()} />
+      ) : (
+        <LivestreamScreen teams={teams.data} user={user} />
+      )}
+    </div>
+  );
+}
+
+function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
+  const { selectedTeam, selectTeam } = useSelectedTeam(teams, user.id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get(STREAM_SEARCH_PARAM);
+  const [creating, setCreating] = useState(false);
+  // Full stream keys this page was handed (create, rotate): shown once, kept only in memory.
+  const [revealedKeys, setRevealedKeys] = useState<Record<string, string>>({});
+  const manageable = useManageableTeamIds(teams);
+  const canCreate = selectedTeam !== null && manageable.has(selectedTeam.id);
+
+  const teamStreams = useTeamLivestreams(selectedTeam?.id ?? null);
+  const active = useActiveLivestreams();
+  const listed = [...(teamStreams.data ?? []), ...(active.data ?? [])].find((s) => s.id === selectedId);
+  const detail = useLivestream(selectedId);
+  const stream = detail.data ?? listed;
+
+  const select = (id: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(STREAM_SEARCH_PARAM, id);
+        return next;
+      },
+      { replace: true },
+    );
+  const reveal = (created: Livestream) => {
+    const key = created.streamKey;
+    if (key) setRevealedKeys((keys) => ({ ...keys, [created.id]: key }));
+  };
+
+  return (
+    <>
+      {selectedTeam ? (
+        <TeamSwitcher teams={teams} selectedTeam={selectedTeam} onSelect={selectTeam} align="start" />
+      ) : (
+        <Card className="flex items-center gap-3 p-4">
+          <UsersRound className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+          <p className="min-w-0 flex-1 text-sm text-slate-700">Join a team to watch and run its livestreams.</p>
+          <Link to={paths.teams} className={buttonClassName('outline', 'sm')}>
+            Find a team
+          </Link>
+        </Card>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <div className="space-y-4">
+          <LiveNowCard query={active} selectedId={selectedId} onSelect={(s) => select(s.id)} />
+          {selectedTeam ? (
+            <TeamLivestreamsCard
+              query={teamStreams}
+              selectedId={selectedId}
+              onSelect={(s) => select(s.id)}
+              canCreate={canCreate}
+              onCreate={() => setCreating(true)}
+            />
+          ) : null}
+        </div>
+        <div>
+          {!selectedId ? (
+            <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+              <MonitorPlay className="size-10 text-slate-400" aria-hidden="true" />
+              <p className="text-sm text-slate-600">Select a livestream to view details</p>
+            </Card>
+          ) : stream ? (
+            <LivestreamDetail
+              key={stream.id}
+              stream={stream}
+              revealedKey={revealedKeys[stream.id] ?? null}
+              onKeyRevealed={reveal}
+              currentUserId={user.id}
+            />
+          ) : detail.isError ? (
+            isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 403) ? (
+              <Card className="px-6 py-16 text-center text-sm text-slate-600">
+                This livestream isn't available. It may belong to a team you're not in.
+              </Card>
+            ) : (
+              <LoadError
+                title="Couldn't load the livestream"
+                error={detail.error}
+                onRetry={() => void detail.refetch()}
+              />
+            )
+          ) : (
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading the livestream" />
+            </div>
+          )}
+        </div>
+      </div>
+      {selectedTeam && canCreate ? (
+        <CreateLivestreamDialog
+          team={selectedTeam}
+          open={creating}
+          onOpenChange={setCreating}
+          onCreated={(created) => {
+            reveal(created);
+            select(created.id);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
