@@ -39,7 +39,15 @@ export const livestreamFormSchema = createLivestreamInputSchema.omit({ teamId: t
 type FormInput = z.input<typeof livestreamFormSchema>;
 type FormOutput = z.output<typeof livestreamFormSchema>;
 
-const FIELDS = ['title', 'description', 'streamType', 'scheduledStartTime', 'isPublic', 'allowChat', 'recordStream'] as const;
+const FIELDS = [
+  'title',
+  'description',
+  'streamType',
+  'scheduledStartTime',
+  'isPublic',
+  'allowChat',
+  'recordStream',
+] as const;
 
 /** Spec §2 defaults: type match, public off, chat on, record on. */
 export const livestreamFormDefaults: FormInput = {
@@ -67,7 +75,9 @@ export function CreateLivestreamDialog({ team, open, onOpenChange, onCreated }: 
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>Create Livestream</DialogTitle>
-          <DialogDescription>Set up a stream for {team.name}. You get the RTMP settings for OBS or your camera app.</DialogDescription>
+          <DialogDescription>
+            Set up a stream for {team.name}. You get the RTMP settings for OBS or your camera app.
+          </DialogDescription>
         </DialogHeader>
         {open ? (
           <CreateLivestreamForm

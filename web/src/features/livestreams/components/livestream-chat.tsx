@@ -86,7 +86,11 @@ export function LivestreamChat({ livestreamId, currentUserId }: { livestreamId: 
         ) : chat.isError ? (
           <p className="py-8 text-center text-sm text-slate-600">
             Couldn't load the chat.{' '}
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={() => void chat.refetch()}>
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline"
+              onClick={() => void chat.refetch()}
+            >
               Try again
             </button>
           </p>
@@ -95,7 +99,9 @@ export function LivestreamChat({ livestreamId, currentUserId }: { livestreamId: 
         ) : (
           messages.map((m: LivestreamChatMessage) => (
             <div key={m.id} className="text-sm">
-              <span className={m.userId === currentUserId ? 'font-semibold text-brand-700' : 'font-semibold text-slate-900'}>
+              <span
+                className={m.userId === currentUserId ? 'font-semibold text-brand-700' : 'font-semibold text-slate-900'}
+              >
                 {m.userName}
               </span>{' '}
               <span className="text-xs text-slate-500">{timeOf(m.sentAt)}</span>

@@ -102,7 +102,7 @@ export function LivestreamDetail({ stream, revealedKey, onKeyRevealed, currentUs
               {onAir && startedText(stream.actualStartTime) ? ` · ${startedText(stream.actualStartTime)}` : ''}
             </p>
           </div>
-          <LivestreamStatusBadge phase={phase} />
+          <LivestreamStatusBadge phase={phase} testId="livestream-status" />
         </div>
         {stream.description ? <p className="text-sm whitespace-pre-wrap text-slate-700">{stream.description}</p> : null}
 

@@ -129,7 +129,9 @@ export function TeamLivestreamsCard({
             as="h3"
             icon={Video}
             title="No livestreams yet"
-            description={canCreate ? 'Create your first livestream to get started' : 'Your coach has not set up a stream yet.'}
+            description={
+              canCreate ? 'Create your first livestream to get started' : 'Your coach has not set up a stream yet.'
+            }
             className="py-6"
           />
         ) : (

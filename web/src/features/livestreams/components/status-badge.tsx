@@ -14,11 +14,19 @@ const looks: Record<LivestreamPhase, { icon: LucideIcon; className: string; labe
  * The stream's status (spec part 2 §4): live with a live icon, ended with a check icon, text
  * upper-cased; a publisher that dropped and may come back shows as reconnecting.
  */
-export function LivestreamStatusBadge({ phase, className }: { phase: LivestreamPhase; className?: string }) {
+export function LivestreamStatusBadge({
+  phase,
+  className,
+  testId,
+}: {
+  phase: LivestreamPhase;
+  className?: string;
+  testId?: string;
+}) {
   const { icon: Icon, className: tone, label } = looks[phase];
   return (
     <span
-      data-testid="livestream-status"
+      data-testid={testId}
       className={cn(
         'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-semibold tracking-wide uppercase ring-1 ring-inset',
         tone,

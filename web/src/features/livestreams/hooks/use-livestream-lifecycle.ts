@@ -84,12 +84,10 @@ export function useLivestreamLifecycle(stream: Pick<Livestream, 'status' | 'inge
   }, [actor, stream.status, stream.ingest]);
 
   const phase = useSelector(actor, phaseOf);
-  const allowed = useSelector(
-    actor,
-    (snapshot) =>
-      (['CancelLivestream', 'EndLivestream', 'RotateStreamKey', 'SendChatMessage'] as const)
-        .filter((type) => snapshot.can({ type }))
-        .join(','),
+  const allowed = useSelector(actor, (snapshot) =>
+    (['CancelLivestream', 'EndLivestream', 'RotateStreamKey', 'SendChatMessage'] as const)
+      .filter((type) => snapshot.can({ type }))
+      .join(','),
   );
   const can = (command: LivestreamUserCommand) =>
     allowed.split(',').includes(command) && stream.actions.includes(command);

@@ -1,8 +1,4 @@
-import type {
-  LivestreamChatFrame,
-  LivestreamUpdatedFrame,
-  LivestreamViewersFrame,
-} from '@sideline/domain';
+import type { LivestreamChatFrame, LivestreamUpdatedFrame, LivestreamViewersFrame } from '@sideline/domain';
 import type { IncomingFrame } from '../../../lib/socket/protocol.ts';
 
 /**
