@@ -37,6 +37,7 @@ import { rosterRoutes } from './invitations/index.ts';
 import { sportsRoutes } from './sports/index.ts';
 import { matchesRoutes } from './matches/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
+import { livestreamsRoutes } from './livestreams/index.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(sportsRoutes, ctx);
   await app.register(matchesRoutes, ctx);
   await app.register(tokensRoutes, ctx);
+  await app.register(livestreamsRoutes, ctx);
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

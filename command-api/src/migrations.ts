@@ -6,6 +6,7 @@ import { teamCodeMigrations } from './teams/team-codes.ts';
 import { feedTokenMigrations } from './calendar/feed-tokens.ts';
 import { invitationTokenMigrations } from './invitations/invitation-tokens.ts';
 import { apiTokenMigrations } from './tokens/api-tokens.ts';
+import { streamKeyMigrations } from './livestreams/stream-keys.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const allMigrations: Record<string, Migration> = {
   ...feedTokenMigrations,
   ...invitationTokenMigrations,
   ...apiTokenMigrations,
+  ...streamKeyMigrations,
 };

@@ -38,7 +38,8 @@ export async function startTestServer(
   const webDist = mkdtempSync(path.join(tmpdir(), 'sideline-spa-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
   const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent', ...options.env }),
+    // The RTMP ingest listens on a port: only the suites that test it turn it on (with a free port).
+    config: loadConfig({ LOG_LEVEL: 'silent', RTMP_ENABLED: '0', ...options.env }),
     database,
     eventStore,
     bus,

@@ -16,4 +16,5 @@ export * from './seasons/index.ts';
 export * from './players/index.ts';
 export * from './invitations/index.ts';
 export * from './matches/index.ts';
+export * from './livestreams/index.ts';
 export * from './registry.ts';

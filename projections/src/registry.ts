@@ -11,6 +11,7 @@ import { playersMigrations, playersProjector } from './players/index.ts';
 import { invitationsMigrations, invitationsProjector } from './invitations/index.ts';
 import { playRewardsMigrations, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
 import { matchesMigrations, matchesProjector } from './matches/index.ts';
+import { livestreamsMigrations, livestreamsProjector } from './livestreams/index.ts';
 import type { Projector } from './runner/projector.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
@@ -27,6 +28,7 @@ export const allProjectors: readonly Projector[] = [
   playersProjector,
   invitationsProjector,
   matchesProjector,
+  livestreamsProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -45,4 +47,5 @@ export const projectionMigrations: Record<string, Migration> = {
   ...invitationsMigrations,
   ...matchesMigrations,
   ...playRewardsMigrations,
+  ...livestreamsMigrations,
 };

@@ -40,6 +40,15 @@ export const configSchema = z
     /** Mail server for invitations; without it messages are written to DATA_DIR/outbox. */
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp://user:password@mail.example.org:587'),
     MAIL_FROM: z.string().trim().min(3).default('Sideline <no-reply@sideline.invalid>'),
+    /** RTMP ingest for livestreams (node-media-server), started with the API. */
+    RTMP_ENABLED: flag(true),
+    RTMP_PORT: z.coerce.number().int().min(1).max(65535).default(1935),
+    /** Address the RTMP ingest listens on (default: HOST). OBS on another machine needs 0.0.0.0. */
+    RTMP_HOST: z.string().trim().min(1).optional(),
+    /** The RTMP URL shown to coaches (default: rtmp://{the request's host name}:{RTMP_PORT}/live). */
+    RTMP_PUBLIC_URL: optionalUrl(['rtmp://', 'rtmps://'], 'rtmp://live.example.org:1935/live'),
+    /** How long a dropped publisher may take to come back before its stream ends. */
+    LIVESTREAM_GRACE_SECONDS: z.coerce.number().min(0.5).max(600).default(20),
   })
   .superRefine((c, ctx) => {
     if (c.SIDELINE_ROLE !== 'all' && !c.NATS_URL) {

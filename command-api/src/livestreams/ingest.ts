@@ -1,0 +1,529 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import type { ServerResponse } from 'node:http';
+import type { Kysely } from 'kysely';
+import {
+  DomainError,
+  livestreamDecider,
+  livestreamStream,
+  type LivestreamCommand,
+} from '@sideline/domain';
+import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
+import { findLivestreamRow, listLiveLivestreamIds } from '@sideline/projections';
+import type { CommandHandler } from '../shared/command-handler.ts';
+import { hashStreamKey, publishableKeys } from './stream-keys.ts';
+
+const require = createRequire(import.meta.url);
+
+/** node-media-server's pieces we use (it ships no types). */
+interface NmsSession {
+  id: string;
+  ip: string;
+  protocol: string;
+  streamApp: string;
+  streamName: string;
+  streamPath: string;
+  socket?: net.Socket;
+  rtmp?: { onDeleteStream: (message: unknown) => void };
+  broadcast: NmsBroadcast;
+}
+interface NmsBroadcast {
+  postPlay(session: Subscriber): string | null;
+  donePlay(session: Subscriber): void;
+}
+/** What a broadcast needs of a subscriber (a viewer's HTTP response, or the recorder's file). */
+interface Subscriber {
+  id: string;
+  ip: string;
+  protocol: 'flv';
+  isPublisher: boolean;
+  streamPath: string;
+  endTime: number;
+  sendBuffer(buffer: Buffer): void;
+  close(): void;
+}
+
+/** A viewer that falls this far behind (bytes queued in its socket) is dropped, not buffered forever. */
+const MAX_VIEWER_BACKLOG = 8 * 1024 * 1024;
+/** Viewer-count frames are pushed at most this often per stream. */
+const VIEWERS_PUSH_MS = 250;
+
+export interface IngestOptions {
+  db: Kysely<any>;
+  handle: CommandHandler;
+  bus: Bus;
+  logger: Logger;
+  dataDir: string;
+  host: string;
+  port: number;
+  graceMs: number;
+  /** Called once a stream has ended, with its recorded FLV segments (oldest first). */
+  onRecorded?: (livestreamId: string, segments: string[]) => void;
+}
+
+interface Publisher {
+  livestreamId: string;
+  session: NmsSession;
+  /** The publisher sent deleteStream: its end is clean, not a drop. */
+  clean: boolean;
+  /** Our own handling of its end is done (ended by a manager, or refused). */
+  settled: boolean;
+}
+
+interface Recorder extends Subscriber {
+  file: WriteStream;
+  filePath: string;
+  bytes: number;
+}
+
+interface LiveStream {
+  livestreamId: string;
+  teamId: string;
+  recordStream: boolean;
+  broadcast: NmsBroadcast | null;
+  viewers: Map<string, { subscriber: Subscriber; response: ServerResponse }>;
+  peak: number;
+  recorder: Recorder | null;
+  segments: string[];
+  graceTimer: NodeJS.Timeout | null;
+  pushTimer: NodeJS.Timeout | null;
+}
+
+/**
+ * RTMP ingest for livestreams on node-media-server 4.4.3, run inside the API process.
+ *
+ * - A publish is accepted at connect only with the key of a scheduled or live stream (checked
+ *   synchronously against the SHA-256 of publishable keys; NMS's hooks are not awaited), and
+ *   only when that stream has no publisher yet. Anything else is refused with socket.destroy().
+ * - Publish start, drop and clean end become the machine's signals (PublishStarted,
+ *   PublishDropped, PublishEnded, GraceExpired) on the stream: we watch the publisher's socket
+ *   and its deleteStream ourselves, as NMS only reports an end after its 30 s grace window.
+ * - Playback is served by the API (HTTP-FLV): viewers subscribe to the NMS broadcast; counts
+ *   and peaks are pushed to the team over the bus. NMS's own HTTP server is not started.
+ * - A recorder subscribes like a viewer and writes the FLV bytes to DATA_DIR/livestreams/{id}/.
+ */
+export class LivestreamIngest {
+  private nms: { run(): Promise<void>; stop(): Promise<void>; rtmpServer: { tcpServer?: net.Server } } | null = null;
+  private context: { eventEmitter: NodeJS.EventEmitter } | null = null;
+  private listeners: Array<[string, (session: NmsSession) => void]> = [];
+  /** key hash → stream, for the streams that may be published. */
+  private keys = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+  private publishers = new Map<string, Publisher>();
+  private live = new Map<string, LiveStream>();
+  /** Per stream, the signals in the order they happened. */
+  private chains = new Map<string, Promise<unknown>>();
+  private unsubscribe: (() => void) | null = null;
+  private stopped = false;
+  port = 0;
+
+  constructor(private readonly options: IngestOptions) {}
+
+  /** Starts listening; resolves false (logged) when the port is taken, instead of NMS's process.exit. */
+  async start(): Promise<boolean> {
+    const { host, port, logger } = this.options;
+    if (!(await portIsFree(host, port))) {
+      logger.error({ port }, `RTMP ingest not started: port ${port} is in use (set RTMP_PORT)`);
+      return false;
+    }
+    const NodeMediaServer = require('node-media-server');
+    const nmsLogger = require('node-media-server/src/core/logger.js');
+    this.context = require('node-media-server/src/core/context.js');
+    const sigint = process.listeners('SIGINT');
+    const sigterm = process.listeners('SIGTERM');
+    const consoleLog = console.log;
+    console.log = () => {}; // its banner
+    try {
+      this.nms = new NodeMediaServer({
+        bind: host,
+        rtmp: { port, chunk_size: 60000, gop_cache: true, ping: 30, ping_timeout: 60 },
+        store: { path: path.join(this.options.dataDir, 'nms-store') },
+      });
+    } finally {
+      console.log = consoleLog;
+    }
+    // Its log lines name stream paths, which hold stream keys: none of them leave the process.
+    nmsLogger.level = 'error';
+    nmsLogger.log = (message: string, level: string) => {
+      if (level === 'error' || level === 'warn') logger.debug({ nms: redact(message) }, 'node-media-server');
+    };
+    const on = (event: string, listener: (session: NmsSession) => void) => {
+      this.context!.eventEmitter.on(event, listener);
+      this.listeners.push([event, listener]);
+    };
+    on('prePublish', (session) => this.onPrePublish(session));
+    await this.nms!.run();
+    // NMS exits the process when its port is taken after all: log instead.
+    const tcp = this.nms!.rtmpServer.tcpServer;
+    tcp?.removeAllListeners('error');
+    tcp?.on('error', (err) => logger.error({ err }, 'RTMP ingest listener failed'));
+    if (tcp && !tcp.listening) await new Promise((resolve) => tcp.once('listening', resolve));
+    const address = tcp?.address();
+    this.port = typeof address === 'object' && address ? address.port : port;
+    // NMS installs no signal handlers in 4.4.3, but never let it own the process's.
+    for (const [signal, before] of [
+      ['SIGINT', sigint],
+      ['SIGTERM', sigterm],
+    ] as const) {
+      for (const l of process.listeners(signal)) if (!before.includes(l)) process.off(signal, l);
+    }
+
+    await this.reloadKeys();
+    // Keys created or rotated in another API process, streams ended elsewhere: reload on notice.
+    this.unsubscribe = this.options.bus.subscribe('sideline.team.*.livestream', (message) => {
+      const type = (message.data as { type?: string }).type;
+      if (type === 'livestream_updated') void this.reloadKeys();
+    });
+    // Streams left live by a previous run have lost their publisher: they get the grace period.
+    for (const row of await listLiveLivestreamIds(this.options.db)) {
+      const stream = await this.liveStream(row.id);
+      if (!stream) continue;
+      if (row.ingest === 'on_air') await this.signal(row.id, { type: 'PublishDropped', data: { ...this.sent(row.id), sessionId: 'restart' } });
+      this.startGrace(stream);
+    }
+    logger.info({ port: this.port }, 'RTMP ingest listening');
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.unsubscribe?.();
+    for (const [event, listener] of this.listeners) this.context?.eventEmitter.off(event, listener);
+    for (const stream of this.live.values()) {
+      if (stream.graceTimer) clearTimeout(stream.graceTimer);
+      if (stream.pushTimer) clearTimeout(stream.pushTimer);
+      for (const { response } of stream.viewers.values()) response.destroy();
+      this.closeRecorder(stream);
+    }
+    for (const p of this.publishers.values()) {
+      p.settled = true;
+      p.session.socket?.destroy();
+    }
+    await this.nms?.stop();
+    await Promise.allSettled([...this.chains.values()]);
+  }
+
+  /** Publishable keys from the tables (and then from the calls below as they happen here). */
+  async reloadKeys(): Promise<void> {
+    const rows = await publishableKeys(this.options.db);
+    const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+    const ids = rows.map((r) => r.livestreamId);
+    const streams = ids.length
+      ? await this.options.db
+          .selectFrom('livestreams')
+          .select(['id', 'team_id', 'record_stream'])
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    const byId = new Map(streams.map((s: any) => [s.id, s]));
+    for (const r of rows) {
+      const s: any = byId.get(r.livestreamId);
+      if (s) next.set(r.hash, { livestreamId: r.livestreamId, teamId: s.team_id, recordStream: s.record_stream });
+    }
+    this.keys = next;
+  }
+
+  /** A stream's key was set or rotated here: publishable at once (the old key is not). */
+  allowKey(hash: string, stream: { livestreamId: string; teamId: string; recordStream: boolean }): void {
+    for (const [h, s] of this.keys) if (s.livestreamId === stream.livestreamId) this.keys.delete(h);
+    this.keys.set(hash, stream);
+  }
+
+  private revokeKeys(livestreamId: string): void {
+    for (const [h, s] of this.keys) if (s.livestreamId === livestreamId) this.keys.delete(h);
+  }
+
+  /** The stream was cancelled: its key no longer publishes. */
+  cancelled(livestreamId: string): void {
+    this.revokeKeys(livestreamId);
+  }
+
+  /** A manager ended the stream (the EndLivestream event is stored): disconnect the publisher. */
+  endedByManager(livestreamId: string): void {
+    const publisher = this.publishers.get(livestreamId);
+    if (publisher) {
+      publisher.settled = true;
+      this.publishers.delete(livestreamId);
+      publisher.session.socket?.destroy();
+    }
+    this.finish(livestreamId);
+  }
+
+  viewers(livestreamId: string): { viewerCount: number; peak: number } {
+    const stream = this.live.get(livestreamId);
+    return { viewerCount: stream?.viewers.size ?? 0, peak: stream?.peak ?? 0 };
+  }
+
+  /** Whether someone is publishing to the stream right now (its playback has bytes to give). */
+  isOnAir(livestreamId: string): boolean {
+    return this.publishers.has(livestreamId) && Boolean(this.live.get(livestreamId)?.broadcast);
+  }
+
+  /**
+   * Attaches an HTTP response as a viewer of the stream's broadcast: FLV header, codec headers
+   * and the current GOP first, then every tag live. False when the stream has nothing to play.
+   */
+  addViewer(livestreamId: string, response: ServerResponse): boolean {
+    const stream = this.live.get(livestreamId);
+    const broadcast = stream?.broadcast;
+    if (!stream || !broadcast) return false;
+    const id = randomBytes(8).toString('hex');
+    const subscriber: Subscriber = {
+      id,
+      ip: '', // internal to NMS: no play events, no auth, no playCount
+      protocol: 'flv',
+      isPublisher: false,
+      streamPath: '',
+      endTime: 0,
+      sendBuffer: (buffer) => {
+        if (response.destroyed || response.writableEnded) return;
+        if (response.writableLength > MAX_VIEWER_BACKLOG) {
+          response.destroy();
+          return;
+        }
+        response.write(buffer);
+      },
+      close: () => response.end(),
+    };
+    response.writeHead(200, {
+      'content-type': 'video/x-flv',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'keep-alive',
+    });
+    const error = broadcast.postPlay(subscriber);
+    if (error) {
+      response.end();
+      return true;
+    }
+    stream.viewers.set(id, { subscriber, response });
+    stream.peak = Math.max(stream.peak, stream.viewers.size);
+    this.pushViewers(stream);
+    response.on('close', () => {
+      if (!stream.viewers.delete(id)) return;
+      broadcast.donePlay(subscriber);
+      this.pushViewers(stream);
+    });
+    return true;
+  }
+
+  // ---- NMS hooks --------------------------------------------------------------------------
+
+  private onPrePublish(session: NmsSession): void {
+    const refuse = (why: string) => {
+      this.options.logger.info({ session: session.id, why }, 'RTMP publish refused');
+      session.socket?.destroy();
+    };
+    if (session.protocol !== 'rtmp' || !session.socket) return refuse('not RTMP');
+    if (session.streamApp !== 'live') return refuse('unknown application');
+    const known = this.keys.get(hashStreamKey(session.streamName));
+    if (!known) return refuse('unknown, revoked or ended stream key');
+    if (this.publishers.has(known.livestreamId)) return refuse('the stream already has a publisher');
+
+    const publisher: Publisher = { livestreamId: known.livestreamId, session, clean: false, settled: false };
+    this.publishers.set(known.livestreamId, publisher);
+    // NMS ignores deleteStream; it is how a publisher says it ended on purpose (OBS, ffmpeg).
+    if (session.rtmp) session.rtmp.onDeleteStream = () => (publisher.clean = true);
+    session.socket.once('close', () => this.onPublisherClosed(publisher));
+
+    const stream = this.ensureLive(known.livestreamId, known.teamId, known.recordStream);
+    if (stream.graceTimer) clearTimeout(stream.graceTimer);
+    stream.graceTimer = null;
+    if (stream.broadcast !== session.broadcast) {
+      // A new broadcast (another path after a key rotation, or NMS let the old one go): viewers
+      // of the old one reconnect; the recording continues in a new segment.
+      for (const { response } of stream.viewers.values()) response.end();
+      this.closeRecorder(stream);
+      stream.broadcast = session.broadcast;
+    }
+    if (stream.recordStream && !stream.recorder) this.openRecorder(stream);
+
+    void this.signal(known.livestreamId, {
+      type: 'PublishStarted',
+      data: { ...this.sent(known.livestreamId), sessionId: session.id },
+    }).then((ok) => {
+      if (ok || publisher.settled) return;
+      // The machine refused it (ended meanwhile): this publish is not taken.
+      publisher.settled = true;
+      if (this.publishers.get(known.livestreamId) === publisher) this.publishers.delete(known.livestreamId);
+      session.socket?.destroy();
+    });
+  }
+
+  private onPublisherClosed(publisher: Publisher): void {
+    const id = publisher.livestreamId;
+    if (this.publishers.get(id) === publisher) this.publishers.delete(id);
+    if (publisher.settled || this.stopped) return;
+    publisher.settled = true;
+    const stream = this.live.get(id);
+    if (publisher.clean) {
+      void this.signal(id, {
+        type: 'PublishEnded',
+        data: { ...this.sent(id), sessionId: publisher.session.id, maxViewers: stream?.peak ?? 0 },
+      }).then((ok) => ok && this.finish(id));
+      return;
+    }
+    void this.signal(id, { type: 'PublishDropped', data: { ...this.sent(id), sessionId: publisher.session.id } }).then(
+      (ok) => {
+        if (ok && stream && !this.publishers.has(id)) this.startGrace(stream);
+      },
+    );
+  }
+
+  private startGrace(stream: LiveStream): void {
+    if (stream.graceTimer) clearTimeout(stream.graceTimer);
+    stream.graceTimer = setTimeout(() => {
+      stream.graceTimer = null;
+      if (this.publishers.has(stream.livestreamId) || this.stopped) return;
+      void this.signal(stream.livestreamId, {
+        type: 'GraceExpired',
+        data: { ...this.sent(stream.livestreamId), maxViewers: stream.peak },
+      }).then((ok) => ok && this.finish(stream.livestreamId));
+    }, this.options.graceMs);
+    stream.graceTimer.unref();
+  }
+
+  /** The stream has ended: viewers are let go, the recording is closed and handed on. */
+  private finish(livestreamId: string): void {
+    this.revokeKeys(livestreamId);
+    const stream = this.live.get(livestreamId);
+    if (!stream) return;
+    this.live.delete(livestreamId);
+    if (stream.graceTimer) clearTimeout(stream.graceTimer);
+    for (const { response } of stream.viewers.values()) response.end();
+    stream.viewers.clear();
+    this.pushViewers(stream, true);
+    const closing = this.closeRecorder(stream);
+    if (stream.recordStream && this.options.onRecorded) {
+      void closing.then(() => this.options.onRecorded!(livestreamId, stream.segments));
+    }
+  }
+
+  private ensureLive(livestreamId: string, teamId: string, recordStream: boolean): LiveStream {
+    let stream = this.live.get(livestreamId);
+    if (!stream) {
+      stream = {
+        livestreamId,
+        teamId,
+        recordStream,
+        broadcast: null,
+        viewers: new Map(),
+        peak: 0,
+        recorder: null,
+        segments: [],
+        graceTimer: null,
+        pushTimer: null,
+      };
+      this.live.set(livestreamId, stream);
+    }
+    return stream;
+  }
+
+  private async liveStream(livestreamId: string): Promise<LiveStream | null> {
+    const row = await findLivestreamRow(this.options.db, livestreamId);
+    if (!row) return null;
+    const stream = this.ensureLive(livestreamId, row.teamId, row.recordStream);
+    stream.peak = Math.max(stream.peak, row.maxViewers);
+    return stream;
+  }
+
+  private openRecorder(stream: LiveStream): void {
+    if (!stream.broadcast) return;
+    const dir = path.join(this.options.dataDir, 'livestreams', stream.livestreamId);
+    mkdirSync(dir, { recursive: true });
+    const filePath = path.join(dir, `segment-${stream.segments.length + 1}-${Date.now()}.flv`);
+    const file = createWriteStream(filePath);
+    file.on('error', (err) => this.options.logger.warn({ err, livestreamId: stream.livestreamId }, 'recording write failed'));
+    const recorder: Recorder = {
+      id: randomBytes(8).toString('hex'),
+      ip: '',
+      protocol: 'flv',
+      isPublisher: false,
+      streamPath: '',
+      endTime: 0,
+      file,
+      filePath,
+      bytes: 0,
+      sendBuffer: (buffer) => {
+        recorder.bytes += buffer.length;
+        file.write(buffer);
+      },
+      close: () => file.end(),
+    };
+    stream.broadcast.postPlay(recorder);
+    stream.recorder = recorder;
+    stream.segments.push(filePath);
+  }
+
+  private closeRecorder(stream: LiveStream): Promise<void> {
+    const recorder = stream.recorder;
+    if (!recorder) return Promise.resolve();
+    stream.recorder = null;
+    stream.broadcast?.donePlay(recorder);
+    return new Promise((resolve) => recorder.file.end(resolve));
+  }
+
+  private pushViewers(stream: LiveStream, now = false): void {
+    const send = () => {
+      stream.pushTimer = null;
+      void this.options.bus
+        .publish(
+          teamSubject(stream.teamId, 'livestream'),
+          toEnvelope({
+            type: 'livestream_viewers',
+            livestreamId: stream.livestreamId,
+            teamId: stream.teamId,
+            viewerCount: stream.viewers.size,
+            maxViewers: stream.peak,
+          }),
+        )
+        .catch(() => {});
+    };
+    if (now) {
+      if (stream.pushTimer) clearTimeout(stream.pushTimer);
+      send();
+      return;
+    }
+    if (!stream.pushTimer) stream.pushTimer = setTimeout(send, VIEWERS_PUSH_MS);
+  }
+
+  private sent(livestreamId: string) {
+    return { livestreamId, by: 'ingest', at: new Date().toISOString() };
+  }
+
+  /** Runs an ingest signal through the decider, in order per stream; false when refused. */
+  private signal(livestreamId: string, command: LivestreamCommand): Promise<boolean> {
+    const previous = this.chains.get(livestreamId) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      try {
+        await this.options.handle(livestreamDecider, livestreamStream(livestreamId), command, { actorId: null }, { waitFor: null });
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError) {
+          this.options.logger.info({ livestreamId, signal: command.type, code: error.code }, 'ingest signal refused');
+        } else {
+          this.options.logger.warn({ err: error, livestreamId, signal: command.type }, 'ingest signal failed');
+        }
+        return false;
+      }
+    });
+    this.chains.set(livestreamId, next);
+    void next.finally(() => {
+      if (this.chains.get(livestreamId) === next) this.chains.delete(livestreamId);
+    });
+    return next;
+  }
+}
+
+const redact = (message: string) => message.replace(/\/live\/[A-Za-z0-9_-]+/g, '/live/[key]');
+
+function portIsFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}

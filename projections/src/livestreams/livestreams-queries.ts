@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { LivestreamChatMessage, LivestreamIngestState, LivestreamStatus, LivestreamType } from '@sideline/domain';
+
+export interface LivestreamRow {
+  id: string;
+  teamId: string;
+  teamName: string;
+  orgId: string | null;
+  title: string;
+  description: string | null;
+  streamType: LivestreamType;
+  scheduledStartTime: string | null;
+  actualStartTime: string | null;
+  endedAt: string | null;
+  status: LivestreamStatus;
+  ingest: LivestreamIngestState | null;
+  isPublic: boolean;
+  allowChat: boolean;
+  recordStream: boolean;
+  maxViewers: number;
+  keyHint: string;
+  endReason: string | null;
+  recordingMediaId: string | null;
+  createdBy: string;
+  createdAt: string;
+}
+
+export interface LivestreamChatRow {
+  id: string;
+  livestream_id: string;
+  team_id: string;
+  user_id: string;
+  user_name: string;
+  message: string;
+  sent_at: Date;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function toRow(r: any): LivestreamRow {
+  return {
+    id: r.id,
+    teamId: r.team_id,
+    teamName: r.team_name ?? '',
+    orgId: r.org_id,
+    title: r.title,
+    description: r.description,
+    streamType: r.stream_type,
+    scheduledStartTime: iso(r.scheduled_start_time),
+    actualStartTime: iso(r.actual_start_time),
+    endedAt: iso(r.ended_at),
+    status: r.status,
+    ingest: r.ingest,
+    isPublic: r.is_public,
+    allowChat: r.allow_chat,
+    recordStream: r.record_stream,
+    maxViewers: Number(r.max_viewers),
+    keyHint: r.key_hint,
+    endReason: r.end_reason,
+    recordingMediaId: r.recording_media_id,
+    createdBy: r.created_by,
+    createdAt: iso(r.created_at)!,
+  };
+}
+
+const base = (db: Kysely<any>) =>
+  db
+    .selectFrom('livestreams as l')
+    .leftJoin('teams as t', 't.id', 'l.team_id')
+    .selectAll('l')
+    .select('t.name as team_name');
+
+export async function findLivestreamRow(db: Kysely<any>, id: string): Promise<LivestreamRow | null> {
+  const r = await base(db).where('l.id', '=', id).executeTakeFirst();
+  return r ? toRow(r) : null;
+}
+
+/** A team's livestreams, newest first. */
+export async function listTeamLivestreams(db: Kysely<any>, teamId: string): Promise<LivestreamRow[]> {
+  const rows = await base(db).where('l.team_id', '=', teamId).orderBy('l.created_at', 'desc').orderBy('l.id').limit(200).execute();
+  return rows.map(toRow);
+}
+
+/** Streams live now that the user may watch: their teams' and public ones. */
+export async function listActiveLivestreams(db: Kysely<any>, userId: string): Promise<LivestreamRow[]> {
+  const rows = await base(db)
+    .where('l.status', '=', 'live')
+    .where((eb) =>
+      eb.or([
+        eb('l.is_public', '=', true),
+        eb(
+          'l.team_id',
+          'in',
+          eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId),
+        ),
+      ]),
+    )
+    .orderBy('l.actual_start_time', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Every live stream (the ingest resumes its grace timers after a restart). */
+export async function listLiveLivestreamIds(db: Kysely<any>): Promise<{ id: string; ingest: string | null }[]> {
+  return db.selectFrom('livestreams').select(['id', 'ingest']).where('status', '=', 'live').execute();
+}
+
+export const chatMessageOf = (r: LivestreamChatRow): LivestreamChatMessage => ({
+  id: r.id,
+  livestreamId: r.livestream_id,
+  teamId: r.team_id,
+  userId: r.user_id,
+  userName: r.user_name,
+  message: r.message,
+  sentAt: new Date(r.sent_at).toISOString(),
+});
+
+/** A stream's chat, oldest first (the latest `limit`). */
+export async function listLivestreamChat(db: Kysely<any>, livestreamId: string, limit = 200): Promise<LivestreamChatMessage[]> {
+  const rows = await db
+    .selectFrom('livestream_chat as c')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.livestream_id', 'c.team_id', 'c.user_id', 'c.message', 'c.sent_at', 'c.seq', 'u.name as user_name'])
+    .where('c.livestream_id', '=', livestreamId)
+    .orderBy('c.seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map((r) => chatMessageOf({ ...r, user_name: r.user_name ?? 'Unknown' } as LivestreamChatRow));
+}
+
+export async function findLivestreamChatMessage(db: Kysely<any>, messageId: string): Promise<LivestreamChatMessage | null> {
+  const r = await db
+    .selectFrom('livestream_chat as c')
+    .leftJoin('users as u', 'u.id', 'c.user_id')
+    .select(['c.id', 'c.livestream_id', 'c.team_id', 'c.user_id', 'c.message', 'c.sent_at', 'u.name as user_name'])
+    .where('c.id', '=', messageId)
+    .executeTakeFirst();
+  return r ? chatMessageOf({ ...r, user_name: r.user_name ?? 'Unknown' } as LivestreamChatRow) : null;
+}
