@@ -1,5 +1,5 @@
 import type { Livestream } from '@sideline/domain';
-import { Eye, Plus, Radio, Video } from 'lucide-react';
+import { Clapperboard, Eye, Plus, Radio } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -103,7 +103,7 @@ export function TeamLivestreamsCard({
     <Card className="p-4">
       <div className="flex items-center justify-between gap-2">
         <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
-          <Video className="size-4 text-brand-600" aria-hidden="true" />
+          <Clapperboard className="size-4 text-brand-600" aria-hidden="true" />
           Team Livestreams
         </h2>
         {canCreate ? (
@@ -127,7 +127,7 @@ export function TeamLivestreamsCard({
         ) : query.data!.length === 0 ? (
           <EmptyState
             as="h3"
-            icon={Video}
+            icon={Clapperboard}
             title="No livestreams yet"
             description={
               canCreate ? 'Create your first livestream to get started' : 'Your coach has not set up a stream yet.'

@@ -1,5 +1,5 @@
 import type { Livestream, Team, User } from '@sideline/domain';
-import { MonitorPlay, UsersRound } from 'lucide-react';
+import { MonitorPlay, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -9,7 +9,6 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUser } from '../../auth/api.ts';
-import { useManageableTeamIds } from '../../events/use-manageable-teams.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
@@ -17,6 +16,7 @@ import { useActiveLivestreams, useLivestream, useTeamLivestreams } from '../api.
 import { CreateLivestreamDialog } from '../components/create-livestream-dialog.tsx';
 import { LivestreamDetail } from '../components/livestream-detail.tsx';
 import { LiveNowCard, TeamLivestreamsCard } from '../components/livestream-lists.tsx';
+import { useCanManageTeam } from '../hooks/use-can-manage-team.ts';
 import { useLivestreamsLive } from '../hooks/use-livestreams-live.ts';
 
 /** The URL search parameter that holds the selected stream (shareable, survives a reload). */
@@ -58,8 +58,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
   const [creating, setCreating] = useState(false);
   // Full stream keys this page was handed (create, rotate): shown once, kept only in memory.
   const [revealedKeys, setRevealedKeys] = useState<Record<string, string>>({});
-  const manageable = useManageableTeamIds(teams);
-  const canCreate = selectedTeam !== null && manageable.has(selectedTeam.id);
+  const canCreate = useCanManageTeam(selectedTeam, user);
 
   const teamStreams = useTeamLivestreams(selectedTeam?.id ?? null);
   const active = useActiveLivestreams();
@@ -87,7 +86,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
         <TeamSwitcher teams={teams} selectedTeam={selectedTeam} onSelect={selectTeam} align="start" />
       ) : (
         <Card className="flex items-center gap-3 p-4">
-          <UsersRound className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
+          <Users className="size-5 shrink-0 text-brand-600" aria-hidden="true" />
           <p className="min-w-0 flex-1 text-sm text-slate-700">Join a team to watch and run its livestreams.</p>
           <Link to={paths.teams} className={buttonClassName('outline', 'sm')}>
             Find a team
