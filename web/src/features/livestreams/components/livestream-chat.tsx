@@ -105,7 +105,7 @@ export function LivestreamChat({ livestreamId, currentUserId }: { livestreamId: 
                 {m.userName}
               </span>{' '}
               <span className="text-xs text-slate-500">{timeOf(m.sentAt)}</span>
-              <p className="break-words whitespace-pre-wrap text-slate-800">{m.message}</p>
+              <p className="wrap-anywhere whitespace-pre-wrap text-slate-800">{m.message}</p>
             </div>
           ))
         )}

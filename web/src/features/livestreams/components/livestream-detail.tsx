@@ -93,10 +93,10 @@ export function LivestreamDetail({ stream, revealedKey, onKeyRevealed, currentUs
       <Card className="space-y-4 p-4" aria-labelledby="livestream-title">
         <div className="flex flex-wrap items-start gap-2">
           <div className="min-w-0 flex-1">
-            <h2 id="livestream-title" className="text-lg leading-tight font-bold text-slate-900">
+            <h2 id="livestream-title" className="text-lg leading-tight font-bold wrap-anywhere text-slate-900">
               {stream.title}
             </h2>
-            <p className="text-xs text-slate-600">
+            <p className="text-xs wrap-anywhere text-slate-600">
               {stream.teamName} · {streamTypeLabels[stream.streamType]}
               {stream.isPublic ? ' · Public' : ' · Team only'}
               {onAir && startedText(stream.actualStartTime) ? ` · ${startedText(stream.actualStartTime)}` : ''}
@@ -104,7 +104,9 @@ export function LivestreamDetail({ stream, revealedKey, onKeyRevealed, currentUs
           </div>
           <LivestreamStatusBadge phase={phase} testId="livestream-status" />
         </div>
-        {stream.description ? <p className="text-sm whitespace-pre-wrap text-slate-700">{stream.description}</p> : null}
+        {stream.description ? (
+          <p className="text-sm wrap-anywhere whitespace-pre-wrap text-slate-700">{stream.description}</p>
+        ) : null}
 
         {onAir && stream.playbackUrl ? (
           <>

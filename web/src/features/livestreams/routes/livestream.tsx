@@ -94,7 +94,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
         </Card>
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <LiveNowCard query={active} selectedId={selectedId} onSelect={(s) => select(s.id)} />
           {selectedTeam ? (
             <TeamLivestreamsCard
@@ -106,7 +106,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
             />
           ) : null}
         </div>
-        <div>
+        <div className="min-w-0">
           {!selectedId ? (
             <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
               <MonitorPlay className="size-10 text-slate-400" aria-hidden="true" />
