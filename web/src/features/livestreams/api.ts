@@ -38,8 +38,22 @@ export function livestreamQueryOptions(id: string) {
   });
 }
 
-export function useLivestream(id: string | null) {
-  return useQuery({ ...livestreamQueryOptions(id ?? ''), enabled: Boolean(id) });
+/**
+ * How often a stream's panel refetches when the socket cannot tell it about changes: a public
+ * stream of a team the viewer is not in (the gateway sends frames to the team's members only).
+ */
+export const LIVESTREAM_POLL_MS = 10_000;
+
+/** One stream; it polls when it belongs to none of `memberTeamIds` (a public stream of another team). */
+export function useLivestream(id: string | null, memberTeamIds: ReadonlySet<string>) {
+  return useQuery({
+    ...livestreamQueryOptions(id ?? ''),
+    enabled: Boolean(id),
+    refetchInterval: (query) => {
+      const teamId = query.state.data?.teamId;
+      return teamId && !memberTeamIds.has(teamId) ? LIVESTREAM_POLL_MS : false;
+    },
+  });
 }
 
 /** GET /api/livestreams/{id}/chat: the stream's chat so far, oldest first. */
@@ -50,8 +64,11 @@ export function livestreamChatQueryOptions(id: string) {
   });
 }
 
-export function useLivestreamChat(id: string, enabled: boolean) {
-  return useQuery({ ...livestreamChatQueryOptions(id), enabled });
+export function useLivestreamChat(id: string, options: { poll?: boolean } = {}) {
+  return useQuery({
+    ...livestreamChatQueryOptions(id),
+    refetchInterval: options.poll ? LIVESTREAM_POLL_MS / 2 : false,
+  });
 }
 
 /** Every list a stream appears in, and the stream itself, refetch. */

@@ -410,6 +410,59 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     expect(screen.queryByText('RTMP Settings')).toBeNull();
   });
 
+  it('ends a live stream only after a second confirmation', async () => {
+    const { streams, callsTo } = setup({
+      streams: [stream({ status: 'live' })],
+      extra: {
+        'POST /api/livestreams/ls-1/end': () => {
+          streams[0] = stream({ status: 'ended', ingest: null, playbackUrl: null });
+          return { status: 200, body: streams[0] };
+        },
+      },
+    });
+    const { user } = renderApp('/livestream?stream=ls-1');
+    await user.click(await screen.findByRole('button', { name: 'End Stream' }));
+    const confirm = screen.getByRole('group', { name: 'End the stream?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Keep streaming' }));
+    expect(callsTo('POST', '/api/livestreams/ls-1/end')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'End Stream' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, end it' }));
+    await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('ended'));
+    expect(callsTo('POST', '/api/livestreams/ls-1/end')).toHaveLength(1);
+    expect(screen.getByText('Livestream ended')).toBeInTheDocument();
+    expect(screen.getByText("The recording will appear in the team's Media Hub shortly.")).toBeInTheDocument();
+  });
+
+  it("polls a public stream of a team the viewer is not in (the socket doesn't tell them)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const other = stream({
+        id: 'ls-2',
+        teamId: 't9',
+        teamName: 'Lakeside Lions',
+        title: 'Lions open day',
+        status: 'live',
+        isPublic: true,
+        canManage: false,
+        rtmpUrl: null,
+        streamKeyHint: null,
+        actions: ['SendChatMessage'],
+        playbackUrl: '/api/livestreams/ls-2/live.flv',
+      });
+      const { callsTo } = setup({ streams: [other] });
+      renderApp('/livestream?stream=ls-2');
+      expect(await screen.findByRole('heading', { name: 'Lions open day' })).toBeInTheDocument();
+      expect(screen.queryByText('RTMP Settings')).toBeNull();
+      const fetched = callsTo('GET', '/api/livestreams/ls-2').length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(10_000);
+      });
+      await waitFor(() => expect(callsTo('GET', '/api/livestreams/ls-2').length).toBeGreaterThan(fetched));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("says so when the selected stream isn't available", async () => {
     setup();
     renderApp('/livestream?stream=ls-2');

@@ -21,8 +21,17 @@ function timeOf(iso: string) {
  * showed placeholder text only). Shown while the stream is live and its chat is on; the message
  * area has a fixed height and follows the newest message unless the reader scrolled up.
  */
-export function LivestreamChat({ livestreamId, currentUserId }: { livestreamId: string; currentUserId: string }) {
-  const chat = useLivestreamChat(livestreamId, true);
+export function LivestreamChat({
+  livestreamId,
+  currentUserId,
+  poll = false,
+}: {
+  livestreamId: string;
+  currentUserId: string;
+  /** Refetch now and then (a public stream of a team the viewer is not in gets no socket frames). */
+  poll?: boolean;
+}) {
+  const chat = useLivestreamChat(livestreamId, { poll });
   const send = useSendLivestreamChat(livestreamId);
   const socketStatus = useSocketStatus();
   const [draft, setDraft] = useState('');

@@ -1,6 +1,6 @@
 import type { Livestream } from '@sideline/domain';
 import { CheckCircle2, Clapperboard, Copy, Eye, Radio, Square, TrendingUp, XCircle } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -27,6 +27,8 @@ interface LivestreamDetailProps {
   revealedKey: string | null;
   onKeyRevealed: (stream: Livestream) => void;
   currentUserId: string;
+  /** The viewer is not in the stream's team (a public stream): no socket frames, so poll. */
+  poll?: boolean;
 }
 
 const actionText: Record<LivestreamAction, { done: string; failed: string }> = {
@@ -66,9 +68,17 @@ function StageMessage({ phase, stream }: { phase: LivestreamPhase; stream: Lives
  * recording once it is in the Media Hub, and the actions the lifecycle machine allows (Cancel a
  * scheduled stream, End a live one, Rotate the key). Live Chat follows while the stream is live.
  */
-export function LivestreamDetail({ stream, revealedKey, onKeyRevealed, currentUserId }: LivestreamDetailProps) {
+export function LivestreamDetail({
+  stream,
+  revealedKey,
+  onKeyRevealed,
+  currentUserId,
+  poll = false,
+}: LivestreamDetailProps) {
   const { phase, can } = useLivestreamLifecycle(stream);
   const action = useLivestreamAction();
+  // Ending cuts the broadcast for everyone: it asks once more.
+  const [confirmingEnd, setConfirmingEnd] = useState(false);
   const onAir = phase === 'live' || phase === 'reconnecting';
 
   const run = (kind: LivestreamAction) =>
@@ -199,10 +209,23 @@ export function LivestreamDetail({ stream, revealedKey, onKeyRevealed, currentUs
         {can('CancelLivestream') || can('EndLivestream') ? (
           <div className="flex flex-wrap gap-2 border-t border-slate-100 pt-3">
             {can('EndLivestream') ? (
-              <Button variant="destructive" size="sm" onClick={() => run('end')} disabled={busy('end')}>
-                <Square className="size-4" aria-hidden="true" />
-                {busy('end') ? 'Ending...' : 'End Stream'}
-              </Button>
+              confirmingEnd ? (
+                <div role="group" aria-label="End the stream?" className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm text-slate-700">End the broadcast for everyone?</span>
+                  <Button variant="destructive" size="sm" onClick={() => run('end')} disabled={busy('end')}>
+                    <Square className="size-4" aria-hidden="true" />
+                    {busy('end') ? 'Ending...' : 'Yes, end it'}
+                  </Button>
+                  <Button variant="outline" size="sm" onClick={() => setConfirmingEnd(false)} disabled={busy('end')}>
+                    Keep streaming
+                  </Button>
+                </div>
+              ) : (
+                <Button variant="destructive" size="sm" onClick={() => setConfirmingEnd(true)}>
+                  <Square className="size-4" aria-hidden="true" />
+                  End Stream
+                </Button>
+              )
             ) : null}
             {can('CancelLivestream') ? (
               <Button variant="outline" size="sm" onClick={() => run('cancel')} disabled={busy('cancel')}>
@@ -215,7 +238,7 @@ export function LivestreamDetail({ stream, revealedKey, onKeyRevealed, currentUs
       </Card>
 
       {stream.allowChat && can('SendChatMessage') ? (
-        <LivestreamChat key={stream.id} livestreamId={stream.id} currentUserId={currentUserId} />
+        <LivestreamChat key={stream.id} livestreamId={stream.id} currentUserId={currentUserId} poll={poll} />
       ) : null}
     </div>
   );

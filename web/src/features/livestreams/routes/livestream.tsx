@@ -1,6 +1,6 @@
 import type { Livestream, Team, User } from '@sideline/domain';
 import { MonitorPlay, Users } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -63,7 +63,9 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
   const teamStreams = useTeamLivestreams(selectedTeam?.id ?? null);
   const active = useActiveLivestreams();
   const listed = [...(teamStreams.data ?? []), ...(active.data ?? [])].find((s) => s.id === selectedId);
-  const detail = useLivestream(selectedId);
+  // A public stream of another team sends this user no socket frames: its panel polls instead.
+  const memberTeamIds = useMemo(() => new Set(teams.map((t) => t.id)), [teams]);
+  const detail = useLivestream(selectedId, memberTeamIds);
   const stream = detail.data ?? listed;
 
   const select = (id: string) =>
@@ -93,7 +95,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
           </Link>
         </Card>
       )}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="grid gap-4 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <div className="min-w-0 space-y-4">
           <LiveNowCard query={active} selectedId={selectedId} onSelect={(s) => select(s.id)} />
           {selectedTeam ? (
@@ -106,7 +108,8 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
             />
           ) : null}
         </div>
-        <div className="min-w-0">
+        {/* On a phone the chosen stream comes first, above the lists. */}
+        <div className={selectedId ? 'order-first min-w-0 lg:order-none' : 'min-w-0'}>
           {!selectedId ? (
             <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
               <MonitorPlay className="size-10 text-slate-400" aria-hidden="true" />
@@ -119,6 +122,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
               revealedKey={revealedKeys[stream.id] ?? null}
               onKeyRevealed={reveal}
               currentUserId={user.id}
+              poll={!memberTeamIds.has(stream.teamId)}
             />
           ) : detail.isError ? (
             isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 403) ? (
