@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readJson, type ApiClient } from './http-client.ts';
+import { createLogger, loadConfig } from '@sideline/infra';
+import { createPasswordHasher } from '../src/identity/passwords.ts';
+import { createSidelineServer } from '../src/server.ts';
+import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { createClub, member, type Club } from './match-fixture.ts';
 import { freePort, publish } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -95,7 +98,11 @@ describe('creating livestreams (spec part 2 §2, §6)', () => {
     // Stored hashed: the key itself is nowhere in the database.
     const stored = await server.database.db.selectFrom('livestream_keys').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(stream.streamKey);
-    const events = await server.database.db.selectFrom('events' as any).selectAll().execute().catch(() => []);
+    const events = await server.database.db
+      .selectFrom('events' as any)
+      .selectAll()
+      .execute()
+      .catch(() => []);
     expect(JSON.stringify(events)).not.toContain(stream.streamKey);
   });
 
@@ -227,7 +234,9 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     controller.abort();
     await reading;
     expect(
-      parentSocket.frames.some((f) => f.type === 'livestream_updated' && f.livestreamId === stream.id && f.status === 'ended'),
+      parentSocket.frames.some(
+        (f) => f.type === 'livestream_updated' && f.livestreamId === stream.id && f.status === 'ended',
+      ),
     ).toBe(true);
     expect((await club.parent.post(`/api/livestreams/${stream.id}/chat`, { message: 'late' })).status).toBe(409);
 
@@ -270,15 +279,18 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     second.child.kill('SIGKILL');
     await second.exited;
     await until(async () => (await statusOf(stream.id)).ingest === 'interrupted', 4_000);
-    const ended = await until(async () => {
-      const s = await statusOf(stream.id);
-      return s.status === 'ended' ? s : null;
-    }, (GRACE_SECONDS + 5) * 1000);
+    const ended = await until(
+      async () => {
+        const s = await statusOf(stream.id);
+        return s.status === 'ended' ? s : null;
+      },
+      (GRACE_SECONDS + 5) * 1000,
+    );
     expect(ended.recordingMediaId).toBeNull();
   }, 60_000);
 
   it('rotates the key: the old one is refused, the new one publishes; a manager ends the stream', async () => {
-    const stream = await createStream(club.coach, { recordStream: false });
+    const stream = await createStream(club.coach, { recordStream: false, isPublic: true });
     const rotated = await readJson(await club.coach.post(`/api/livestreams/${stream.id}/key`));
     expect(rotated.streamKey).toMatch(/^sk_/);
     expect(rotated.streamKey).not.toBe(stream.streamKey);
@@ -289,9 +301,80 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
 
     const ffmpeg = publish(rtmp(rotated.streamKey), 30);
     await until(async () => (await statusOf(stream.id)).status === 'live', 6_000);
+    // A public stream plays for anyone with the link, signed in or not; others see it as active.
+    const controller = new AbortController();
+    const open = await fetch(`${server.url}/api/livestreams/${stream.id}/live.flv`, { signal: controller.signal });
+    expect(open.status).toBe(200);
+    const first = await open.body!.getReader().read();
+    expect(Buffer.from(first.value!).toString('latin1', 0, 3)).toBe('FLV');
+    controller.abort();
+    const activeForOutsider = await readJson(await stranger.get('/api/livestreams/active'));
+    expect(activeForOutsider.map((s: { id: string }) => s.id)).toContain(stream.id);
+    expect((await stranger.get(`/api/livestreams/${stream.id}`)).status).toBe(200);
+    expect((await stranger.post(`/api/livestreams/${stream.id}/chat`, { message: 'hi' })).status).toBe(404);
     const ended = await readJson(await club.coach.post(`/api/livestreams/${stream.id}/end`));
     expect(ended.status).toBe('ended');
     const code = await ffmpeg.exited; // disconnected by the server
     expect(code).not.toBe(0);
+  }, 60_000);
+});
+
+describe('a restart while live', () => {
+  it('gives a stream left live by the previous process its grace period, then ends it', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-live-restart-'));
+    const env = {
+      LOG_LEVEL: 'silent',
+      RTMP_ENABLED: '1',
+      RTMP_PORT: String(port),
+      LIVESTREAM_GRACE_SECONDS: '2',
+      DATA_DIR: dataDir,
+    };
+    const first = await startTestServer({ env });
+    try {
+      const coach = await signUp(first.url, 'coach', 'Restart Coach');
+      const team = await readJson(await coach.post('/api/teams', { name: 'Restart FC', sport: 'Soccer' }));
+      const stream = await readJson(
+        await coach.post('/api/livestreams', { teamId: team.id, title: 'Restart', recordStream: false }),
+      );
+      const ffmpeg = publish(`rtmp://127.0.0.1:${port}/live/${stream.streamKey}`, 30);
+      const statusAt = async (url: string) =>
+        (await readJson(
+          await fetch(`${url}/api/livestreams/${stream.id}`, { headers: { cookie: coach.cookie } }),
+        )) as any;
+      await until(async () => (await statusAt(first.url)).status === 'live', 6_000);
+
+      // The process stops (its ingest with it) while the stream is live; a new one starts.
+      await first.server.close();
+      ffmpeg.child.kill('SIGKILL');
+      const second = await createSidelineServer({
+        config: loadConfig(env),
+        database: first.database,
+        eventStore: first.eventStore,
+        bus: first.bus,
+        logger: createLogger({ level: 'silent' }),
+        passwords: createPasswordHasher(12),
+        webDist: null,
+      });
+      try {
+        const url = (await second.app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1');
+        const interrupted = await until(async () => {
+          const s = await statusAt(url);
+          return s.ingest === 'interrupted' || s.status === 'ended' ? s : null;
+        }, 5_000);
+        expect(interrupted.status).toBe('live');
+        const ended = await until(async () => {
+          const s = await statusAt(url);
+          return s.status === 'ended' ? s : null;
+        }, 8_000);
+        expect(ended.status).toBe('ended');
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.eventStore.close();
+      await first.bus.close();
+      await first.database.close();
+    }
   }, 60_000);
 });

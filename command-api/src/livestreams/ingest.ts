@@ -5,12 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
-import {
-  DomainError,
-  livestreamDecider,
-  livestreamStream,
-  type LivestreamCommand,
-} from '@sideline/domain';
+import { DomainError, livestreamDecider, livestreamStream, type LivestreamCommand } from '@sideline/domain';
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
 import { findLivestreamRow, listLiveLivestreamIds } from '@sideline/projections';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -111,6 +106,9 @@ export class LivestreamIngest {
   private listeners: Array<[string, (session: NmsSession) => void]> = [];
   /** key hash → stream, for the streams that may be published. */
   private keys = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+  private keysVersion = 0;
+  /** Streams that ended or were cancelled here: final, whatever a lagging read model says. */
+  private over = new Set<string>();
   private publishers = new Map<string, Publisher>();
   private live = new Map<string, LiveStream>();
   /** Per stream, the signals in the order they happened. */
@@ -180,7 +178,8 @@ export class LivestreamIngest {
     for (const row of await listLiveLivestreamIds(this.options.db)) {
       const stream = await this.liveStream(row.id);
       if (!stream) continue;
-      if (row.ingest === 'on_air') await this.signal(row.id, { type: 'PublishDropped', data: { ...this.sent(row.id), sessionId: 'restart' } });
+      if (row.ingest === 'on_air')
+        await this.signal(row.id, { type: 'PublishDropped', data: { ...this.sent(row.id), sessionId: 'restart' } });
       this.startGrace(stream);
     }
     logger.info({ port: this.port }, 'RTMP ingest listening');
@@ -208,31 +207,42 @@ export class LivestreamIngest {
 
   /** Publishable keys from the tables (and then from the calls below as they happen here). */
   async reloadKeys(): Promise<void> {
-    const rows = await publishableKeys(this.options.db);
-    const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
-    const ids = rows.map((r) => r.livestreamId);
-    const streams = ids.length
-      ? await this.options.db
-          .selectFrom('livestreams')
-          .select(['id', 'team_id', 'record_stream'])
-          .where('id', 'in', ids)
-          .execute()
-      : [];
-    const byId = new Map(streams.map((s: any) => [s.id, s]));
-    for (const r of rows) {
-      const s: any = byId.get(r.livestreamId);
-      if (s) next.set(r.hash, { livestreamId: r.livestreamId, teamId: s.team_id, recordStream: s.record_stream });
+    for (;;) {
+      const version = this.keysVersion;
+      const rows = await publishableKeys(this.options.db);
+      const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+      const ids = rows.map((r) => r.livestreamId);
+      const streams = ids.length
+        ? await this.options.db
+            .selectFrom('livestreams')
+            .select(['id', 'team_id', 'record_stream'])
+            .where('id', 'in', ids)
+            .execute()
+        : [];
+      const byId = new Map(streams.map((s: any) => [s.id, s]));
+      for (const r of rows) {
+        const s: any = byId.get(r.livestreamId);
+        if (s && !this.over.has(r.livestreamId)) {
+          next.set(r.hash, { livestreamId: r.livestreamId, teamId: s.team_id, recordStream: s.record_stream });
+        }
+      }
+      // A key set or revoked here while the tables were read: read them again.
+      if (version !== this.keysVersion) continue;
+      this.keys = next;
+      return;
     }
-    this.keys = next;
   }
 
   /** A stream's key was set or rotated here: publishable at once (the old key is not). */
   allowKey(hash: string, stream: { livestreamId: string; teamId: string; recordStream: boolean }): void {
+    this.keysVersion++;
     for (const [h, s] of this.keys) if (s.livestreamId === stream.livestreamId) this.keys.delete(h);
     this.keys.set(hash, stream);
   }
 
   private revokeKeys(livestreamId: string): void {
+    this.keysVersion++;
+    this.over.add(livestreamId);
     for (const [h, s] of this.keys) if (s.livestreamId === livestreamId) this.keys.delete(h);
   }
 
@@ -335,7 +345,11 @@ export class LivestreamIngest {
     if (stream.broadcast !== session.broadcast) {
       // A new broadcast (another path after a key rotation, or NMS let the old one go): viewers
       // of the old one reconnect; the recording continues in a new segment.
-      for (const { response } of stream.viewers.values()) response.end();
+      for (const { subscriber, response } of stream.viewers.values()) {
+        stream.broadcast?.donePlay(subscriber);
+        response.end();
+      }
+      stream.viewers.clear();
       this.closeRecorder(stream);
       stream.broadcast = session.broadcast;
     }
@@ -393,7 +407,10 @@ export class LivestreamIngest {
     if (!stream) return;
     this.live.delete(livestreamId);
     if (stream.graceTimer) clearTimeout(stream.graceTimer);
-    for (const { response } of stream.viewers.values()) response.end();
+    for (const { subscriber, response } of stream.viewers.values()) {
+      stream.broadcast?.donePlay(subscriber);
+      response.end();
+    }
     stream.viewers.clear();
     this.pushViewers(stream, true);
     const closing = this.closeRecorder(stream);
@@ -436,7 +453,9 @@ export class LivestreamIngest {
     mkdirSync(dir, { recursive: true });
     const filePath = path.join(dir, `segment-${stream.segments.length + 1}-${Date.now()}.flv`);
     const file = createWriteStream(filePath);
-    file.on('error', (err) => this.options.logger.warn({ err, livestreamId: stream.livestreamId }, 'recording write failed'));
+    file.on('error', (err) =>
+      this.options.logger.warn({ err, livestreamId: stream.livestreamId }, 'recording write failed'),
+    );
     const recorder: Recorder = {
       id: randomBytes(8).toString('hex'),
       ip: '',
@@ -499,7 +518,13 @@ export class LivestreamIngest {
     const previous = this.chains.get(livestreamId) ?? Promise.resolve();
     const next = previous.then(async () => {
       try {
-        await this.options.handle(livestreamDecider, livestreamStream(livestreamId), command, { actorId: null }, { waitFor: null });
+        await this.options.handle(
+          livestreamDecider,
+          livestreamStream(livestreamId),
+          command,
+          { actorId: null },
+          { waitFor: null },
+        );
         return true;
       } catch (error) {
         if (error instanceof DomainError) {

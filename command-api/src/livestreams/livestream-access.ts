@@ -21,7 +21,10 @@ export interface TeamStanding {
 
 /** Where the user stands with a team: members read its livestreams, managers create and run them. */
 export async function teamStanding(db: Kysely<any>, teamId: string, userId: string): Promise<TeamStanding> {
-  const [team, orgAdmin] = await Promise.all([findTeamForMember(db, teamId, userId), isOrgAdminOfTeam(db, teamId, userId)]);
+  const [team, orgAdmin] = await Promise.all([
+    findTeamForMember(db, teamId, userId),
+    isOrgAdminOfTeam(db, teamId, userId),
+  ]);
   if (orgAdmin) return { member: true, manager: true };
   if (!team) return { member: false, manager: false };
   return { member: true, manager: canManageTeam(await teamManagementFacts(db, team, userId)) };

@@ -80,9 +80,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       streamKeyHint: standing.manager ? keyHint : null,
       playbackUrl: row.status === 'live' ? playbackUrlOf(row.id) : null,
       canManage: standing.manager,
-      actions: standing.manager
-        ? accepted
-        : accepted.filter((c) => c === 'SendChatMessage' && standing.member),
+      actions: standing.manager ? accepted : accepted.filter((c) => c === 'SendChatMessage' && standing.member),
     };
   };
 
@@ -94,7 +92,8 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       { actorId: userId },
       { waitFor: progress },
     );
-    if (!projected) throw new HttpError(503, 'NOT_READY', 'Saved; it takes a moment to show. Refresh shortly', undefined, 1);
+    if (!projected)
+      throw new HttpError(503, 'NOT_READY', 'Saved; it takes a moment to show. Refresh shortly', undefined, 1);
   }
 
   async function reread(livestreamId: string): Promise<LivestreamRow> {
@@ -276,7 +275,8 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
     {
       schema: {
         tags: ['livestreams'],
-        summary: 'Rotate the stream key (managers): the answer carries the new key, shown once; the old one stops working',
+        summary:
+          'Rotate the stream key (managers): the answer carries the new key, shown once; the old one stops working',
         params: streamParams,
         response: { 200: livestreamSchema, 403: errorBody, 404: errorBody, 409: errorBody },
       },
@@ -286,9 +286,14 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       const { livestreamId } = request.params;
       const { row, standing } = await requireLivestreamManager(db, livestreamId, userId);
       const key = newStreamKey();
-      // The machine decides first: an ended stream keeps its (dead) key.
-      await run(livestreamId, { type: 'RotateStreamKey', data: { ...sent(livestreamId, userId), keyHint: key.hint } }, userId);
+      // Stored before the event: every ingest that reloads keys on its notice sees the new one. (A
+      // stream the machine refuses to rotate is over, and an over stream's key publishes nothing.)
       await storeStreamKey(db, livestreamId, key.hash);
+      await run(
+        livestreamId,
+        { type: 'RotateStreamKey', data: { ...sent(livestreamId, userId), keyHint: key.hint } },
+        userId,
+      );
       ingest?.allowKey(key.hash, { livestreamId, teamId: row.teamId, recordStream: row.recordStream });
       return view(request, await reread(livestreamId), standing, key.key);
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from '../shared/ids.ts';
 import { safeText } from '../shared/text.ts';
 import { messageSchema } from './schemas.ts';
+import { livestreamChatFrame, livestreamUpdatedFrame, livestreamViewersFrame } from '../livestreams/schemas.ts';
 
 /**
  * The `/ws` protocol of the spec (part 1 §7 "Realtime socket"), as zod schemas shared by the
@@ -186,6 +187,9 @@ export const serverFrame = z.discriminatedUnion('type', [
   membershipChangedFrame,
   teamMembersChangedFrame,
   matchUpdatedFrame,
+  livestreamUpdatedFrame,
+  livestreamViewersFrame,
+  livestreamChatFrame,
   typingUpdateFrame,
   presenceUpdateFrame,
   errorFrame,
@@ -213,7 +217,11 @@ export type ServerFrame = z.infer<typeof serverFrame>;
 export type OutgoingFrame = ServerFrame | { type: string; [field: string]: unknown };
 
 /** Frames a slow socket loses first: they are superseded within seconds anyway. */
-export const ephemeralFrameTypes: ReadonlySet<string> = new Set(['typing_update', 'presence_update']);
+export const ephemeralFrameTypes: ReadonlySet<string> = new Set([
+  'typing_update',
+  'presence_update',
+  'livestream_viewers',
+]);
 
 // ---- parsing -------------------------------------------------------------------------------
 

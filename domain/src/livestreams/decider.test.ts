@@ -10,7 +10,9 @@ const at = (s: number) => new Date(Date.parse(T0) + s * 1000).toISOString();
 const managed = (s = 0, canManage = true) => ({ livestreamId: 'l1', by: 'coach', at: at(s), canManage });
 const ingest = (s = 0) => ({ livestreamId: 'l1', by: 'ingest', at: at(s) });
 
-const schedule = (overrides: Partial<Extract<LivestreamCommand, { type: 'ScheduleLivestream' }>['data']> = {}): LivestreamCommand => ({
+const schedule = (
+  overrides: Partial<Extract<LivestreamCommand, { type: 'ScheduleLivestream' }>['data']> = {},
+): LivestreamCommand => ({
   type: 'ScheduleLivestream',
   data: {
     ...managed(-60),
@@ -28,15 +30,24 @@ const schedule = (overrides: Partial<Extract<LivestreamCommand, { type: 'Schedul
   },
 });
 const connect = (s = 0): LivestreamCommand => ({ type: 'ConnectPublisher', data: ingest(s) });
-const started = (s = 0, sessionId = 'p1'): LivestreamCommand => ({ type: 'PublishStarted', data: { ...ingest(s), sessionId } });
-const dropped = (s = 0, sessionId = 'p1'): LivestreamCommand => ({ type: 'PublishDropped', data: { ...ingest(s), sessionId } });
+const started = (s = 0, sessionId = 'p1'): LivestreamCommand => ({
+  type: 'PublishStarted',
+  data: { ...ingest(s), sessionId },
+});
+const dropped = (s = 0, sessionId = 'p1'): LivestreamCommand => ({
+  type: 'PublishDropped',
+  data: { ...ingest(s), sessionId },
+});
 const ended = (s = 0, maxViewers = 3): LivestreamCommand => ({
   type: 'PublishEnded',
   data: { ...ingest(s), sessionId: 'p1', maxViewers },
 });
 const graceExpired = (s = 0): LivestreamCommand => ({ type: 'GraceExpired', data: { ...ingest(s), maxViewers: 1 } });
 const cancel = (canManage = true): LivestreamCommand => ({ type: 'CancelLivestream', data: managed(0, canManage) });
-const end = (canManage = true): LivestreamCommand => ({ type: 'EndLivestream', data: { ...managed(30, canManage), maxViewers: 2 } });
+const end = (canManage = true): LivestreamCommand => ({
+  type: 'EndLivestream',
+  data: { ...managed(30, canManage), maxViewers: 2 },
+});
 const rotate = (keyHint = 'wxyz', canManage = true): LivestreamCommand => ({
   type: 'RotateStreamKey',
   data: { ...managed(5, canManage), keyHint },
@@ -87,7 +98,9 @@ describe('livestream decider: schedule', () => {
   });
   it('records nothing for a retried create and refuses a non-manager', () => {
     given(livestreamDecider, [scheduledEvent]).when(schedule()).then([]);
-    given(livestreamDecider).when(schedule({ canManage: false })).thenRefuses('LIVESTREAM_MANAGERS_ONLY');
+    given(livestreamDecider)
+      .when(schedule({ canManage: false }))
+      .thenRefuses('LIVESTREAM_MANAGERS_ONLY');
   });
   it('refuses commands on a stream that does not exist', () => {
     given(livestreamDecider).when(cancel()).thenRefuses('LIVESTREAM_NOT_FOUND');
@@ -105,7 +118,9 @@ describe('livestream decider: ingest', () => {
 
   it('refuses a second publisher while on air, and any publisher once ended or cancelled', () => {
     given(livestreamDecider, history(schedule(), started())).when(connect()).thenRefuses('ILLEGAL_TRANSITION');
-    given(livestreamDecider, history(schedule(), started(), ended())).when(connect()).thenRefuses('ILLEGAL_TRANSITION');
+    given(livestreamDecider, history(schedule(), started(), ended()))
+      .when(connect())
+      .thenRefuses('ILLEGAL_TRANSITION');
     given(livestreamDecider, history(schedule(), cancel())).when(connect()).thenRefuses('ILLEGAL_TRANSITION');
   });
 
@@ -132,18 +147,24 @@ describe('livestream decider: ingest', () => {
       .then([
         { type: 'LivestreamEnded', data: { ...base, at: at(50), reason: 'publisher_lost', by: null, maxViewers: 1 } },
       ]);
-    given(livestreamDecider, history(schedule(), started(1))).when(graceExpired(50)).thenRefuses('ILLEGAL_TRANSITION');
+    given(livestreamDecider, history(schedule(), started(1)))
+      .when(graceExpired(50))
+      .thenRefuses('ILLEGAL_TRANSITION');
   });
 
   it('stores the recording once, only for an ended recorded stream', () => {
     const done = history(schedule(), started(1), ended(60));
     given(livestreamDecider, done)
       .when(saveRecording())
-      .then([{ type: 'LivestreamRecordingSaved', data: { ...base, at: at(100), mediaId: 'm1', durationSeconds: 42.5 } }]);
+      .then([
+        { type: 'LivestreamRecordingSaved', data: { ...base, at: at(100), mediaId: 'm1', durationSeconds: 42.5 } },
+      ]);
     given(livestreamDecider, [...done, ...history(schedule(), started(1), ended(60), saveRecording()).slice(-1)])
       .when(saveRecording())
       .then([]);
-    given(livestreamDecider, history(schedule(), started(1))).when(saveRecording()).thenRefuses('ILLEGAL_TRANSITION');
+    given(livestreamDecider, history(schedule(), started(1)))
+      .when(saveRecording())
+      .thenRefuses('ILLEGAL_TRANSITION');
     given(livestreamDecider, history(schedule({ recordStream: false }), started(1), ended(60)))
       .when(saveRecording())
       .thenRefuses('NOT_RECORDED');
@@ -161,10 +182,15 @@ describe('livestream decider: people', () => {
 
   it('a manager ends a live stream (on air or interrupted), not a scheduled one', () => {
     const expected: LivestreamEvent[] = [
-      { type: 'LivestreamEnded', data: { ...base, at: at(30), reason: 'ended_by_manager', by: 'coach', maxViewers: 2 } },
+      {
+        type: 'LivestreamEnded',
+        data: { ...base, at: at(30), reason: 'ended_by_manager', by: 'coach', maxViewers: 2 },
+      },
     ];
     given(livestreamDecider, history(schedule(), started())).when(end()).then(expected);
-    given(livestreamDecider, history(schedule(), started(), dropped())).when(end()).then(expected);
+    given(livestreamDecider, history(schedule(), started(), dropped()))
+      .when(end())
+      .then(expected);
     given(livestreamDecider, [scheduledEvent]).when(end()).thenRefuses('ILLEGAL_TRANSITION');
     given(livestreamDecider, history(schedule(), started())).when(end(false)).thenRefuses('LIVESTREAM_MANAGERS_ONLY');
   });
@@ -173,7 +199,9 @@ describe('livestream decider: people', () => {
     given(livestreamDecider, [scheduledEvent])
       .when(rotate())
       .then([{ type: 'StreamKeyRotated', data: { ...base, at: at(5), keyHint: 'wxyz', by: 'coach' } }]);
-    given(livestreamDecider, history(schedule(), started(), ended())).when(rotate()).thenRefuses('ILLEGAL_TRANSITION');
+    given(livestreamDecider, history(schedule(), started(), ended()))
+      .when(rotate())
+      .thenRefuses('ILLEGAL_TRANSITION');
   });
 
   it('posts chat messages (trimmed, once per id) only while live and only when chat is on', () => {
@@ -186,10 +214,16 @@ describe('livestream decider: people', () => {
           data: { ...base, at: at(10), messageId: 'c1', userId: 'parent', message: 'Go team!' },
         },
       ]);
-    given(livestreamDecider, history(schedule(), started(), chat('c1'))).when(chat('c1')).then([]);
+    given(livestreamDecider, history(schedule(), started(), chat('c1')))
+      .when(chat('c1'))
+      .then([]);
     given(livestreamDecider, [scheduledEvent]).when(chat('c1')).thenRefuses('ILLEGAL_TRANSITION');
-    given(livestreamDecider, history(schedule({ allowChat: false }), started())).when(chat('c1')).thenRefuses('CHAT_DISABLED');
-    given(livestreamDecider, live).when(chat('c1', 'hi', false)).thenRefuses('LIVESTREAM_NOT_FOUND');
+    given(livestreamDecider, history(schedule({ allowChat: false }), started()))
+      .when(chat('c1'))
+      .thenRefuses('CHAT_DISABLED');
+    given(livestreamDecider, live)
+      .when(chat('c1', 'hi', false))
+      .thenRefuses('LIVESTREAM_NOT_FOUND');
   });
 });
 

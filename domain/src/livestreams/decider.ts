@@ -147,7 +147,9 @@ export const livestreamDecider: Decider<LivestreamCommand, LivestreamEvent, Live
 
       case 'PublishDropped': {
         const base = admit(state, command.type);
-        return [{ type: 'LivestreamInterrupted', data: { ...base, at: command.data.at, sessionId: command.data.sessionId } }];
+        return [
+          { type: 'LivestreamInterrupted', data: { ...base, at: command.data.at, sessionId: command.data.sessionId } },
+        ];
       }
 
       case 'PublishEnded':

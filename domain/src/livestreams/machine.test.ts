@@ -44,7 +44,13 @@ const legal: Record<string, Partial<Record<LivestreamCommandType, Where>>> = {
   cancelled: {},
 };
 
-const states: Where[] = [at('scheduled'), at('live', 'on_air'), at('live', 'interrupted'), at('ended'), at('cancelled')];
+const states: Where[] = [
+  at('scheduled'),
+  at('live', 'on_air'),
+  at('live', 'interrupted'),
+  at('ended'),
+  at('cancelled'),
+];
 
 describe('livestream lifecycle machine', () => {
   for (const where of states) {

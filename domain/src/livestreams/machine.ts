@@ -116,11 +116,7 @@ export const livestreamMachine = setup({
 });
 
 /** The machine's state value for a status (and, while live, the ingest state). */
-export type LivestreamStateValue =
-  | 'scheduled'
-  | 'ended'
-  | 'cancelled'
-  | { live: LivestreamIngestState };
+export type LivestreamStateValue = 'scheduled' | 'ended' | 'cancelled' | { live: LivestreamIngestState };
 
 export function livestreamStateValue(
   status: LivestreamStatus,

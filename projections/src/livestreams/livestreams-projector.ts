@@ -94,7 +94,11 @@ export const livestreamsProjector: Projector<DB> = {
             sent_at: new Date(d.at),
             seq: recorded.revision,
           };
-          await db.insertInto('livestream_chat').values(row).onConflict((oc) => oc.column('id').doNothing()).execute();
+          await db
+            .insertInto('livestream_chat')
+            .values(row)
+            .onConflict((oc) => oc.column('id').doNothing())
+            .execute();
           const user = await db.selectFrom('users').select('name').where('id', '=', d.userId).executeTakeFirst();
           posted.set(recorded, { ...row, user_name: user?.name ?? 'Unknown' });
           break;

@@ -77,7 +77,12 @@ export async function findLivestreamRow(db: Kysely<any>, id: string): Promise<Li
 
 /** A team's livestreams, newest first. */
 export async function listTeamLivestreams(db: Kysely<any>, teamId: string): Promise<LivestreamRow[]> {
-  const rows = await base(db).where('l.team_id', '=', teamId).orderBy('l.created_at', 'desc').orderBy('l.id').limit(200).execute();
+  const rows = await base(db)
+    .where('l.team_id', '=', teamId)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id')
+    .limit(200)
+    .execute();
   return rows.map(toRow);
 }
 
@@ -88,11 +93,7 @@ export async function listActiveLivestreams(db: Kysely<any>, userId: string): Pr
     .where((eb) =>
       eb.or([
         eb('l.is_public', '=', true),
-        eb(
-          'l.team_id',
-          'in',
-          eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId),
-        ),
+        eb('l.team_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId)),
       ]),
     )
     .orderBy('l.actual_start_time', 'desc')
@@ -117,11 +118,24 @@ export const chatMessageOf = (r: LivestreamChatRow): LivestreamChatMessage => ({
 });
 
 /** A stream's chat, oldest first (the latest `limit`). */
-export async function listLivestreamChat(db: Kysely<any>, livestreamId: string, limit = 200): Promise<LivestreamChatMessage[]> {
+export async function listLivestreamChat(
+  db: Kysely<any>,
+  livestreamId: string,
+  limit = 200,
+): Promise<LivestreamChatMessage[]> {
   const rows = await db
     .selectFrom('livestream_chat as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.livestream_id', 'c.team_id', 'c.user_id', 'c.message', 'c.sent_at', 'c.seq', 'u.name as user_name'])
+    .select([
+      'c.id',
+      'c.livestream_id',
+      'c.team_id',
+      'c.user_id',
+      'c.message',
+      'c.sent_at',
+      'c.seq',
+      'u.name as user_name',
+    ])
     .where('c.livestream_id', '=', livestreamId)
     .orderBy('c.seq', 'desc')
     .limit(limit)
@@ -129,7 +143,10 @@ export async function listLivestreamChat(db: Kysely<any>, livestreamId: string, 
   return rows.reverse().map((r) => chatMessageOf({ ...r, user_name: r.user_name ?? 'Unknown' } as LivestreamChatRow));
 }
 
-export async function findLivestreamChatMessage(db: Kysely<any>, messageId: string): Promise<LivestreamChatMessage | null> {
+export async function findLivestreamChatMessage(
+  db: Kysely<any>,
+  messageId: string,
+): Promise<LivestreamChatMessage | null> {
   const r = await db
     .selectFrom('livestream_chat as c')
     .leftJoin('users as u', 'u.id', 'c.user_id')

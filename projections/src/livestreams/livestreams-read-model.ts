@@ -73,7 +73,11 @@ export const livestreamsMigrations: Record<string, Migration> = {
         .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
         .addColumn('seq', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('livestream_chat_stream').on('livestream_chat').columns(['livestream_id', 'seq']).execute();
+      await db.schema
+        .createIndex('livestream_chat_stream')
+        .on('livestream_chat')
+        .columns(['livestream_id', 'seq'])
+        .execute();
     },
   },
 };

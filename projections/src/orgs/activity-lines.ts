@@ -1,5 +1,6 @@
 import type {
   EventScheduled,
+  LivestreamScheduled,
   MatchScheduled,
   MemberJoined,
   OrgAdminAdded,
@@ -129,6 +130,11 @@ export const activityLines: Record<string, Line> = {
     const team = ctx.teamName(d.teamId);
     if (team === undefined) return null;
     return { teamId: d.teamId, description: `{actor} scheduled ${d.title} for ${team}` };
+  },
+  LivestreamScheduled: (d: LivestreamScheduled['data'], ctx) => {
+    const team = ctx.teamName(d.teamId);
+    if (team === undefined) return null;
+    return { teamId: d.teamId, description: `{actor} set up the livestream ${d.title} for ${team}` };
   },
   MatchScheduled: (d: MatchScheduled['data'], ctx) =>
     d.orgId ? { orgId: d.orgId, description: `{actor} scheduled a match in ${season(ctx, d.seasonId)}` } : null,
