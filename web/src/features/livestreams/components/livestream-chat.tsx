@@ -9,7 +9,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSocketStatus } from '../../../lib/socket/socket-context.ts';
 import { useLivestreamChat, useSendLivestreamChat } from '../api.ts';
-import { newChatClientId } from '../lib/frames.ts';
+import { newChatClientId } from '../lib/client-id.ts';
 
 function timeOf(iso: string) {
   const date = new Date(iso);
