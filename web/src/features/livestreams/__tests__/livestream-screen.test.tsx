@@ -220,6 +220,9 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     // user-event's clipboard stands in for the browser's.
     expect(await navigator.clipboard.readText()).toBe('rtmp://sideline.example:1935/live/sk_live_abcdefgh1234k9Zq');
     expect(await screen.findByText('RTMP URL copied')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/livestream?stream=ls-new`);
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
     // The list shows it too (refetched after the create).
     expect(
       within(screen.getByRole('list', { name: 'Team livestreams' })).getByText('Hawks vs. Eagles'),

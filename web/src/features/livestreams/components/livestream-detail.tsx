@@ -1,5 +1,5 @@
 import type { Livestream } from '@sideline/domain';
-import { CheckCircle2, Clapperboard, Copy, Eye, Radio, Square, TrendingUp, XCircle } from 'lucide-react';
+import { CheckCircle2, Clapperboard, Copy, Eye, Link2, Radio, Square, TrendingUp, XCircle } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -114,6 +114,29 @@ export function LivestreamDetail({
           </div>
           <LivestreamStatusBadge phase={phase} testId="livestream-status" />
         </div>
+        {phase !== 'cancelled' ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() =>
+              void copyText(absoluteUrl(`${paths.livestream}?stream=${encodeURIComponent(stream.id)}`)).then((ok) =>
+                toast(
+                  ok
+                    ? {
+                        title: 'Link copied',
+                        description: stream.isPublic
+                          ? 'Anyone signed in to Sideline can watch with it.'
+                          : "Only your team's members can watch with it.",
+                      }
+                    : { variant: 'destructive', title: "Couldn't copy" },
+                ),
+              )
+            }
+          >
+            <Link2 className="size-4" aria-hidden="true" />
+            Copy link
+          </Button>
+        ) : null}
         {stream.description ? (
           <p className="text-sm wrap-anywhere whitespace-pre-wrap text-slate-700">{stream.description}</p>
         ) : null}
