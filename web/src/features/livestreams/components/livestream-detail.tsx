@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useLivestreamAction, type LivestreamAction } from '../api.ts';
 import { useLivestreamLifecycle, type LivestreamPhase } from '../hooks/use-livestream-lifecycle.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { absoluteUrl, scheduledText, startedText, streamTypeLabels } from '../lib/display.ts';
 import { LivestreamChat } from './livestream-chat.tsx';
 import { RtmpSettings } from './rtmp-settings.tsx';
@@ -80,6 +81,8 @@ export function LivestreamDetail({
   // Ending cuts the broadcast for everyone: it asks once more.
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const onAir = phase === 'live' || phase === 'reconnecting';
+  const now = useNow();
+  const started = startedText(stream.actualStartTime, now);
 
   const run = (kind: LivestreamAction) =>
     action.mutate(
@@ -109,7 +112,7 @@ export function LivestreamDetail({
             <p className="text-xs wrap-anywhere text-slate-600">
               {stream.teamName} · {streamTypeLabels[stream.streamType]}
               {stream.isPublic ? ' · Public' : ' · Team only'}
-              {onAir && startedText(stream.actualStartTime) ? ` · ${startedText(stream.actualStartTime)}` : ''}
+              {onAir && started ? ` · ${started}` : ''}
             </p>
           </div>
           <LivestreamStatusBadge phase={phase} testId="livestream-status" />

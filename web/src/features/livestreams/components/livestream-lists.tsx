@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { streamPhase } from '../hooks/use-livestream-lifecycle.ts';
+import { useNow } from '../hooks/use-now.ts';
 import { scheduledText, startedText, streamTypeLabels } from '../lib/display.ts';
 import { LivestreamStatusBadge } from './status-badge.tsx';
 
@@ -39,6 +40,7 @@ export function LiveNowCard({
   selectedId: string | null;
   onSelect: (stream: Livestream) => void;
 }) {
+  const now = useNow();
   return (
     <Card className="p-4">
       <h2 className="flex items-center gap-2 text-base font-semibold text-slate-900">
@@ -68,7 +70,7 @@ export function LiveNowCard({
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-semibold text-slate-900">{stream.title}</span>
                     <span className="block truncate text-xs text-slate-600">
-                      {stream.teamName} · {startedText(stream.actualStartTime) ?? 'Live'}
+                      {stream.teamName} · {startedText(stream.actualStartTime, now) ?? 'Live'}
                     </span>
                   </span>
                   <span className="flex shrink-0 items-center gap-1 text-xs text-slate-700">
@@ -99,6 +101,7 @@ export function TeamLivestreamsCard({
   canCreate: boolean;
   onCreate: () => void;
 }) {
+  const now = useNow();
   return (
     <Card className="p-4">
       <div className="flex items-center justify-between gap-2">
@@ -139,7 +142,7 @@ export function TeamLivestreamsCard({
             {query.data!.map((stream) => {
               const when =
                 stream.status === 'live'
-                  ? startedText(stream.actualStartTime)
+                  ? startedText(stream.actualStartTime, now)
                   : scheduledText(stream.scheduledStartTime ?? null);
               return (
                 <li key={stream.id}>

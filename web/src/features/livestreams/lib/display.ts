@@ -1,5 +1,5 @@
 import type { LivestreamType } from '@sideline/domain';
-import { formatDistanceToNow } from 'date-fns';
+import { formatDistance } from 'date-fns';
 
 export const streamTypeLabels: Record<LivestreamType, string> = {
   match: 'Match',
@@ -14,7 +14,7 @@ export function startedText(actualStartTime: string | null, now: Date = new Date
   const start = new Date(actualStartTime);
   if (Number.isNaN(start.getTime())) return null;
   // A start a moment in the future (clocks differ a little) reads as just now.
-  return `Started ${formatDistanceToNow(start > now ? now : start, { addSuffix: true })}`;
+  return `Started ${formatDistance(start > now ? now : start, now, { addSuffix: true })}`;
 }
 
 /** A scheduled start in the viewer's own time zone, e.g. 'Sat, Nov 28, 10:00 AM'. */
