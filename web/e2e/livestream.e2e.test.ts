@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
 import { FFMPEG, freePort, startPublisher, type RtmpPublisher } from './support/rtmp-publisher.ts';
@@ -99,6 +100,10 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
     await expect.poll(() => counter(coach, 'Current Viewers'), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     expect(await counter(coach, 'Peak Viewers')).toBeGreaterThanOrEqual(2);
     await expect.poll(() => counter(parent, 'Current Viewers'), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+
+    // The live screen (player, counters, RTMP settings, chat) passes axe on a laptop and a phone.
+    expect(await axeViolations(coach)).toEqual([]);
+    expect(await axeViolations(parent)).toEqual([]);
 
     // Live chat: each side's message appears on the other page.
     await parent.getByRole('textbox', { name: 'Chat message' }).fill('Go Hawks!');
