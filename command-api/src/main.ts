@@ -78,6 +78,11 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;
   console.log(`\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE})\n`);
+  if (config.RTMP_ENABLED && config.SIDELINE_ROLE !== 'projector' && config.SIDELINE_ROLE !== 'realtime') {
+    const rtmpHost = config.RTMP_HOST ?? config.HOST;
+    const shownRtmp = rtmpHost === '0.0.0.0' || rtmpHost === '::' ? 'localhost' : rtmpHost;
+    console.log(`  Livestream ingest (OBS, ffmpeg): rtmp://${shownRtmp}:${config.RTMP_PORT}/live/{stream key}\n`);
+  }
   if (demoToShow) console.log(`${describeDemo(demoToShow)}${demo ? '\n  (Set SEED_DEMO=0 to start empty.)' : ''}\n`);
 }
 

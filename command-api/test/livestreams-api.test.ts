@@ -172,6 +172,9 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     expect(live.actualStartTime).not.toBeNull();
     const active = await readJson(await club.parent.get('/api/livestreams/active'));
     expect(active.map((s: { id: string }) => s.id)).toContain(stream.id);
+    const forAdmin = await readJson(await club.admin.get('/api/livestreams/active'));
+    expect(forAdmin.map((s: { id: string }) => s.id)).toContain(stream.id);
+    expect(await readJson(await club.bo.get('/api/livestreams/active'))).toEqual([]);
 
     // Non-members and signed-out visitors cannot fetch a private stream's playback.
     expect((await club.bo.get(live.playbackUrl)).status).toBe(404);
@@ -269,13 +272,46 @@ describe('RTMP ingest, playback, viewers, chat and recording', () => {
     const stream = await createStream(club.coach, { recordStream: false });
     const first = publish(rtmp(stream.streamKey), 30);
     await until(async () => (await statusOf(stream.id)).status === 'live', 6_000);
+    // A viewer watching when the publish drops waits through the interruption and sees the resume.
+    const controller = new AbortController();
+    const playback = await fetch(`${server.url}/api/livestreams/${stream.id}/live.flv`, {
+      headers: { cookie: club.parent.cookie },
+      signal: controller.signal,
+    });
+    expect(playback.status).toBe(200);
+    const reader = playback.body!.getReader();
+    let received = 0;
+    let closed = false;
+    const reading = (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          received += value.length;
+        }
+      } catch {
+        // aborted
+      }
+      closed = true;
+    })();
+    await until(async () => received > 5_000, 5_000);
     first.child.kill('SIGKILL');
     await first.exited;
     await until(async () => (await statusOf(stream.id)).ingest === 'interrupted', 4_000);
     expect((await statusOf(stream.id)).status).toBe('live');
+    expect(closed).toBe(false);
+    // A viewer may also join while the publisher is away.
+    expect(
+      await club.parent.get(`/api/livestreams/${stream.id}/live.flv`).then((r) => (void r.body?.cancel(), r.status)),
+    ).toBe(200);
+    const beforeResume = received;
 
     const second = publish(rtmp(stream.streamKey), 30);
     await until(async () => (await statusOf(stream.id)).ingest === 'on_air', 6_000);
+    await until(async () => received > beforeResume + 20_000, 6_000);
+    expect(closed).toBe(false);
+    controller.abort();
+    await reading;
     second.child.kill('SIGKILL');
     await second.exited;
     await until(async () => (await statusOf(stream.id)).ingest === 'interrupted', 4_000);
@@ -331,6 +367,7 @@ describe('a restart while live', () => {
       DATA_DIR: dataDir,
     };
     const first = await startTestServer({ env });
+    let closed = false;
     try {
       const coach = await signUp(first.url, 'coach', 'Restart Coach');
       const team = await readJson(await coach.post('/api/teams', { name: 'Restart FC', sport: 'Soccer' }));
@@ -345,6 +382,7 @@ describe('a restart while live', () => {
       await until(async () => (await statusAt(first.url)).status === 'live', 6_000);
 
       // The process stops (its ingest with it) while the stream is live; a new one starts.
+      closed = true;
       await first.server.close();
       ffmpeg.child.kill('SIGKILL');
       const second = await createSidelineServer({
@@ -372,6 +410,7 @@ describe('a restart while live', () => {
         await second.close();
       }
     } finally {
+      if (!closed) await first.server.close();
       await first.eventStore.close();
       await first.bus.close();
       await first.database.close();

@@ -267,9 +267,12 @@ export class LivestreamIngest {
     return { viewerCount: stream?.viewers.size ?? 0, peak: stream?.peak ?? 0 };
   }
 
-  /** Whether someone is publishing to the stream right now (its playback has bytes to give). */
+  /**
+   * Whether the stream can be watched here: it has a broadcast (on air, or interrupted and
+   * waiting for its publisher: viewers then wait too, and get the picture again on resume).
+   */
   isOnAir(livestreamId: string): boolean {
-    return this.publishers.has(livestreamId) && Boolean(this.live.get(livestreamId)?.broadcast);
+    return Boolean(this.live.get(livestreamId)?.broadcast);
   }
 
   /**
@@ -327,7 +330,10 @@ export class LivestreamIngest {
       this.options.logger.info({ session: session.id, why }, 'RTMP publish refused');
       session.socket?.destroy();
     };
-    if (session.protocol !== 'rtmp' || !session.socket) return refuse('not RTMP');
+    // node-media-server keeps its state in module globals: every instance in this process hears
+    // every publish. Only this ingest's own port is its business (tests run several).
+    if (session.protocol !== 'rtmp' || !session.socket) return;
+    if (session.socket.localPort !== this.port) return;
     if (session.streamApp !== 'live') return refuse('unknown application');
     const known = this.keys.get(hashStreamKey(session.streamName));
     if (!known) return refuse('unknown, revoked or ended stream key');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { boundedIsoDateTime } from '../shared/dates.ts';
 import { ID_MESSAGE, ID_PATTERN } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
-import { livestreamIngestStates, livestreamStatuses, livestreamUserCommandTypes } from './machine.ts';
+import { livestreamIngestStates, livestreamStatuses, livestreamUserCommandTypes } from './states.ts';
 
 /** Stream types of the Create Livestream form (spec part 2 §2, §9); default match. */
 export const livestreamTypes = ['match', 'practice', 'event', 'training'] as const;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
 import { livestreamEventTypes, type LivestreamEvent } from '@sideline/domain';
 import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
+import { changesFromEventData } from '../runner/read-model-changes.ts';
 import type { LivestreamsTables } from './livestreams-read-model.ts';
 import { chatMessageOf, type LivestreamChatRow } from './livestreams-queries.ts';
 
@@ -111,6 +112,11 @@ export const livestreamsProjector: Projector<DB> = {
 
   afterCommit(events) {
     return livestreamNotices(events);
+  },
+
+  // Every event names its team: cached answers of other teams stay valid.
+  changes(events) {
+    return changesFromEventData(events);
   },
 };
 

@@ -94,6 +94,16 @@ export async function listActiveLivestreams(db: Kysely<any>, userId: string): Pr
       eb.or([
         eb('l.is_public', '=', true),
         eb('l.team_id', 'in', eb.selectFrom('team_members').select('team_id').where('user_id', '=', userId)),
+        // Admins of the team's organization see its streams without being members.
+        eb(
+          'l.team_id',
+          'in',
+          eb
+            .selectFrom('teams as ot')
+            .innerJoin('org_admins as oa', 'oa.org_id', 'ot.org_id')
+            .select('ot.id')
+            .where('oa.user_id', '=', userId),
+        ),
       ]),
     )
     .orderBy('l.actual_start_time', 'desc')
