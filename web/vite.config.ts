@@ -63,6 +63,9 @@ export default defineConfig({
             // Its own chunk, fetched when a form first validates: never merged into a chunk that
             // a screen needs to show.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            // The app shell's socket runs on XState; screens that drive a machine of their own
+            // (uploads, the livestream lifecycle) share the same library instead of splitting it.
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
           ],
         },
       },

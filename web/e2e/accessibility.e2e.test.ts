@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { callApi, demoTeamId, signInAsDemo, uploadPhoto } from './support/demo.ts';
+import { freePort } from './support/rtmp-publisher.ts';
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
@@ -20,6 +21,7 @@ interface Screen {
 }
 
 let teamId = '';
+let livestreamId = '';
 
 const signedOutScreens: Screen[] = [
   {
@@ -155,6 +157,23 @@ const coachScreens: Screen[] = [
     },
   },
   {
+    name: 'livestream (a scheduled stream with its RTMP settings)',
+    open: async (page, base) => {
+      await page.goto(`${base}/livestream?team=${teamId}&stream=${livestreamId}`);
+      await page.getByRole('heading', { name: 'Live Streaming' }).waitFor();
+      await page.getByRole('list', { name: 'Team livestreams' }).waitFor();
+      await page.getByRole('heading', { name: 'RTMP Settings' }).waitFor();
+    },
+  },
+  {
+    name: 'create livestream dialog',
+    open: async (page, base) => {
+      await page.goto(`${base}/livestream?team=${teamId}`);
+      await page.getByRole('button', { name: 'New Stream' }).click();
+      await page.getByRole('dialog', { name: 'Create Livestream' }).getByLabel('Stream Title').waitFor();
+    },
+  },
+  {
     name: 'badges and rewards',
     open: async (page, base) => {
       await page.goto(`${base}/gamification`);
@@ -176,7 +195,7 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
   let closeBrowser: () => Promise<void>;
 
   beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
+    sideline = await startSideline({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } });
     ({ browser, close: closeBrowser } = await launchBrowser());
     // What a coach's screens hold after a while: a second team with a long name (so the team
     // switcher opens), a shared photo in the Media Hub and in the chat, a long link.
@@ -192,6 +211,12 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
     await callApi(page, sideline.url, 'POST', `/api/teams/${teamId}/messages`, {
       text: 'Photos: https://example.com/albums/riverside-hawks/2026/autumn/kickoff-against-lakeside-lions',
     });
+    const stream = (await callApi(page, sideline.url, 'POST', '/api/livestreams', {
+      teamId,
+      title: 'Hawks vs. Eagles',
+      description: 'Semi-final at Riverside Park',
+    })) as { id: string };
+    livestreamId = stream.id;
     await page.context().close();
   });
   afterAll(async () => {

@@ -32,11 +32,15 @@ describe('the first load of the built web app (npm run build:web)', () => {
       'src/features/media/routes/media.tsx',
       'src/features/events/routes/events.tsx',
       'src/features/settings/routes/settings.tsx',
+      'src/features/livestreams/routes/livestream.tsx',
+      'src/features/livestreams/components/livestream-player.tsx',
     ]) {
       expect(initial.has(manifest[screen]!.file), screen).toBe(false);
     }
     // zod (validation) arrives with the first form that validates.
     const names = [...initial].map((file) => path.basename(file));
     expect(names.filter((name) => name.startsWith('zod-'))).toEqual([]);
+    // mpegts.js (live video) arrives only with a livestream's player.
+    expect(names.filter((name) => name.startsWith('mpegts-'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { callApi, demoTeamId, signInAsDemo, uploadPhoto } from './support/demo.ts';
+import { freePort } from './support/rtmp-publisher.ts';
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
@@ -33,9 +34,10 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   let parent: Page;
   let teamId: string;
   let longTeamId: string;
+  let longStreamId: string;
 
   beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
+    sideline = await startSideline({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } });
     ({ browser, close: closeBrowser } = await launchBrowser());
     coach = await (await browser.newContext({ viewport: PHONE })).newPage();
     parent = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -48,6 +50,12 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
       ageGroup: 'U12',
     })) as { id: string };
     longTeamId = longTeam.id;
+    // A livestream whose title is one long word, selected with its RTMP settings.
+    const stream = (await callApi(coach, sideline.url, 'POST', '/api/livestreams', {
+      teamId: longTeamId,
+      title: 'Riverside-Wanderers-Under-Twelves-versus-Lakeside-Lions-Semi-Final',
+    })) as { id: string };
+    longStreamId = stream.id;
     // Recent chat history: two photos (a landscape and a tall one), then a long link, then text.
     for (const [title, width, height] of [
       ['Warm-up', 1600, 1200],
@@ -84,6 +92,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
       `/media/${longTeamId}`,
       '/gamification',
       '/settings',
+      `/livestream?team=${longTeamId}&stream=${longStreamId}`,
     ];
     const wide: string[] = [];
     for (const path of screens) {

@@ -73,6 +73,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({ Component: (await import('../features/media/routes/media.tsx')).MediaRoute }),
                 },
                 {
+                  path: paths.livestream,
+                  lazy: async () => ({
+                    Component: (await import('../features/livestreams/routes/livestream.tsx')).LivestreamRoute,
+                  }),
+                },
+                {
                   path: paths.gamification,
                   lazy: async () => ({
                     Component: (await import('../features/gamification/routes/gamification.tsx')).GamificationRoute,

@@ -52,7 +52,7 @@ export const builtScreens = {
   media: true,
   gamification: true,
   settings: true,
-  livestream: false,
+  livestream: true,
   matches: false,
   seasons: true,
   orgAdmin: true,

@@ -19,9 +19,16 @@ import {
 } from '../nav-items.ts';
 import { Sidebar } from '../sidebar.tsx';
 
-/** The main entries whose screens are built today (Events and Media depend on `builtScreens`). */
+/** The entries whose screens are built today (Events, Media, Matches and Livestream depend on `builtScreens`). */
 function builtMain(labels: string[]): string[] {
-  return labels.filter((l) => (l === 'Events' ? builtScreens.events : l === 'Media' ? builtScreens.media : true));
+  const built: Record<string, boolean> = {
+    Events: builtScreens.events,
+    Media: builtScreens.media,
+    Matches: builtScreens.matches,
+    Live: builtScreens.livestream,
+    Livestream: builtScreens.livestream,
+  };
+  return labels.filter((l) => built[l] ?? true);
 }
 
 const allBuilt = Object.fromEntries(Object.keys(builtScreens).map((key) => [key, true])) as BuiltScreens;
@@ -53,11 +60,12 @@ describe('navigation rules', () => {
   });
 
   it('shows only built screens in the bottom navigation today (the org console is built)', () => {
-    for (const role of ['parent', 'player', 'coach'] as const) {
+    for (const role of ['parent', 'player'] as const) {
       expect(labels(bottomNavEntries(role))).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media']));
     }
+    expect(labels(bottomNavEntries('coach'))).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live']));
     expect(labels(bottomNavEntries('org_admin'))).toEqual(
-      builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Admin']),
+      builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live', 'Admin']),
     );
   });
 
@@ -78,7 +86,10 @@ describe('navigation rules', () => {
   });
 
   it('gives the sidebar Matches and Livestream for coach and org_admin, Seasons and the org shortcut for org_admin', () => {
-    expect(labels(sidebarEntries('coach'))).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']));
+    expect(labels(sidebarEntries('coach'))).toEqual(
+      builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media', 'Matches', 'Livestream']),
+    );
+    expect(labels(sidebarEntries('parent'))).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']));
     expect(labels(sidebarEntries('parent', allBuilt))).toEqual(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']);
     expect(labels(sidebarEntries('coach', allBuilt))).toEqual([
       'Dashboard',
@@ -159,13 +170,11 @@ describe('the app shell (mocked fetch)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media']));
+    ).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live']));
     expect(within(nav).getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
     expect(within(nav).getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
-    for (const hidden of ['Live', 'Admin']) {
-      expect(screen.queryByRole('link', { name: hidden })).not.toBeInTheDocument();
-    }
+    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
   });
 
@@ -181,9 +190,9 @@ describe('the app shell (mocked fetch)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']));
+    ).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media', 'Matches', 'Livestream']));
     expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).queryByRole('link', { name: 'Matches' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Seasons' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Sign Out' })).toBeEnabled();
     expect(screen.queryByText(/Refresh Login/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('navigation')).toHaveLength(1);

@@ -109,14 +109,14 @@ describe('Media Hub', () => {
     expect(screen.getByRole('button', { name: 'Go to Dashboard' })).toBeInTheDocument();
   });
 
-  it('shows the empty state with Upload Media, and no dead Go Live button', async () => {
+  it("shows the empty state with Upload Media, and a manager's Go Live leads to /livestream", async () => {
     mockedFetchServer();
     renderApp('/media');
     expect(await screen.findByRole('heading', { name: 'No media yet' })).toBeInTheDocument();
     expect(screen.getByText('Start sharing photos and videos with your team!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload Media' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Go Live' })).toBeNull();
-    expect(screen.queryByRole('link', { name: 'Go Live' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go Live' })).toHaveAttribute('href', '/livestream');
     // The recap slice's Game Recap card sits below the grid.
     expect(screen.getByRole('region', { name: /Game Recap/ })).toBeInTheDocument();
   });
