@@ -18,6 +18,9 @@ export interface OrgActivityTables {
      */
     description: string;
     occurred_at: Date;
+    /** Added by 1701_: the event's type and global position (`commit/prepare`). */
+    type: string;
+    position: string;
   };
   /**
    * This projector's own names of org teams and seasons (`team:{id}`, `season:{id}`), fed by the
@@ -55,6 +58,30 @@ export const orgActivityMigrations: Record<string, Migration> = {
         .addColumn('org_id', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Every event of the organization, not a selection: the projector starts over from the log.
+  '1701_org_activity_audit': {
+    async up(db: Kysely<any>) {
+      await sql`DELETE FROM org_activity`.execute(db);
+      await sql`DELETE FROM org_activity_names`.execute(db);
+      await sql`DELETE FROM projection_checkpoints WHERE name = 'org_activity'`.execute(db);
+      await db.schema
+        .alterTable('org_activity')
+        .addColumn('type', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .alterTable('org_activity')
+        .addColumn('position', 'text', (c) => c.notNull())
+        .execute();
+      // The audit's read paths, newest first by log order (seq), each one index range scan:
+      // everything, by team, by actor, by subject (a person is either), by type.
+      await sql`CREATE INDEX org_activity_seq_idx ON org_activity (org_id, seq DESC)`.execute(db);
+      await sql`CREATE INDEX org_activity_team_seq_idx ON org_activity (org_id, team_id, seq DESC)`.execute(db);
+      await sql`CREATE INDEX org_activity_actor_seq_idx ON org_activity (org_id, actor_id, seq DESC)`.execute(db);
+      await sql`CREATE INDEX org_activity_subject_seq_idx ON org_activity (org_id, subject_id, seq DESC)
+                WHERE subject_id IS NOT NULL`.execute(db);
+      await sql`CREATE INDEX org_activity_type_seq_idx ON org_activity (org_id, type, seq DESC)`.execute(db);
     },
   },
 };
