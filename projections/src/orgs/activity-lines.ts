@@ -136,7 +136,7 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     const role = roleWords[upcastAssignedRole(d.assignedRole)] ?? 'member';
     const how =
       d.via === 'creator'
-        ? `{subject} joined ${name} as its creator (${role})`
+        ? `{subject} joined ${name} as its creator`
         : d.via === 'assignment'
           ? `{actor} made {subject} the coach of ${name}`
           : d.via === 'invitation'
