@@ -383,13 +383,13 @@ function conditions(orgId: string, f: ActivityFilter, before: bigint | null) {
 function selection(orgId: string, f: ActivityFilter, before: bigint | null, limit: number | null) {
   const lim = limit === null ? sql`` : sql`LIMIT ${limit}`;
   if (!f.userId) {
-    return sql`SELECT a.seq FROM org_activity a WHERE ${conditions(orgId, f, before)} ORDER BY a.seq DESC ${lim}`;
+    return sql`SELECT a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)} ORDER BY a.seq DESC ${lim}`;
   }
-  return sql`SELECT seq FROM (
-      (SELECT a.seq FROM org_activity a WHERE ${conditions(orgId, f, before)} AND a.actor_id = ${f.userId}
+  return sql`SELECT seq, id FROM (
+      (SELECT a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)} AND a.actor_id = ${f.userId}
        ORDER BY a.seq DESC ${lim})
       UNION
-      (SELECT a.seq FROM org_activity a WHERE ${conditions(orgId, f, before)} AND a.subject_id = ${f.userId}
+      (SELECT a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)} AND a.subject_id = ${f.userId}
        ORDER BY a.seq DESC ${lim})) people
     ORDER BY seq DESC ${lim}`;
 }
@@ -397,7 +397,7 @@ function selection(orgId: string, f: ActivityFilter, before: bigint | null, limi
 const rowsQuery = (selected: ReturnType<typeof selection>) => sql<ActivityRow>`
   SELECT a.seq, a.id, a.position, a.type, a.actor_id, actor.name AS actor_name, a.subject_id,
     subject.name AS subject_name, a.team_id, team.name AS team_name, a.description, a.occurred_at
-  FROM (${selected}) sel JOIN org_activity a ON a.seq = sel.seq
+  FROM (${selected}) sel JOIN org_activity a ON a.id = sel.id
     LEFT JOIN users actor ON actor.id = a.actor_id
     LEFT JOIN users subject ON subject.id = a.subject_id
     LEFT JOIN org_activity_names team ON team.key = 'team:' || a.team_id
