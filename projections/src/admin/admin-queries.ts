@@ -363,6 +363,7 @@ interface ActivityRow {
 }
 
 function conditions(orgId: string, f: ActivityFilter, before: bigint | null) {
+  // The cursor row's place in (occurred_at, seq) order; a cursor of another org matches nothing.
   return sql.join(
     [
       sql`a.org_id = ${orgId}`,
@@ -370,28 +371,34 @@ function conditions(orgId: string, f: ActivityFilter, before: bigint | null) {
       f.types && f.types.length > 0 ? sql`a.type IN (${sql.join([...f.types])})` : null,
       f.from ? sql`a.occurred_at >= ${f.from}` : null,
       f.to ? sql`a.occurred_at < ${f.to}` : null,
-      before !== null ? sql`a.seq < ${before.toString()}::bigint` : null,
+      before !== null
+        ? sql`(a.occurred_at, a.seq) < (SELECT c.occurred_at, c.seq FROM org_activity c
+              WHERE c.seq = ${before.toString()}::bigint AND c.org_id = ${orgId})`
+        : null,
     ].filter((c) => c !== null),
     sql` AND `,
   );
 }
 
 /**
- * The selected rows' keys (seq), newest first: one index range scan per branch; a person is the
- * actor or the subject, read as two ordered scans merged.
+ * The selected rows' keys, newest first (occurred_at, then log order): one index range scan per
+ * branch; a person is the actor or the subject, read as two ordered scans merged.
  */
 function selection(orgId: string, f: ActivityFilter, before: bigint | null, limit: number | null) {
   const lim = limit === null ? sql`` : sql`LIMIT ${limit}`;
   if (!f.userId) {
-    return sql`SELECT a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)} ORDER BY a.seq DESC ${lim}`;
+    return sql`SELECT a.occurred_at, a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)}
+      ORDER BY a.occurred_at DESC, a.seq DESC ${lim}`;
   }
-  return sql`SELECT seq, id FROM (
-      (SELECT a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)} AND a.actor_id = ${f.userId}
-       ORDER BY a.seq DESC ${lim})
+  return sql`SELECT occurred_at, seq, id FROM (
+      (SELECT a.occurred_at, a.seq, a.id FROM org_activity a
+       WHERE ${conditions(orgId, f, before)} AND a.actor_id = ${f.userId}
+       ORDER BY a.occurred_at DESC, a.seq DESC ${lim})
       UNION
-      (SELECT a.seq, a.id FROM org_activity a WHERE ${conditions(orgId, f, before)} AND a.subject_id = ${f.userId}
-       ORDER BY a.seq DESC ${lim})) people
-    ORDER BY seq DESC ${lim}`;
+      (SELECT a.occurred_at, a.seq, a.id FROM org_activity a
+       WHERE ${conditions(orgId, f, before)} AND a.subject_id = ${f.userId}
+       ORDER BY a.occurred_at DESC, a.seq DESC ${lim})) people
+    ORDER BY occurred_at DESC, seq DESC ${lim}`;
 }
 
 const rowsQuery = (selected: ReturnType<typeof selection>) => sql<ActivityRow>`
@@ -401,7 +408,7 @@ const rowsQuery = (selected: ReturnType<typeof selection>) => sql<ActivityRow>`
     LEFT JOIN users actor ON actor.id = a.actor_id
     LEFT JOIN users subject ON subject.id = a.subject_id
     LEFT JOIN org_activity_names team ON team.key = 'team:' || a.team_id
-  ORDER BY a.seq DESC`;
+  ORDER BY a.occurred_at DESC, a.seq DESC`;
 
 export function toAdminActivity(r: ActivityRow): AdminActivity {
   return {

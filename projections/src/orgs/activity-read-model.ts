@@ -74,14 +74,23 @@ export const orgActivityMigrations: Record<string, Migration> = {
         .alterTable('org_activity')
         .addColumn('position', 'text', (c) => c.notNull())
         .execute();
-      // The audit's read paths, newest first by log order (seq), each one index range scan:
-      // everything, by team, by actor, by subject (a person is either), by type.
-      await sql`CREATE INDEX org_activity_seq_idx ON org_activity (org_id, seq DESC)`.execute(db);
-      await sql`CREATE INDEX org_activity_team_seq_idx ON org_activity (org_id, team_id, seq DESC)`.execute(db);
-      await sql`CREATE INDEX org_activity_actor_seq_idx ON org_activity (org_id, actor_id, seq DESC)`.execute(db);
-      await sql`CREATE INDEX org_activity_subject_seq_idx ON org_activity (org_id, subject_id, seq DESC)
-                WHERE subject_id IS NOT NULL`.execute(db);
-      await sql`CREATE INDEX org_activity_type_seq_idx ON org_activity (org_id, type, seq DESC)`.execute(db);
+      // The audit's read paths, newest first (occurred_at, then log order), each an index range
+      // scan also for a date range: everything, by team, by actor, by subject (a person is
+      // either), by type, by team and type. A page's cursor is a row's seq (unique).
+      await sql`CREATE UNIQUE INDEX org_activity_seq_key ON org_activity (seq)`.execute(db);
+      for (const [name, columns, where] of [
+        ['team', 'team_id, ', ''],
+        ['actor', 'actor_id, ', ''],
+        ['subject', 'subject_id, ', 'WHERE subject_id IS NOT NULL'],
+        ['type', 'type, ', ''],
+        ['team_type', 'team_id, type, ', ''],
+      ] as const) {
+        await sql
+          .raw(
+            `CREATE INDEX org_activity_${name}_time_idx ON org_activity (org_id, ${columns}occurred_at DESC, seq DESC) ${where}`,
+          )
+          .execute(db);
+      }
     },
   },
 };
