@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { orgDecider, orgStream, seasonDecider, seasonStream, teamDecider, teamStream, userDecider, userStream } from '@sideline/domain';
+import {
+  orgDecider,
+  orgStream,
+  seasonDecider,
+  seasonStream,
+  teamDecider,
+  teamStream,
+  userDecider,
+  userStream,
+} from '@sideline/domain';
 import { createInProcessBus, createLogger, createPostgresEventStore, loadConfig, type Database } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
 import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
@@ -164,13 +173,14 @@ async function run(label: string, database: Database): Promise<string[]> {
 
   // A cursor half-way down the log (a deep page).
   const middle = String(Math.floor(EVENTS / 2));
-  const midSeq = (
-    await sql<{ seq: string }>`SELECT seq FROM org_activity WHERE id = ${`bench-${middle}`}`.execute(db)
-  ).rows[0]!.seq;
+  const midSeq = (await sql<{ seq: string }>`SELECT seq FROM org_activity WHERE id = ${`bench-${middle}`}`.execute(db))
+    .rows[0]!.seq;
   let k = 0;
   const rows: string[] = [];
   rows.push(`| ${label} | first page (50) | ${await load(() => '/api/admin/activity?limit=50')} |`);
-  rows.push(`| ${label} | deep page (cursor at 500k) | ${await load(() => `/api/admin/activity?limit=50&cursor=${midSeq}`)} |`);
+  rows.push(
+    `| ${label} | deep page (cursor at 500k) | ${await load(() => `/api/admin/activity?limit=50&cursor=${midSeq}`)} |`,
+  );
   rows.push(
     `| ${label} | by person (actor or subject) | ${await load(() => `/api/admin/activity?limit=50&userId=${people[k++ % PEOPLE]}`)} |`,
   );
@@ -202,7 +212,9 @@ async function run(label: string, database: Database): Promise<string[]> {
       (lines - 1) / exportSeconds,
     )} rows/s, ${(bytes / 2 ** 20).toFixed(0)} MiB, RSS +${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MiB (server and client in one process) | |`,
   );
-  rows.push(`| ${label} | setup | ${setupSeconds.toFixed(0)} s (bulk load of ${fmt(EVENTS)} rows + ANALYZE: ${loadSeconds.toFixed(0)} s) | |`);
+  rows.push(
+    `| ${label} | setup | ${setupSeconds.toFixed(0)} s (bulk load of ${fmt(EVENTS)} rows + ANALYZE: ${loadSeconds.toFixed(0)} s) | |`,
+  );
   await server.close();
   await eventStore.close();
   await bus.close();

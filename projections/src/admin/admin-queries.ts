@@ -226,7 +226,8 @@ export async function listAdminPeople(
     email: string;
     is_admin: boolean;
     admin_since: Date | null;
-    teams: Array<{ teamId: string; teamName: string; teamSport: string | null; role: string; joinedAt: string }> | string;
+    teams:
+      Array<{ teamId: string; teamName: string; teamSport: string | null; role: string; joinedAt: string }> | string;
     deactivated: boolean;
   }>`
     WITH org_teams AS (SELECT id, name, sport FROM teams WHERE org_id = ${org.orgId}),
@@ -253,13 +254,19 @@ export async function listAdminPeople(
       role: string;
       joinedAt: string;
     }>;
-    const joined = [r.admin_since ? new Date(r.admin_since).getTime() : Infinity, ...teams.map((t) => Date.parse(t.joinedAt))];
+    const joined = [
+      r.admin_since ? new Date(r.admin_since).getTime() : Infinity,
+      ...teams.map((t) => Date.parse(t.joinedAt)),
+    ];
     const first = Math.min(...joined);
     return {
       id: r.id,
       name: r.name,
       email: r.email,
-      role: orgMemberRole(r.is_admin, teams.map((t) => t.role)),
+      role: orgMemberRole(
+        r.is_admin,
+        teams.map((t) => t.role),
+      ),
       teamCount: teams.length,
       connectedTeams: teams.map((t) => ({ teamId: t.teamId, teamName: t.teamName, teamSport: t.teamSport })),
       connectedOrgs: [{ orgId: org.orgId, orgName: org.name }],
