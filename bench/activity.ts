@@ -143,7 +143,10 @@ async function run(label: string, database: Database): Promise<string[]> {
         to_timestamp(${start / 1000} + g * 5), (${sql.val(types)}::text[])[1 + g % 10], g || '/' || g
       FROM generate_series(${from}::bigint, ${to}::bigint) g`.execute(db);
   }
-  await sql`ANALYZE org_activity, org_activity_names, users, teams, team_members, sessions`.execute(db);
+  // Statistics and the visibility map, as autovacuum would soon give a bulk-loaded table (without
+  // it, autovacuum starts on the million new rows during the first measurement).
+  await sql`VACUUM ANALYZE org_activity`.execute(db);
+  await sql`ANALYZE org_activity_names, users, teams, team_members, sessions`.execute(db);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const setupSeconds = (performance.now() - setupStarted) / 1000;
 
@@ -202,7 +205,7 @@ async function run(label: string, database: Database): Promise<string[]> {
   let lines = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
-    for (const b of chunk) if (b === 10) lines++;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
   }
   const exportSeconds = (performance.now() - exportStarted) / 1000;
   clearInterval(sampler);
@@ -213,7 +216,7 @@ async function run(label: string, database: Database): Promise<string[]> {
     )} rows/s, ${(bytes / 2 ** 20).toFixed(0)} MiB, RSS +${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MiB (server and client in one process) | |`,
   );
   rows.push(
-    `| ${label} | setup | ${setupSeconds.toFixed(0)} s (bulk load of ${fmt(EVENTS)} rows + ANALYZE: ${loadSeconds.toFixed(0)} s) | |`,
+    `| ${label} | setup | ${setupSeconds.toFixed(0)} s (bulk load of ${fmt(EVENTS)} rows + VACUUM ANALYZE: ${loadSeconds.toFixed(0)} s) | |`,
   );
   await server.close();
   await eventStore.close();
