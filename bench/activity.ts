@@ -180,6 +180,8 @@ async function run(label: string, database: Database): Promise<string[]> {
     .rows[0]!.seq;
   let k = 0;
   const rows: string[] = [];
+  // The baseline first and last: on a shared machine the load drifts during the run.
+  rows.push(`| ${label} | baseline GET /api/teams (before) | ${await load(() => '/api/teams')} |`);
   rows.push(`| ${label} | first page (50) | ${await load(() => '/api/admin/activity?limit=50')} |`);
   rows.push(
     `| ${label} | deep page (cursor at 500k) | ${await load(() => `/api/admin/activity?limit=50&cursor=${midSeq}`)} |`,
@@ -193,7 +195,7 @@ async function run(label: string, database: Database): Promise<string[]> {
   rows.push(
     `| ${label} | by date range (one day) | ${await load(() => `/api/admin/activity?limit=50&from=2026-04-0${1 + (k++ % 9)}T00:00:00Z&to=2026-04-1${k % 9}T00:00:00Z`)} |`,
   );
-  rows.push(`| ${label} | baseline GET /api/teams | ${await load(() => '/api/teams')} |`);
+  rows.push(`| ${label} | baseline GET /api/teams (after) | ${await load(() => '/api/teams')} |`);
 
   // The CSV export of the whole million, streamed; memory is sampled while it runs.
   const rssBefore = process.memoryUsage().rss;
