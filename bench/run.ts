@@ -7,6 +7,7 @@ import { benchWeb } from './web.ts';
 import { benchReads } from './reads.ts';
 import { benchMatches } from './matches.ts';
 import { benchLivestream } from './livestream.ts';
+import { benchActivity } from './activity.ts';
 
 /**
  * `npx tsx bench/run.ts [name …]` runs the named benches (all when none is named).
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   reads: benchReads,
   matches: benchMatches,
   livestream: benchLivestream,
+  activity: benchActivity,
 };
 
 const requested = process.argv.slice(2);

@@ -38,6 +38,7 @@ import { sportsRoutes } from './sports/index.ts';
 import { matchesRoutes } from './matches/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { livestreamsRoutes } from './livestreams/index.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -156,6 +157,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(matchesRoutes, ctx);
   await app.register(tokensRoutes, ctx);
   await app.register(livestreamsRoutes, ctx);
+  await app.register(adminRoutes, { ...ctx, sessions });
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

@@ -125,6 +125,8 @@ describe('team chat over /ws', () => {
         pinned: false,
         clientId: 'socket-0001-abcdef',
         user: { name: 'Pat Parent', avatarUrl: null },
+        deleted: false,
+        editedAt: null,
         content: 'Running 5 minutes late',
         senderId: parent.userId,
         senderName: 'Pat Parent',
@@ -183,5 +185,16 @@ describe('team chat over /ws', () => {
     expect((await coach.post(`/api/teams/${team.id}/messages/${message.id}/pin`)).status).toBe(200);
     expect(await parentSocket.next('pinned_changed')).toEqual({ type: 'pinned_changed', teamId: team.id });
     expect(await coachSocket.next('pinned_changed')).toEqual({ type: 'pinned_changed', teamId: team.id });
+  });
+
+  it("tells members' sockets when a coach deletes a message, without its text", async () => {
+    const parentSocket = await connect(parent);
+    expect(await parentSocket.join([team.id])).toEqual([team.id]);
+    const sent = await readJson(await parent.post(`/api/teams/${team.id}/messages`, { text: 'Call me on 555-0199' }));
+    await parentSocket.next('new_message');
+    expect((await coach.delete(`/api/teams/${team.id}/messages/${sent.id}`)).status).toBe(200);
+    const frame = await parentSocket.next('message_deleted');
+    expect(frame).toMatchObject({ teamId: team.id, messageId: sent.id, text: 'Message deleted', deleted: true });
+    expect(JSON.stringify(frame)).not.toContain('555-0199');
   });
 });

@@ -19,3 +19,5 @@ export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './analytics/schemas.ts';
 export * from './livestreams/index.ts';
+export * from './admin/schemas.ts';
+export * from './admin/event-types.ts';

@@ -5,7 +5,14 @@ import { teamsMigrations, teamsProjector } from './teams/index.ts';
 import { chatMigrations, chatProjector } from './chat/index.ts';
 import { mediaMigrations, mediaProjector } from './media/index.ts';
 import { calendarMigrations, calendarProjector } from './calendar/index.ts';
-import { orgActivityMigrations, orgActivityProjector, orgsMigrations, orgsProjector } from './orgs/index.ts';
+import {
+  orgActivityMigrations,
+  orgActivityProjector,
+  orgPeopleMigrations,
+  orgPeopleProjector,
+  orgsMigrations,
+  orgsProjector,
+} from './orgs/index.ts';
 import { seasonsMigrations, seasonsProjector } from './seasons/index.ts';
 import { playersMigrations, playersProjector } from './players/index.ts';
 import { invitationsMigrations, invitationsProjector } from './invitations/index.ts';
@@ -13,6 +20,7 @@ import { playRewardsMigrations, rewardsMigrations, rewardsProjector } from './re
 import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import { livestreamsMigrations, livestreamsProjector } from './livestreams/index.ts';
 import type { Projector } from './runner/projector.ts';
+import { adminReadPathMigrations } from './admin/admin-read-model.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
 export const allProjectors: readonly Projector[] = [
@@ -29,6 +37,7 @@ export const allProjectors: readonly Projector[] = [
   invitationsProjector,
   matchesProjector,
   livestreamsProjector,
+  orgPeopleProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -48,4 +57,6 @@ export const projectionMigrations: Record<string, Migration> = {
   ...matchesMigrations,
   ...playRewardsMigrations,
   ...livestreamsMigrations,
+  ...orgPeopleMigrations,
+  ...adminReadPathMigrations,
 };
