@@ -1,0 +1,87 @@
+import { matchMachine, matchSnapshot, type Match, type MatchCommandType } from '@sideline/domain';
+import { useMachine } from '@xstate/react';
+import { BarChart3, CheckCircle2, Play, Users, XCircle } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useSetMatchStatus, type MatchStatusChange } from '../api.ts';
+
+/**
+ * The lifecycle the server enforces, as the buttons see it: the domain's match machine, started
+ * in the match's current status. Keyed by status where it is used, so a change that arrives from
+ * the server (another manager, the socket) starts it again in the new status.
+ */
+export function useMatchMachine(match: Pick<Match, 'status'>) {
+  const [snapshot, send] = useMachine(matchMachine, { snapshot: matchSnapshot(match.status) });
+  return { snapshot, send, can: (type: MatchCommandType) => snapshot.can({ type }) };
+}
+
+const transitions: ReadonlyArray<{
+  command: 'StartMatch' | 'CompleteMatch' | 'CancelMatch';
+  status: MatchStatusChange;
+  label: string;
+  icon: typeof Play;
+  variant: 'primary' | 'outline';
+}> = [
+  { command: 'StartMatch', status: 'in_progress', label: 'Start Match', icon: Play, variant: 'primary' },
+  { command: 'CompleteMatch', status: 'complete', label: 'Complete Match', icon: CheckCircle2, variant: 'primary' },
+  { command: 'CancelMatch', status: 'cancelled', label: 'Cancel Match', icon: XCircle, variant: 'outline' },
+];
+
+interface MatchActionsProps {
+  match: Match;
+  onManageLineup: () => void;
+  onRecordStats: () => void;
+}
+
+/**
+ * The detail dialog's buttons (spec part 2 §2, §4): Manage Lineup, Record Stats, Start Match,
+ * Complete Match (and Cancel Match), each shown only when the match machine accepts its command
+ * in the current status and the user manages the match.
+ */
+export function MatchActions({ match, onManageLineup, onRecordStats }: MatchActionsProps) {
+  const { can, send } = useMatchMachine(match);
+  const setStatus = useSetMatchStatus(match.id);
+  if (!match.canManage) return null;
+  const change = (command: (typeof transitions)[number]) =>
+    setStatus.mutate(command.status, {
+      onSuccess: () => {
+        send({ type: command.command });
+        toast({ title: 'Success', description: 'Match status updated successfully' });
+      },
+      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
+    });
+  const lineup = can('AddParticipant') || can('Substitute');
+  const anything = lineup || can('RecordStat') || transitions.some((t) => can(t.command));
+  if (!anything) return null;
+  return (
+    <div className="flex flex-wrap gap-2" role="group" aria-label="Match actions">
+      {lineup ? (
+        <Button variant="outline" size="sm" onClick={onManageLineup}>
+          <Users className="size-4" aria-hidden="true" />
+          Manage Lineup
+        </Button>
+      ) : null}
+      {can('RecordStat') ? (
+        <Button variant="outline" size="sm" onClick={onRecordStats}>
+          <BarChart3 className="size-4" aria-hidden="true" />
+          Record Stats
+        </Button>
+      ) : null}
+      {transitions
+        .filter((t) => can(t.command))
+        .map((t) => (
+          <Button
+            key={t.command}
+            variant={t.variant}
+            size="sm"
+            disabled={setStatus.isPending}
+            onClick={() => change(t)}
+          >
+            <t.icon className="size-4" aria-hidden="true" />
+            {t.label}
+          </Button>
+        ))}
+    </div>
+  );
+}

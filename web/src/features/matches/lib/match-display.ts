@@ -1,0 +1,101 @@
+import { sportById, type Match, type MatchStatus, type Stat } from '@sideline/domain';
+import { format } from 'date-fns';
+import type { BadgeTone } from '../../../components/ui/badge.tsx';
+
+/** The filter tabs (spec part 2 §2): All Matches, Scheduled, Live (in_progress), Completed (complete). */
+export const matchFilters = [
+  { value: 'all', label: 'All Matches' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'in_progress', label: 'Live' },
+  { value: 'complete', label: 'Completed' },
+] as const;
+export type MatchFilter = (typeof matchFilters)[number]['value'];
+
+/** Underscores shown as spaces (spec part 2 §4). */
+export const statusLabel = (status: string) => status.replaceAll('_', ' ');
+
+/** Badge colours: scheduled blue, in_progress yellow, complete green, other grey (spec part 2 §4). */
+export function statusTone(status: MatchStatus | string): BadgeTone | 'yellow' {
+  switch (status) {
+    case 'scheduled':
+      return 'blue';
+    case 'in_progress':
+      return 'yellow';
+    case 'complete':
+      return 'green';
+    default:
+      return 'neutral';
+  }
+}
+
+export const statusBadgeClassName = (status: string) =>
+  statusTone(status) === 'yellow' ? 'bg-amber-50 text-amber-800 ring-amber-200' : '';
+
+/** The four counters, from the full list. */
+export function matchCounters(matches: readonly Match[]) {
+  return {
+    total: matches.length,
+    scheduled: matches.filter((m) => m.status === 'scheduled').length,
+    inProgress: matches.filter((m) => m.status === 'in_progress').length,
+    completed: matches.filter((m) => m.status === 'complete').length,
+  };
+}
+
+export function filterMatches(matches: readonly Match[], filter: MatchFilter): Match[] {
+  return filter === 'all' ? [...matches] : matches.filter((m) => m.status === filter);
+}
+
+export const matchDate = (iso: string) => format(new Date(iso), 'EEE, MMM d, yyyy');
+export const matchTime = (iso: string) => format(new Date(iso), 'h:mm a');
+
+/** '{sport name} Match' — the sport by the catalogue, 'Unknown Sport' when it is not known. */
+export const matchTitle = (match: Pick<Match, 'sportId'>) => `${sportById(match.sportId).name} Match`;
+
+/** A score as entered (whole numbers, or hundredths for timed sports). */
+export const scoreText = (value: number) =>
+  Number.isInteger(value) ? String(value) : value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** Stat types offered by sport (spec part 2 §9; unknown sport: points and performance). */
+export const statTypesOf = (sportId: string) => sportById(sportId).statTypes;
+
+export const statTypeLabel = (statType: string) =>
+  statType
+    .split('_')
+    .map((w, i) => (i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w))
+    .join(' ');
+
+/** Stats grouped by a key, in first-seen order. */
+export function groupStats(stats: readonly Stat[], key: (s: Stat) => string): Array<[string, Stat[]]> {
+  const groups = new Map<string, Stat[]>();
+  for (const stat of stats) {
+    const k = key(stat);
+    groups.set(k, [...(groups.get(k) ?? []), stat]);
+  }
+  return [...groups];
+}
+
+/** Minutes as a person reads them: "12 min", "1 h 5 min". */
+export function minutesText(minutes: number): string {
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  const hours = Math.floor(whole / 60);
+  return `${hours} h ${whole % 60} min`;
+}
+
+/** What ended or began a stretch on the field, in words. */
+export function ledgerEventLabel(type: string): string {
+  switch (type) {
+    case 'MatchStarted':
+      return 'Kick-off';
+    case 'Substituted':
+      return 'Substitution';
+    case 'MatchCompleted':
+      return 'Final whistle';
+    case 'MatchCancelled':
+      return 'Match cancelled';
+    case 'ParticipantRemoved':
+      return 'Left the lineup';
+    default:
+      return type.replaceAll(/([a-z])([A-Z])/g, '$1 $2');
+  }
+}
