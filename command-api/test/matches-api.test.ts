@@ -237,10 +237,12 @@ describe('lineups and substitutions', () => {
     expect((await readJson(await club.parent.get(path))).map((p: { id: string }) => p.id)).toEqual([ava.id]);
   });
 
-  it('adds club players from either roster by playerId, records their stats, and refuses another club\'s', async () => {
+  it("adds club players from either roster by playerId, records their stats, and refuses another club's", async () => {
     const match = await scheduleMatch(club);
     const path = `/api/matches/${match.id}/participants`;
-    const roster = await readJson(await club.admin.post(`/api/teams/${club.teamB.id}/players`, { name: 'Rosa Roster' }));
+    const roster = await readJson(
+      await club.admin.post(`/api/teams/${club.teamB.id}/players`, { name: 'Rosa Roster' }),
+    );
     const rivalRoster = await readJson(
       await rival.admin.post(`/api/teams/${rival.teamA.id}/players`, { name: 'Rita Rival' }),
     );

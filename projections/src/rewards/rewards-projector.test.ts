@@ -331,16 +331,43 @@ describe('rewards projector: who is told when play moves rewards', () => {
       },
       {
         type: 'AddParticipant',
-        data: { ...sent(-30), participantId: 'p1', userId: 'u-ava', playerId: 'r-ava', name: 'Ava', teamId: 'ta', positionId: null, isStarter: true },
+        data: {
+          ...sent(-30),
+          participantId: 'p1',
+          userId: 'u-ava',
+          playerId: 'r-ava',
+          name: 'Ava',
+          teamId: 'ta',
+          positionId: null,
+          isStarter: true,
+        },
       },
       {
         type: 'AddParticipant',
-        data: { ...sent(-30), participantId: 'p2', userId: null, playerId: 'r-bo', name: 'Bo', teamId: 'tb', positionId: null, isStarter: true },
+        data: {
+          ...sent(-30),
+          participantId: 'p2',
+          userId: null,
+          playerId: 'r-bo',
+          name: 'Bo',
+          teamId: 'tb',
+          positionId: null,
+          isStarter: true,
+        },
       },
       { type: 'StartMatch', data: sent(0) },
-      { type: 'RecordStat', data: { ...sent(5), statId: 's1', participantId: 'p1', statType: 'goals', value: 1, context: null } },
-      { type: 'RecordStat', data: { ...sent(6), statId: 's2', participantId: 'p1', statType: 'shots', value: 2, context: null } },
-      { type: 'RecordStat', data: { ...sent(7), statId: 's3', participantId: 'p2', statType: 'goals', value: 1, context: null } },
+      {
+        type: 'RecordStat',
+        data: { ...sent(5), statId: 's1', participantId: 'p1', statType: 'goals', value: 1, context: null },
+      },
+      {
+        type: 'RecordStat',
+        data: { ...sent(6), statId: 's2', participantId: 'p1', statType: 'shots', value: 2, context: null },
+      },
+      {
+        type: 'RecordStat',
+        data: { ...sent(7), statId: 's3', participantId: 'p2', statType: 'goals', value: 1, context: null },
+      },
       { type: 'RetractStat', data: { ...sent(8), statId: 's1', reason: 'Offside' } },
     ];
     let state = matchDecider.initialState;
@@ -372,8 +399,8 @@ describe('rewards projector: who is told when play moves rewards', () => {
       { subject: 'sideline.team.ta.players', data: { type: 'team_players_changed', payload: { teamId: 'ta' } } },
     ]);
     // A shot earns nothing, and a roster player without an account is credited nowhere.
-    expect(rewardsProjector.afterCommit!(events.filter((e) => (e.data as { statId?: string }).statId !== 's1'))).toEqual(
-      [],
-    );
+    expect(
+      rewardsProjector.afterCommit!(events.filter((e) => (e.data as { statId?: string }).statId !== 's1')),
+    ).toEqual([]);
   });
 });

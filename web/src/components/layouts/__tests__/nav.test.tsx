@@ -19,9 +19,14 @@ import {
 } from '../nav-items.ts';
 import { Sidebar } from '../sidebar.tsx';
 
-/** The main entries whose screens are built today (Events and Media depend on `builtScreens`). */
+/** The main entries whose screens are built today (Events, Media and Matches depend on `builtScreens`). */
 function builtMain(labels: string[]): string[] {
-  return labels.filter((l) => (l === 'Events' ? builtScreens.events : l === 'Media' ? builtScreens.media : true));
+  const built: Record<string, boolean> = {
+    Events: builtScreens.events,
+    Media: builtScreens.media,
+    Matches: builtScreens.matches,
+  };
+  return labels.filter((l) => built[l] ?? true);
 }
 
 const allBuilt = Object.fromEntries(Object.keys(builtScreens).map((key) => [key, true])) as BuiltScreens;
@@ -78,7 +83,9 @@ describe('navigation rules', () => {
   });
 
   it('gives the sidebar Matches and Livestream for coach and org_admin, Seasons and the org shortcut for org_admin', () => {
-    expect(labels(sidebarEntries('coach'))).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']));
+    expect(labels(sidebarEntries('coach'))).toEqual(
+      builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media', 'Matches']),
+    );
     expect(labels(sidebarEntries('parent', allBuilt))).toEqual(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']);
     expect(labels(sidebarEntries('coach', allBuilt))).toEqual([
       'Dashboard',
@@ -181,9 +188,9 @@ describe('the app shell (mocked fetch)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']));
+    ).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media', 'Matches']));
     expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).queryByRole('link', { name: 'Matches' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Livestream' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Sign Out' })).toBeEnabled();
     expect(screen.queryByText(/Refresh Login/)).not.toBeInTheDocument();
     expect(screen.getAllByRole('navigation')).toHaveLength(1);

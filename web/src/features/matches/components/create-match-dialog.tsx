@@ -63,7 +63,11 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
     control,
     formState: { errors },
   } = useForm<FormValues, unknown, Output>({
-    resolver: zodResolver(formSchema as unknown as z.ZodType<Output, FormValues>) as unknown as Resolver<FormValues, unknown, Output>,
+    resolver: zodResolver(formSchema as unknown as z.ZodType<Output, FormValues>) as unknown as Resolver<
+      FormValues,
+      unknown,
+      Output
+    >,
     defaultValues: { seasonId: '', sportId: '', teamAId: '', teamBId: '', startTime: '', location: '', format: '' },
   });
   const seasonId = useWatch({ control, name: 'seasonId' });
@@ -107,13 +111,12 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
         </NativeSelect>
       </Field>
       {noSeasons ? (
-        <p className="text-sm text-slate-500">Your organization has no seasons yet: an admin creates them under Seasons.</p>
+        <p className="text-sm text-slate-500">
+          Your organization has no seasons yet: an admin creates them under Seasons.
+        </p>
       ) : null}
       <Field id="match-sport" label="Sport" error={err('sportId')}>
-        <NativeSelect
-          {...fieldControlProps('match-sport', err('sportId'))}
-          {...register('sportId')}
-        >
+        <NativeSelect {...fieldControlProps('match-sport', err('sportId'))} {...register('sportId')}>
           <option value="">Select a sport</option>
           {sportList.map((s) => (
             <option key={s.id} value={s.id}>
@@ -124,10 +127,7 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
       </Field>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field id="match-team-a" label="Home team" error={err('teamAId')}>
-          <NativeSelect
-            {...fieldControlProps('match-team-a', err('teamAId'))}
-            {...register('teamAId')}
-          >
+          <NativeSelect {...fieldControlProps('match-team-a', err('teamAId'))} {...register('teamAId')}>
             <option value="">Select a team</option>
             {teams.data?.map((t) => (
               <option key={t.id} value={t.id}>
@@ -137,10 +137,7 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
           </NativeSelect>
         </Field>
         <Field id="match-team-b" label="Away team" error={err('teamBId')}>
-          <NativeSelect
-            {...fieldControlProps('match-team-b', err('teamBId'))}
-            {...register('teamBId')}
-          >
+          <NativeSelect {...fieldControlProps('match-team-b', err('teamBId'))} {...register('teamBId')}>
             <option value="">Select a team</option>
             {teams.data?.map((t) => (
               <option key={t.id} value={t.id}>

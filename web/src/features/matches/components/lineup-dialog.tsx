@@ -36,7 +36,8 @@ export function LineupDialog({ match, open, onOpenChange }: LineupDialogProps) {
   );
 }
 
-const failed = (error: unknown) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) });
+const failed = (error: unknown) =>
+  toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) });
 
 function LineupEditor({ match }: { match: Match }) {
   const { can } = useMatchMachine(match);
@@ -94,7 +95,9 @@ interface Candidate {
 function useCandidates(teamId: string, lineup: readonly Participant[]): Candidate[] {
   const members = useTeamMembers(teamId);
   const players = useTeamPlayers(teamId);
-  const inLineup = new Set(lineup.flatMap((p) => [p.userId ? `user:${p.userId}` : '', p.playerId ? `player:${p.playerId}` : '']));
+  const inLineup = new Set(
+    lineup.flatMap((p) => [p.userId ? `user:${p.userId}` : '', p.playerId ? `player:${p.playerId}` : '']),
+  );
   const rosterAccounts = new Set((players.data ?? []).flatMap((p) => (p.account ? [p.account.userId] : [])));
   const roster = (players.data ?? []).map((p) => ({
     value: `player:${p.id}`,
@@ -165,7 +168,11 @@ function AddParticipantForm({ match, lineup }: { match: Match; lineup: readonly 
         </NativeSelect>
       </Field>
       <Field id="lineup-player" label="Player" error={error}>
-        <NativeSelect {...fieldControlProps('lineup-player', error)} value={who} onChange={(e) => setWho(e.target.value)}>
+        <NativeSelect
+          {...fieldControlProps('lineup-player', error)}
+          value={who}
+          onChange={(e) => setWho(e.target.value)}
+        >
           <option value="">{candidates.length === 0 ? 'No players to add' : 'Select a player'}</option>
           {candidates.map((c) => (
             <option key={c.value} value={c.value}>

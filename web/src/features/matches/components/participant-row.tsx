@@ -22,4 +22,3 @@ export function ParticipantRow({ match, participant }: { match: Match; participa
     </div>
   );
 }
-

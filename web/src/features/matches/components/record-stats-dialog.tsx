@@ -66,7 +66,11 @@ function StatForm({ match }: { match: Match }) {
     setError,
     formState: { errors },
   } = useForm<FormValues, unknown, Output>({
-    resolver: zodResolver(statFormSchema as unknown as z.ZodType<Output, FormValues>) as unknown as Resolver<FormValues, unknown, Output>,
+    resolver: zodResolver(statFormSchema as unknown as z.ZodType<Output, FormValues>) as unknown as Resolver<
+      FormValues,
+      unknown,
+      Output
+    >,
     defaultValues: EMPTY,
   });
   const onSubmit = handleSubmit((values) =>

@@ -197,7 +197,9 @@ export function SportsDemoRoute() {
                   <tr key={rule.action}>
                     <th scope="row" className="px-4 py-2 font-medium text-slate-900">
                       {rule.label}
-                      {rule.available ? null : <span className="ml-1.5 text-xs text-slate-500">(not recorded yet)</span>}
+                      {rule.available ? null : (
+                        <span className="ml-1.5 text-xs text-slate-500">(not recorded yet)</span>
+                      )}
                     </th>
                     <td className="px-4 py-2 tabular-nums">{rule.xp}</td>
                     <td className="px-4 py-2 tabular-nums">{rule.dulars}</td>
