@@ -54,17 +54,9 @@ export const apiPaths = {
   rewardsMe: '/api/rewards/me',
   rewardsTable: '/api/rewards/table',
   gameRecap: '/api/ai/game-recap',
-  sports: '/api/sports',
-  sportPositions: (sportId: string) => `/api/sports/${enc(sportId)}/positions`,
   matches: '/api/matches',
-  match: (matchId: string) => `/api/matches/${enc(matchId)}`,
-  matchParticipants: (matchId: string) => `/api/matches/${enc(matchId)}/participants`,
-  matchParticipant: (matchId: string, participantId: string) =>
-    `/api/matches/${enc(matchId)}/participants/${enc(participantId)}`,
-  matchSubstitutions: (matchId: string) => `/api/matches/${enc(matchId)}/substitutions`,
-  matchStats: (matchId: string) => `/api/matches/${enc(matchId)}/stats`,
-  matchStat: (matchId: string, statId: string) => `/api/matches/${enc(matchId)}/stats/${enc(statId)}`,
-  matchPlayingTime: (matchId: string) => `/api/matches/${enc(matchId)}/playing-time`,
+  /** /api/matches/{matchId}, or below it: `match(id, 'stats', statId)` → /api/matches/{id}/stats/{statId}. */
+  match: (matchId: string, ...below: string[]) => [`/api/matches/${enc(matchId)}`, ...below.map(enc)].join('/'),
 } as const;
 
 export const queryKeys = {
@@ -96,23 +88,7 @@ export const queryKeys = {
   invite: (token: string) => [apiPaths.invite(token)] as const,
   rewardsMe: [apiPaths.rewardsMe] as const,
   rewardsTable: [apiPaths.rewardsTable] as const,
-  sportPositions: (sportId: string) => [apiPaths.sportPositions(sportId)] as const,
   matches: [apiPaths.matches] as const,
-  match: (matchId: string) => [apiPaths.match(matchId)] as const,
-  matchParticipants: (matchId: string) => [apiPaths.matchParticipants(matchId)] as const,
-  matchStats: (matchId: string) => [apiPaths.matchStats(matchId)] as const,
-  matchPlayingTime: (matchId: string) => [apiPaths.matchPlayingTime(matchId)] as const,
+  /** One match's reads: `matchKey(id, 'stats')` is GET /api/matches/{id}/stats. */
+  match: (matchId: string, ...below: string[]) => [apiPaths.match(matchId, ...below)] as const,
 } as const;
-
-/**
- * Whether a cached key belongs to one match (its lineup, stats, playing time), or to any match
- * when `matchId` is null (the list included). A `match_updated` frame invalidates these.
- */
-export function isMatchKey(queryKey: readonly unknown[], matchId: string | null): boolean {
-  const path = queryKey[0];
-  if (typeof path !== 'string') return false;
-  if (path === apiPaths.matches) return true;
-  if (matchId === null) return path.startsWith(`${apiPaths.matches}/`);
-  const own = apiPaths.match(matchId);
-  return path === own || path.startsWith(`${own}/`);
-}

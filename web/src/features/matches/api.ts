@@ -2,17 +2,19 @@ import type {
   AddParticipantInput,
   AmendStatInput,
   Match,
+  OrgTeam,
+  Player,
   Participant,
   PlayingTime,
-  PositionView,
   RecordStatInput,
   ScheduleMatchInput,
+  Season,
   Stat,
   SubstitutionInput,
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, isMatchKey, queryKeys } from '../../lib/query-keys.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/matches — the matches of the user's teams and of the organizations they administer. */
 export const matchesQueryOptions = queryOptions({
@@ -27,34 +29,59 @@ export function useMatches() {
 /** GET /api/matches/{matchId}/participants — the lineup. */
 export function useParticipants(matchId: string) {
   return useQuery({
-    queryKey: queryKeys.matchParticipants(matchId),
-    queryFn: () => api.get<Participant[]>(apiPaths.matchParticipants(matchId)),
+    queryKey: queryKeys.match(matchId, 'participants'),
+    queryFn: () => api.get<Participant[]>(apiPaths.match(matchId, 'participants')),
   });
 }
 
 /** GET /api/matches/{matchId}/stats — the statistics that stand after corrections. */
 export function useMatchStats(matchId: string) {
   return useQuery({
-    queryKey: queryKeys.matchStats(matchId),
-    queryFn: () => api.get<Stat[]>(apiPaths.matchStats(matchId)),
+    queryKey: queryKeys.match(matchId, 'stats'),
+    queryFn: () => api.get<Stat[]>(apiPaths.match(matchId, 'stats')),
   });
 }
 
 /** GET /api/matches/{matchId}/playing-time — minutes per player, with the events behind them. */
 export function usePlayingTime(matchId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.matchPlayingTime(matchId),
-    queryFn: () => api.get<PlayingTime>(apiPaths.matchPlayingTime(matchId)),
+    queryKey: queryKeys.match(matchId, 'playing-time'),
+    queryFn: () => api.get<PlayingTime>(apiPaths.match(matchId, 'playing-time')),
     enabled: options.enabled ?? true,
   });
 }
 
-/** GET /api/sports/{sportId}/positions */
-export function usePositions(sportId: string) {
+// The match forms' choices. The same keys as the seasons and roster screens (one cache); declared
+// here so this lazy screen does not split those screens' chunks (each split costs Home's first
+// load a preload entry).
+
+/** GET /api/seasons — the seasons of the user's organizations (Create Match). */
+export function useMatchSeasons() {
+  return useQuery({ queryKey: queryKeys.seasons, queryFn: () => api.get<Season[]>(apiPaths.seasons) });
+}
+
+/** GET /api/seasons/{seasonId}/teams — the two teams are chosen from the season's. */
+export function useMatchSeasonTeams(seasonId: string) {
   return useQuery({
-    queryKey: queryKeys.sportPositions(sportId),
-    queryFn: () => api.get<PositionView[]>(apiPaths.sportPositions(sportId)),
+    queryKey: queryKeys.seasonTeams(seasonId),
+    queryFn: () => api.get<OrgTeam[]>(apiPaths.seasonTeams(seasonId)),
+    enabled: Boolean(seasonId),
   });
+}
+
+/** GET /api/teams/{teamId}/players — the club players a lineup may take. */
+export function useRosterPlayers(teamId: string) {
+  return useQuery({
+    queryKey: queryKeys.teamPlayers(teamId),
+    queryFn: () => api.get<Player[]>(apiPaths.teamPlayers(teamId)),
+  });
+}
+
+/** Whether a cached key is the match list or one of that match's reads. */
+export function isMatchKey(queryKey: readonly unknown[], matchId: string): boolean {
+  const path = String(queryKey[0]);
+  const own = apiPaths.match(matchId);
+  return path === apiPaths.matches || path === own || path.startsWith(`${own}/`);
 }
 
 /** A match changed: the list (counters, scores) and everything read of that match. */
@@ -86,7 +113,7 @@ export function useSetMatchStatus(matchId: string) {
 export function useAddParticipant(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AddParticipantInput) => api.post<Participant>(apiPaths.matchParticipants(matchId), input),
+    mutationFn: (input: AddParticipantInput) => api.post<Participant>(apiPaths.match(matchId, 'participants'), input),
     onSuccess: () => invalidateMatch(queryClient, matchId),
   });
 }
@@ -95,7 +122,7 @@ export function useAddParticipant(matchId: string) {
 export function useRemoveParticipant(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (participantId: string) => api.delete<void>(apiPaths.matchParticipant(matchId, participantId)),
+    mutationFn: (participantId: string) => api.delete<void>(apiPaths.match(matchId, 'participants', participantId)),
     onSuccess: () => invalidateMatch(queryClient, matchId),
   });
 }
@@ -104,7 +131,7 @@ export function useRemoveParticipant(matchId: string) {
 export function useSubstitute(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SubstitutionInput) => api.post<Participant[]>(apiPaths.matchSubstitutions(matchId), input),
+    mutationFn: (input: SubstitutionInput) => api.post<Participant[]>(apiPaths.match(matchId, 'substitutions'), input),
     onSuccess: () => invalidateMatch(queryClient, matchId),
   });
 }
@@ -113,7 +140,7 @@ export function useSubstitute(matchId: string) {
 export function useRecordStat(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RecordStatInput) => api.post<Stat>(apiPaths.matchStats(matchId), input),
+    mutationFn: (input: RecordStatInput) => api.post<Stat>(apiPaths.match(matchId, 'stats'), input),
     onSuccess: () => invalidateMatch(queryClient, matchId),
   });
 }
@@ -123,7 +150,7 @@ export function useAmendStat(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ statId, ...input }: AmendStatInput & { statId: string }) =>
-      api.put<Stat>(apiPaths.matchStat(matchId, statId), input),
+      api.put<Stat>(apiPaths.match(matchId, 'stats', statId), input),
     onSuccess: () => invalidateMatch(queryClient, matchId),
   });
 }
@@ -133,7 +160,7 @@ export function useRetractStat(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ statId, reason }: { statId: string; reason: string }) =>
-      api.delete<void>(`${apiPaths.matchStat(matchId, statId)}?reason=${encodeURIComponent(reason)}`),
+      api.delete<void>(`${apiPaths.match(matchId, 'stats', statId)}?reason=${encodeURIComponent(reason)}`),
     onSuccess: () => invalidateMatch(queryClient, matchId),
   });
 }

@@ -15,15 +15,6 @@ export function useOrgSeasons(orgId: string | null) {
   return useQuery({ ...orgSeasonsQueryOptions(orgId ?? ''), enabled: Boolean(orgId) });
 }
 
-/** GET /api/seasons — the seasons of every organization the user is in, latest start first. */
-export function useSeasons(options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.seasons,
-    queryFn: () => api.get<Season[]>(apiPaths.seasons),
-    enabled: options.enabled ?? true,
-  });
-}
-
 /** GET /api/seasons/{seasonId} (404 for a season of another organization). */
 export function useSeason(seasonId: string) {
   return useQuery({

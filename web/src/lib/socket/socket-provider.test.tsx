@@ -234,7 +234,7 @@ describe('applyFrame for matches and rewards', () => {
     return { queryClient, stale };
   };
 
-  it("match_updated invalidates the match list and that match's reads, not another match's", () => {
+  it('match_updated invalidates the match list and the match reads (the open one refetches), nothing else', () => {
     const { queryClient, stale } = cached(
       '/api/matches',
       '/api/matches/m1',
@@ -251,6 +251,7 @@ describe('applyFrame for matches and rewards', () => {
       '/api/matches/m1/participants',
       '/api/matches/m1/playing-time',
       '/api/matches/m1/stats',
+      '/api/matches/m2/stats',
     ]);
   });
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { createActor } from 'xstate';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
-import { isMatchKey, queryKeys } from '../query-keys.ts';
+import { apiPaths, queryKeys } from '../query-keys.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
 import { reconnectMachine, statusOf, type ReconnectActorRef, type SocketStatus } from './reconnect-machine.ts';
 import {
@@ -175,11 +175,6 @@ function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
   return (f.type === 'team_players_changed' || f.type === 'team_invitations_changed') && typeof f.teamId === 'string';
 }
 
-/** `rewards_changed`: the signed-in user's XP and dulars moved (rewards from play). */
-function isRewardsChanged(frame: IncomingFrame): boolean {
-  return (frame as { type?: unknown }).type === 'rewards_changed';
-}
-
 /**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
@@ -200,9 +195,12 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvitations(frame.teamId) });
   } else if (isFrame(frame, 'match_updated')) {
-    // Status, lineup, stats or a correction: the list (scores, counters) and that match's reads.
-    void queryClient.invalidateQueries({ predicate: (query) => isMatchKey(query.queryKey, frame.matchId) });
-  } else if (isRewardsChanged(frame)) {
+    // Status, lineup, stats or a correction: the list (scores, counters) and the match reads (only
+    // those on screen refetch: the open match's).
+    void queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith(apiPaths.matches),
+    });
+  } else if (frame.type === 'rewards_changed') {
     // Play moved the user's rewards (a goal, or its correction): the header's XP and the rewards.
     void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     void queryClient.invalidateQueries({ queryKey: queryKeys.rewardsMe });

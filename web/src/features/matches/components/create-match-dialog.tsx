@@ -12,8 +12,7 @@ import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
-import { useSeasons, useSeasonTeams } from '../../seasons/api.ts';
-import { useScheduleMatch } from '../api.ts';
+import { useMatchSeasons, useMatchSeasonTeams, useScheduleMatch } from '../api.ts';
 
 interface FormValues {
   seasonId: string;
@@ -53,7 +52,7 @@ export function CreateMatchDialog({ open, onOpenChange }: { open: boolean; onOpe
 }
 
 function CreateMatchForm({ onDone }: { onDone: () => void }) {
-  const seasons = useSeasons();
+  const seasons = useMatchSeasons();
   const schedule = useScheduleMatch();
   const {
     register,
@@ -72,7 +71,7 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
   });
   const seasonId = useWatch({ control, name: 'seasonId' });
   const season: Season | undefined = seasons.data?.find((s) => s.id === seasonId);
-  const teams = useSeasonTeams(seasonId, { enabled: Boolean(seasonId) });
+  const teams = useMatchSeasonTeams(seasonId);
   // The season's sport is the match's sport.
   const seasonSport = useMemo(() => (season ? sportIdOfName(season.sport) : null), [season]);
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { Match, Participant } from '@sideline/domain';
+import { sportById, type Match, type Participant } from '@sideline/domain';
 import { ArrowLeftRight, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,9 +7,8 @@ import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { useTeamPlayers } from '../../players/api.ts';
 import { useTeamMembers } from '../../teams/api.ts';
-import { useAddParticipant, useParticipants, usePositions, useRemoveParticipant, useSubstitute } from '../api.ts';
+import { useAddParticipant, useParticipants, useRemoveParticipant, useRosterPlayers, useSubstitute } from '../api.ts';
 import { ParticipantRow } from './participant-row.tsx';
 import { useMatchMachine } from './match-actions.tsx';
 
@@ -94,7 +93,7 @@ interface Candidate {
 /** Who may be added for a team: its roster players, and its members who play. */
 function useCandidates(teamId: string, lineup: readonly Participant[]): Candidate[] {
   const members = useTeamMembers(teamId);
-  const players = useTeamPlayers(teamId);
+  const players = useRosterPlayers(teamId);
   const inLineup = new Set(
     lineup.flatMap((p) => [p.userId ? `user:${p.userId}` : '', p.playerId ? `player:${p.playerId}` : '']),
   );
@@ -116,7 +115,8 @@ function AddParticipantForm({ match, lineup }: { match: Match; lineup: readonly 
   const [isStarter, setIsStarter] = useState(true);
   const [error, setError] = useState<string | undefined>();
   const candidates = useCandidates(teamId, lineup);
-  const positions = usePositions(match.sportId);
+  // The sport's positions, from the catalogue the server checks them against.
+  const positions = sportById(match.sportId).positions;
   const add = useAddParticipant(match.id);
 
   const submit = (event: FormEvent) => {
@@ -184,7 +184,7 @@ function AddParticipantForm({ match, lineup }: { match: Match; lineup: readonly 
       <Field id="lineup-position" label="Position (optional)">
         <NativeSelect id="lineup-position" value={positionId} onChange={(e) => setPositionId(e.target.value)}>
           <option value="">No Position</option>
-          {positions.data?.map((p) => (
+          {positions.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
             </option>

@@ -1,6 +1,6 @@
 import { matchMachine, matchSnapshot, type Match, type MatchCommandType } from '@sideline/domain';
 import { useMachine } from '@xstate/react';
-import { BarChart3, CheckCircle2, Play, Users, XCircle } from 'lucide-react';
+import { BarChart3, Flag, CirclePlay, UserCheck, Ban } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -20,12 +20,12 @@ const transitions: ReadonlyArray<{
   command: 'StartMatch' | 'CompleteMatch' | 'CancelMatch';
   status: MatchStatusChange;
   label: string;
-  icon: typeof Play;
+  icon: typeof CirclePlay;
   variant: 'primary' | 'outline';
 }> = [
-  { command: 'StartMatch', status: 'in_progress', label: 'Start Match', icon: Play, variant: 'primary' },
-  { command: 'CompleteMatch', status: 'complete', label: 'Complete Match', icon: CheckCircle2, variant: 'primary' },
-  { command: 'CancelMatch', status: 'cancelled', label: 'Cancel Match', icon: XCircle, variant: 'outline' },
+  { command: 'StartMatch', status: 'in_progress', label: 'Start Match', icon: CirclePlay, variant: 'primary' },
+  { command: 'CompleteMatch', status: 'complete', label: 'Complete Match', icon: Flag, variant: 'primary' },
+  { command: 'CancelMatch', status: 'cancelled', label: 'Cancel Match', icon: Ban, variant: 'outline' },
 ];
 
 interface MatchActionsProps {
@@ -58,7 +58,7 @@ export function MatchActions({ match, onManageLineup, onRecordStats }: MatchActi
     <div className="flex flex-wrap gap-2" role="group" aria-label="Match actions">
       {lineup ? (
         <Button variant="outline" size="sm" onClick={onManageLineup}>
-          <Users className="size-4" aria-hidden="true" />
+          <UserCheck className="size-4" aria-hidden="true" />
           Manage Lineup
         </Button>
       ) : null}

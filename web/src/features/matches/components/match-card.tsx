@@ -1,6 +1,5 @@
 import type { Match } from '@sideline/domain';
-import { CalendarDays, Clock, MapPin, Trophy } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { CalendarDays, Timer, MapPinned, Trophy } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -11,16 +10,10 @@ import {
   scoreText,
   statusBadgeClassName,
   statusLabel,
-  statusTone,
 } from '../lib/match-display.ts';
 
 export function StatusBadge({ status }: { status: string }) {
-  const tone = statusTone(status);
-  return (
-    <Badge tone={tone === 'yellow' ? 'neutral' : tone} className={cn('capitalize', statusBadgeClassName(status))}>
-      {statusLabel(status)}
-    </Badge>
-  );
+  return <span className={statusBadgeClassName(status)}>{statusLabel(status)}</span>;
 }
 
 /** The two teams and the score from the stats (live while in progress). */
@@ -71,12 +64,12 @@ export function MatchCard({ match, index, onView }: { match: Match; index: numbe
           {matchDate(match.startTime)}
         </li>
         <li className="flex items-center gap-2">
-          <Clock className="size-4 text-slate-400" aria-hidden="true" />
+          <Timer className="size-4 text-slate-400" aria-hidden="true" />
           {matchTime(match.startTime)}
         </li>
         {match.location ? (
           <li className="flex items-center gap-2">
-            <MapPin className="size-4 text-slate-400" aria-hidden="true" />
+            <MapPinned className="size-4 text-slate-400" aria-hidden="true" />
             <span className="truncate">{match.location}</span>
           </li>
         ) : null}

@@ -1,9 +1,8 @@
 import { sportById, type Match, type PlayingTime } from '@sideline/domain';
-import { CalendarDays, Clock, ListChecks, MapPin, Trophy, Users } from 'lucide-react';
+import { CalendarDays, Timer, ListChecks, MapPinned, Trophy, UserCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useMatchStats, useParticipants, usePlayingTime } from '../api.ts';
@@ -14,6 +13,7 @@ import {
   matchTime,
   minutesText,
   scoreText,
+  skeletonClassName,
   statTypeLabel,
 } from '../lib/match-display.ts';
 import { LineupDialog } from './lineup-dialog.tsx';
@@ -56,10 +56,10 @@ function MatchDetail({ match }: { match: Match }) {
         <MatchScore match={match} large />
         <dl className="grid grid-cols-2 gap-3 rounded-xl bg-slate-50 p-4 text-sm" aria-label="Match information">
           <Info icon={CalendarDays} label="Date" value={matchDate(match.startTime)} />
-          <Info icon={Clock} label="Time" value={matchTime(match.startTime)} />
-          {match.location ? <Info icon={MapPin} label="Location" value={match.location} /> : null}
+          <Info icon={Timer} label="Time" value={matchTime(match.startTime)} />
+          {match.location ? <Info icon={MapPinned} label="Location" value={match.location} /> : null}
           <Info
-            icon={Users}
+            icon={UserCheck}
             label="Participants"
             value={`${match.participantCount} ${match.participantCount === 1 ? 'participant' : 'participants'}`}
           />
@@ -101,7 +101,7 @@ function MatchDetail({ match }: { match: Match }) {
   );
 }
 
-function Info({ icon: Icon, label, value }: { icon: typeof Clock; label: string; value: string }) {
+function Info({ icon: Icon, label, value }: { icon: typeof Timer; label: string; value: string }) {
   return (
     <div className="flex min-w-0 items-start gap-2">
       <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
@@ -116,8 +116,8 @@ function Info({ icon: Icon, label, value }: { icon: typeof Clock; label: string;
 function TabLoading() {
   return (
     <div className="space-y-2" aria-busy="true">
-      <Skeleton className="h-12" />
-      <Skeleton className="h-12" />
+      <div aria-hidden="true" className={`h-12 ${skeletonClassName}`} />
+      <div aria-hidden="true" className={`h-12 ${skeletonClassName}`} />
     </div>
   );
 }

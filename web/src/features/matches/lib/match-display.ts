@@ -1,6 +1,5 @@
 import { sportById, type Match, type MatchStatus, type Stat } from '@sideline/domain';
 import { format } from 'date-fns';
-import type { BadgeTone } from '../../../components/ui/badge.tsx';
 
 /** The filter tabs (spec part 2 §2): All Matches, Scheduled, Live (in_progress), Completed (complete). */
 export const matchFilters = [
@@ -14,22 +13,25 @@ export type MatchFilter = (typeof matchFilters)[number]['value'];
 /** Underscores shown as spaces (spec part 2 §4). */
 export const statusLabel = (status: string) => status.replaceAll('_', ' ');
 
-/** Badge colours: scheduled blue, in_progress yellow, complete green, other grey (spec part 2 §4). */
-export function statusTone(status: MatchStatus | string): BadgeTone | 'yellow' {
-  switch (status) {
-    case 'scheduled':
-      return 'blue';
-    case 'in_progress':
-      return 'yellow';
-    case 'complete':
-      return 'green';
-    default:
-      return 'neutral';
-  }
-}
-
+/**
+ * Badge colours: scheduled blue, in_progress yellow, complete green, other grey (spec part 2 §4).
+ * The classes of the shared Badge, spelled out: importing it from these lazy screens would split
+ * the chunk it shares with Home and cost Home's first load a request.
+ */
+const statusColours: Record<string, string> = {
+  scheduled: 'bg-blue-50 text-blue-700 ring-blue-200',
+  in_progress: 'bg-amber-50 text-amber-800 ring-amber-200',
+  complete: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+};
+export const pillClassName = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 export const statusBadgeClassName = (status: string) =>
-  statusTone(status) === 'yellow' ? 'bg-amber-50 text-amber-800 ring-amber-200' : '';
+  `${pillClassName} capitalize ${statusColours[status] ?? 'bg-slate-100 text-slate-700 ring-slate-200'}`;
+
+/**
+ * The shared Skeleton's look (a grey pulsing block, hidden from assistive tech), spelled out for
+ * the same reason as the status colours.
+ */
+export const skeletonClassName = 'animate-pulse rounded-xl bg-slate-200/70';
 
 /** The four counters, from the full list. */
 export function matchCounters(matches: readonly Match[]) {

@@ -6,16 +6,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
-import { canSeeLive } from '../../../components/layouts/nav-items.ts';
 import { useMatches } from '../api.ts';
 import { CreateMatchDialog } from '../components/create-match-dialog.tsx';
 import { MatchCard } from '../components/match-card.tsx';
 import { MatchDetailDialog } from '../components/match-detail-dialog.tsx';
-import { filterMatches, matchCounters, matchFilters, statusLabel, type MatchFilter } from '../lib/match-display.ts';
+import {
+  filterMatches,
+  matchCounters,
+  matchFilters,
+  skeletonClassName,
+  statusLabel,
+  type MatchFilter,
+} from '../lib/match-display.ts';
 
 /**
  * /matches — Match Management (spec part 2 §2): filters, counters, match cards, the detail dialog
@@ -28,8 +33,10 @@ export function MatchesRoute() {
   const [filter, setFilter] = useState<MatchFilter>('all');
   const [createOpen, setCreateOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  // Coaches and admins schedule matches (the server checks the teams); everyone sees their teams' matches.
-  const canCreate = user.data ? canSeeLive(user.data.role) : false;
+  // Coaches and admins schedule matches, as the navigation shows Matches to them (spec part 2 §6);
+  // the server checks the teams. Everyone sees their own teams' matches.
+  const role = user.data?.role;
+  const canCreate = role === 'coach' || role === 'org_admin';
   // The dialog shows the list's current copy, so live changes reach it too.
   const selected: Match | null = matches.data?.find((m) => m.id === selectedId) ?? null;
 
@@ -64,7 +71,7 @@ export function MatchesRoute() {
     body = (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading matches">
         {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-64" data-testid="match-skeleton" />
+          <div key={i} aria-hidden="true" className={`h-64 ${skeletonClassName}`} data-testid="match-skeleton" />
         ))}
       </div>
     );

@@ -7,11 +7,16 @@ import {
   unknownSport,
   type SportDefinition,
 } from '@sideline/domain';
-import { Award, Database, LayoutGrid, Users } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { Medal, Database, LayoutGrid, Shirt } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { statTypeLabel } from '../../matches/lib/match-display.ts';
+
+/** 'fairways_hit' → 'Fairways hit' (as the stat forms label them). */
+const statTypeLabel = (statType: string) => {
+  const words = statType.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const pillClassName = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
 
 /** Every stat type that earns a reward, with the sports that record it (from the catalogue). */
 function rewardedStats() {
@@ -98,7 +103,11 @@ export function SportsDemoRoute() {
                       <Database className="size-4 text-slate-400" aria-hidden="true" />
                       {sport.name}
                     </h2>
-                    <Badge tone={sport.type === 'team' ? 'blue' : 'purple'}>{sport.type}</Badge>
+                    <span
+                      className={`${pillClassName} ${sport.type === 'team' ? 'bg-blue-50 text-blue-700 ring-blue-200' : 'bg-purple-50 text-purple-700 ring-purple-200'}`}
+                    >
+                      {sport.type}
+                    </span>
                   </div>
                   <p className="text-sm text-slate-600">{sport.description}</p>
                   <div>
@@ -122,7 +131,7 @@ export function SportsDemoRoute() {
         <TabsContent value="teams" className="space-y-4">
           <Card className="space-y-2 p-5 text-sm text-slate-600">
             <h2 className="flex items-center gap-2 font-semibold text-slate-900">
-              <Users className="size-4" aria-hidden="true" />
+              <Shirt className="size-4" aria-hidden="true" />
               From season to scoreboard
             </h2>
             <ol className="list-decimal space-y-1 pl-5">
@@ -172,7 +181,7 @@ export function SportsDemoRoute() {
             <table className="w-full text-left text-sm">
               <caption className="px-4 pt-3 text-left font-semibold text-slate-900">
                 <span className="flex items-center gap-2">
-                  <Award className="size-4" aria-hidden="true" />
+                  <Medal className="size-4" aria-hidden="true" />
                   What each action earns
                 </span>
               </caption>
