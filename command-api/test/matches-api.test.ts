@@ -330,7 +330,10 @@ describe('lineups and substitutions', () => {
     );
     // A member of team B sees only team B's players; another club not at all.
     const seenByBo = await readJson(await club.bo.get(`/api/seasons/${club.season.id}/playing-time`));
-    expect(seenByBo.players.every((p: { userId: string }) => p.userId === club.bo.userId)).toBe(true);
+    const teamA = new Set([club.ava.userId, club.ben.userId]);
+    expect(seenByBo.players.some((p: { userId: string | null }) => p.userId !== null && teamA.has(p.userId))).toBe(
+      false,
+    );
     expect((await rival.admin.get(`/api/seasons/${club.season.id}/playing-time`)).status).toBe(404);
   });
 });
