@@ -103,12 +103,12 @@ function MatchDetail({ match }: { match: Match }) {
 
 function Info({ icon: Icon, label, value }: { icon: typeof Timer; label: string; value: string }) {
   return (
-    <div className="flex min-w-0 items-start gap-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-      <div className="min-w-0">
-        <dt className="text-xs text-slate-500">{label}</dt>
-        <dd className="font-medium wrap-anywhere text-slate-900">{value}</dd>
-      </div>
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1.5 text-xs text-slate-500">
+        <Icon className="size-3.5 shrink-0 text-slate-400" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="font-medium wrap-anywhere text-slate-900">{value}</dd>
     </div>
   );
 }
