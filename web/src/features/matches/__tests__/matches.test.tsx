@@ -234,6 +234,31 @@ describe('Match Management (mocked fetch)', () => {
     expect(within(dialog.getByRole('region', { name: 'Shots' })).getByText('3')).toBeInTheDocument();
   });
 
+  it('asks before cancelling, since a cancelled match cannot be restarted', async () => {
+    let current = match();
+    const { callsTo } = serve({
+      matches: () => [current],
+      extra: {
+        'PUT /api/matches/m1': () => {
+          current = match({ status: 'cancelled' });
+          return { status: 200, body: current };
+        },
+      },
+    });
+    const { user } = renderApp('/matches');
+    const dialog = within(await openDetails(user));
+    await user.click(dialog.getByRole('button', { name: 'Cancel Match' }));
+    expect(callsTo('PUT', '/api/matches/m1')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Keep it' }));
+    expect(dialog.queryByRole('button', { name: 'Yes, cancel the match' })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel Match' }));
+    await user.click(dialog.getByRole('button', { name: 'Yes, cancel the match' }));
+    await waitFor(() => expect(callsTo('PUT', '/api/matches/m1')[0]?.body).toEqual({ status: 'cancelled' }));
+    // Cancelled is final: the machine accepts nothing more, so no action is offered.
+    await waitFor(() => expect(dialog.queryByRole('group', { name: 'Match actions' })).not.toBeInTheDocument());
+    expect(dialog.getByText('cancelled')).toBeInTheDocument();
+  });
+
   it("shows only what a parent may do (nothing to manage) and how their child's minutes were computed", async () => {
     serve({
       user: parent,
@@ -277,6 +302,10 @@ describe('Match Management (mocked fetch)', () => {
           const body = call.body as { value: number; context: string | null };
           stats = [goal('g1', body.value, { context: body.context })];
           return { status: 201, body: stats[0] };
+        },
+        'DELETE /api/matches/m1/stats/g1': () => {
+          stats = [];
+          return { status: 204 };
         },
         'PUT /api/matches/m1/stats/g1': (call) => {
           stats = [goal('g1', (call.body as { value: number }).value, { amended: true })];
@@ -344,6 +373,15 @@ describe('Match Management (mocked fetch)', () => {
       }),
     );
     expect(await dialog.findByText('(corrected)')).toBeInTheDocument();
+
+    // Retracted with a reason: the row goes, the toast still says so.
+    await user.click(dialog.getByRole('button', { name: /^Retract Goals: 1/ }));
+    await user.type(dialog.getByLabelText('Reason'), 'Disallowed');
+    await user.click(dialog.getByRole('button', { name: 'Retract' }));
+    await waitFor(() => expect(callsTo('DELETE', '/api/matches/m1/stats/g1')).toHaveLength(1));
+    expect(callsTo('DELETE', '/api/matches/m1/stats/g1')[0]!.url).toContain('reason=Disallowed');
+    expect(await screen.findByText('Statistic retracted')).toBeInTheDocument();
+    expect(await dialog.findByText('No statistics recorded yet')).toBeInTheDocument();
   }, 30_000);
 
   it('shows a record failure as a destructive Error toast with the server message', async () => {

@@ -1,5 +1,6 @@
 import { matchMachine, matchSnapshot, type Match, type MatchCommandType } from '@sideline/domain';
 import { useMachine } from '@xstate/react';
+import { useState } from 'react';
 import { BarChart3, Flag, CirclePlay, UserCheck, Ban } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -42,6 +43,8 @@ interface MatchActionsProps {
 export function MatchActions({ match, onManageLineup, onRecordStats }: MatchActionsProps) {
   const { can, send } = useMatchMachine(match);
   const setStatus = useSetMatchStatus(match.id);
+  // Cancelling is final (the machine has no way back): it asks once more.
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   if (!match.canManage) return null;
   const change = (command: (typeof transitions)[number]) =>
     setStatus.mutate(command.status, {
@@ -76,12 +79,28 @@ export function MatchActions({ match, onManageLineup, onRecordStats }: MatchActi
             variant={t.variant}
             size="sm"
             disabled={setStatus.isPending}
-            onClick={() => change(t)}
+            onClick={() => (t.command === 'CancelMatch' ? setConfirmingCancel(true) : change(t))}
           >
             <t.icon className="size-4" aria-hidden="true" />
             {t.label}
           </Button>
         ))}
+      {confirmingCancel && can('CancelMatch') ? (
+        <div role="alert" className="flex w-full flex-wrap items-center gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm">
+          <span className="text-red-800">Cancel this match? A cancelled match cannot be restarted.</span>
+          <Button
+            variant="destructive"
+            size="sm"
+            disabled={setStatus.isPending}
+            onClick={() => change(transitions.find((t) => t.command === 'CancelMatch')!)}
+          >
+            Yes, cancel the match
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setConfirmingCancel(false)}>
+            Keep it
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

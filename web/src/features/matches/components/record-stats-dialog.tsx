@@ -272,13 +272,12 @@ function RetractForm({ match, stat, onDone }: { match: Match; stat: Stat; onDone
           setError('Reason is required');
           return;
         }
-        retract.mutate(
-          { statId: stat.id, reason: reason.trim() },
-          {
-            onSuccess: () => toast({ title: 'Success', description: 'Statistic retracted' }),
-            onError: (failure) =>
-              toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(failure) }),
-          },
+        // The row (and this form) goes away with the retracted stat, so the outcome is told from
+        // the promise, not from callbacks of an unmounted component.
+        retract.mutateAsync({ statId: stat.id, reason: reason.trim() }).then(
+          () => toast({ title: 'Success', description: 'Statistic retracted' }),
+          (failure: unknown) =>
+            toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(failure) }),
         );
       }}
     >
