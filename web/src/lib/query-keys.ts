@@ -89,6 +89,4 @@ export const queryKeys = {
   rewardsMe: [apiPaths.rewardsMe] as const,
   rewardsTable: [apiPaths.rewardsTable] as const,
   matches: [apiPaths.matches] as const,
-  /** One match's reads: `matchKey(id, 'stats')` is GET /api/matches/{id}/stats. */
-  match: (matchId: string, ...below: string[]) => [apiPaths.match(matchId, ...below)] as const,
 } as const;

@@ -29,7 +29,7 @@ export function useMatches() {
 /** GET /api/matches/{matchId}/participants — the lineup. */
 export function useParticipants(matchId: string) {
   return useQuery({
-    queryKey: queryKeys.match(matchId, 'participants'),
+    queryKey: [apiPaths.match(matchId, 'participants')],
     queryFn: () => api.get<Participant[]>(apiPaths.match(matchId, 'participants')),
   });
 }
@@ -37,7 +37,7 @@ export function useParticipants(matchId: string) {
 /** GET /api/matches/{matchId}/stats — the statistics that stand after corrections. */
 export function useMatchStats(matchId: string) {
   return useQuery({
-    queryKey: queryKeys.match(matchId, 'stats'),
+    queryKey: [apiPaths.match(matchId, 'stats')],
     queryFn: () => api.get<Stat[]>(apiPaths.match(matchId, 'stats')),
   });
 }
@@ -45,7 +45,7 @@ export function useMatchStats(matchId: string) {
 /** GET /api/matches/{matchId}/playing-time — minutes per player, with the events behind them. */
 export function usePlayingTime(matchId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.match(matchId, 'playing-time'),
+    queryKey: [apiPaths.match(matchId, 'playing-time')],
     queryFn: () => api.get<PlayingTime>(apiPaths.match(matchId, 'playing-time')),
     enabled: options.enabled ?? true,
   });
