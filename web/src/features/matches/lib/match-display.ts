@@ -1,4 +1,4 @@
-import { sportById, type Match, type MatchStatus, type Stat } from '@sideline/domain';
+import { sportById, type Match, type Stat } from '@sideline/domain';
 import { format } from 'date-fns';
 
 /** The filter tabs (spec part 2 §2): All Matches, Scheduled, Live (in_progress), Completed (complete). */
