@@ -1,6 +1,6 @@
 import type { Match } from '@sideline/domain';
 import { Plus, Trophy } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -10,9 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
 import { useMatches } from '../api.ts';
-import { CreateMatchDialog } from '../components/create-match-dialog.tsx';
 import { MatchCard } from '../components/match-card.tsx';
-import { MatchDetailDialog } from '../components/match-detail-dialog.tsx';
 import {
   filterMatches,
   matchCounters,
@@ -21,6 +19,15 @@ import {
   statusLabel,
   type MatchFilter,
 } from '../lib/match-display.ts';
+
+// The dialogs (forms, lineup, statistics, the match machine) load when first opened: the list
+// shows without them.
+const CreateMatchDialog = lazy(() =>
+  import('../components/create-match-dialog.tsx').then((m) => ({ default: m.CreateMatchDialog })),
+);
+const MatchDetailDialog = lazy(() =>
+  import('../components/match-detail-dialog.tsx').then((m) => ({ default: m.MatchDetailDialog })),
+);
 
 /**
  * /matches — Match Management (spec part 2 §2): filters, counters, match cards, the detail dialog
@@ -33,6 +40,8 @@ export function MatchesRoute() {
   const [filter, setFilter] = useState<MatchFilter>('all');
   const [createOpen, setCreateOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // Once opened, a dialog stays mounted (closed), so it can animate out and open at once again.
+  const [opened, setOpened] = useState({ create: false, detail: false });
   // Coaches and admins schedule matches, as the navigation shows Matches to them (spec part 2 §6);
   // the server checks the teams. Everyone sees their own teams' matches.
   const role = user.data?.role;
@@ -41,7 +50,12 @@ export function MatchesRoute() {
   const selected: Match | null = matches.data?.find((m) => m.id === selectedId) ?? null;
 
   const createButton = canCreate ? (
-    <Button onClick={() => setCreateOpen(true)}>
+    <Button
+      onClick={() => {
+        setOpened((o) => ({ ...o, create: true }));
+        setCreateOpen(true);
+      }}
+    >
       <Plus className="size-4" aria-hidden="true" />
       Create Match
     </Button>
@@ -98,7 +112,14 @@ export function MatchesRoute() {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Matches">
         {shown.map((match, index) => (
           <li key={match.id}>
-            <MatchCard match={match} index={index} onView={() => setSelectedId(match.id)} />
+            <MatchCard
+              match={match}
+              index={index}
+              onView={() => {
+                setOpened((o) => ({ ...o, detail: true }));
+                setSelectedId(match.id);
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -128,8 +149,12 @@ export function MatchesRoute() {
           </TabsContent>
         ))}
       </Tabs>
-      <CreateMatchDialog open={createOpen} onOpenChange={setCreateOpen} />
-      <MatchDetailDialog match={selected} onOpenChange={(open) => (open ? null : setSelectedId(null))} />
+      <Suspense fallback={null}>
+        {opened.create ? <CreateMatchDialog open={createOpen} onOpenChange={setCreateOpen} /> : null}
+        {opened.detail ? (
+          <MatchDetailDialog match={selected} onOpenChange={(open) => (open ? null : setSelectedId(null))} />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
