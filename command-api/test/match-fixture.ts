@@ -64,7 +64,7 @@ export async function createClub(server: TestServer, name: string, sport = 'Socc
   );
   const newTeam = async (teamName: string) => {
     const response = await admin.post(`/api/organizations/${org.id}/teams`, { seasonId: season.id, name: teamName });
-    expect(response.status).toBe(201);
+    expect(response.status, await response.clone().text()).toBe(201);
     return readJson(response);
   };
   const teamA = await newTeam(`${name} Hawks`);

@@ -237,6 +237,49 @@ describe('lineups and substitutions', () => {
     expect((await readJson(await club.parent.get(path))).map((p: { id: string }) => p.id)).toEqual([ava.id]);
   });
 
+  it("adds club players from either roster by playerId, records their stats, and refuses another club's", async () => {
+    const match = await scheduleMatch(club);
+    const path = `/api/matches/${match.id}/participants`;
+    const roster = await readJson(
+      await club.admin.post(`/api/teams/${club.teamB.id}/players`, { name: 'Rosa Roster' }),
+    );
+    const rivalRoster = await readJson(
+      await rival.admin.post(`/api/teams/${rival.teamA.id}/players`, { name: 'Rita Rival' }),
+    );
+    const added = await club.coach.post(path, { playerId: roster.player.id, positionId: 'goalkeeper' });
+    expect(added.status, await added.clone().text()).toBe(201);
+    expect(await readJson(added)).toEqual({
+      id: expect.any(String),
+      userId: null,
+      playerId: roster.player.id,
+      userName: 'Rosa Roster',
+      teamId: club.teamB.id,
+      positionId: 'goalkeeper',
+      positionName: 'Goalkeeper',
+      isStarter: true,
+      onField: true,
+    });
+    expect(await errorOf(await club.coach.post(path, { playerId: roster.player.id }))).toMatchObject({
+      http: 409,
+      code: 'ALREADY_IN_LINEUP',
+    });
+    expect((await readJson(await club.coach.post(path, { playerId: rivalRoster.player.id }))).fieldErrors).toEqual({
+      playerId: ['Not a player of either team'],
+    });
+    expect(
+      (await readJson(await club.coach.post(path, { playerId: roster.player.id, teamId: club.teamA.id }))).fieldErrors,
+    ).toEqual({ playerId: ['Not a player of that team'] });
+
+    await setStatus(club.coach, match.id, 'in_progress');
+    const saved = await club.coach.post(`/api/matches/${match.id}/stats`, {
+      playerId: roster.player.id,
+      statType: 'saves',
+      value: 3,
+    });
+    expect(saved.status, await saved.clone().text()).toBe(201);
+    expect(await readJson(saved)).toMatchObject({ playerId: roster.player.id, userName: 'Rosa Roster', value: 3 });
+  });
+
   it('substitutes during play and keeps the playing-time ledger with the events behind it', async () => {
     const match = await scheduleMatch(club);
     const ava = await addToLineup(club, match.id, club.ava, 'striker');
@@ -287,7 +330,10 @@ describe('lineups and substitutions', () => {
     );
     // A member of team B sees only team B's players; another club not at all.
     const seenByBo = await readJson(await club.bo.get(`/api/seasons/${club.season.id}/playing-time`));
-    expect(seenByBo.players.every((p: { userId: string }) => p.userId === club.bo.userId)).toBe(true);
+    const teamA = new Set([club.ava.userId, club.ben.userId]);
+    expect(seenByBo.players.some((p: { userId: string | null }) => p.userId !== null && teamA.has(p.userId))).toBe(
+      false,
+    );
     expect((await rival.admin.get(`/api/seasons/${club.season.id}/playing-time`)).status).toBe(404);
   });
 });

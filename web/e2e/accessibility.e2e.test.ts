@@ -189,6 +189,109 @@ const coachScreens: Screen[] = [
   },
 ];
 
+/** The club's match, as its admin manages it: /matches and its dialogs, and the sports page. */
+async function openMatch(page: Page, base: string) {
+  await page.goto(`${base}/matches`);
+  await page
+    .getByRole('article', { name: /Riverside Lions vs Riverside Falcons/ })
+    .getByRole('button', { name: 'View Details' })
+    .click();
+  await page.getByRole('dialog', { name: 'Soccer Match Details' }).getByRole('list', { name: 'Lineup' }).waitFor();
+}
+
+const adminScreens: Screen[] = [
+  {
+    name: 'matches',
+    open: async (page, base) => {
+      await page.goto(`${base}/matches`);
+      await page.getByRole('article', { name: /Riverside Lions vs Riverside Falcons/ }).waitFor();
+      // The cards' staggered entrance has ended.
+      await page.waitForTimeout(600);
+    },
+  },
+  { name: 'match details (lineup)', open: openMatch },
+  {
+    name: 'match details (playing time)',
+    open: async (page, base) => {
+      await openMatch(page, base);
+      await page.getByRole('tab', { name: 'Playing Time' }).click();
+      await page.getByRole('list', { name: 'Playing time' }).waitFor();
+    },
+  },
+  {
+    name: 'create match dialog',
+    open: async (page, base) => {
+      await page.goto(`${base}/matches`);
+      await page.getByRole('button', { name: 'Create Match' }).first().click();
+      await page.getByRole('dialog', { name: 'Create Match' }).getByLabel('Season').waitFor();
+    },
+  },
+  {
+    name: 'manage lineup dialog',
+    open: async (page, base) => {
+      await openMatch(page, base);
+      await page.getByRole('button', { name: 'Manage Lineup' }).click();
+      await page
+        .getByRole('dialog', { name: 'Manage Match Lineup' })
+        .getByRole('list', { name: 'Current lineup' })
+        .waitFor();
+    },
+  },
+  {
+    name: 'record stats dialog',
+    open: async (page, base) => {
+      await openMatch(page, base);
+      await page.getByRole('button', { name: 'Record Stats' }).click();
+      await page.getByRole('dialog', { name: 'Record Match Statistics' }).getByText('Goals: 1').waitFor();
+    },
+  },
+  {
+    name: 'sports system',
+    open: async (page, base) => {
+      await page.goto(`${base}/sports-demo`);
+      await page.getByRole('tab', { name: 'XP System' }).click();
+      await page.getByRole('table').waitFor();
+    },
+  },
+];
+
+/** The demo club's admin schedules a match of its two teams, with the parent's children, and starts it. */
+async function seedClubMatch(page: Page, base: string) {
+  await signInAsDemo(page, base, 'admin');
+  const [season] = (await callApi(page, base, 'GET', '/api/seasons')) as Array<{ id: string }>;
+  const teams = (await callApi(page, base, 'GET', `/api/seasons/${season!.id}/teams`)) as Array<{
+    id: string;
+    name: string;
+  }>;
+  const lions = teams.find((t) => t.name === 'Riverside Lions')!;
+  const falcons = teams.find((t) => t.name === 'Riverside Falcons')!;
+  const match = (await callApi(page, base, 'POST', '/api/matches', {
+    seasonId: season!.id,
+    sportId: 'soccer',
+    teamAId: lions.id,
+    teamBId: falcons.id,
+    startTime: new Date(Date.now() + 3_600_000).toISOString(),
+    location: 'Riverside Park, Field 2',
+    format: '2 x 25 minutes',
+  })) as { id: string };
+  const players = (await callApi(page, base, 'GET', `/api/teams/${lions.id}/players`)) as Array<{ id: string }>;
+  const [first, second] = players;
+  await callApi(page, base, 'POST', `/api/matches/${match.id}/participants`, {
+    playerId: first!.id,
+    positionId: 'striker',
+  });
+  await callApi(page, base, 'POST', `/api/matches/${match.id}/participants`, {
+    playerId: second!.id,
+    isStarter: false,
+  });
+  await callApi(page, base, 'PUT', `/api/matches/${match.id}`, { status: 'in_progress' });
+  await callApi(page, base, 'POST', `/api/matches/${match.id}/stats`, {
+    playerId: first!.id,
+    statType: 'goals',
+    value: 1,
+  });
+}
+
 describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every screen and dialog', () => {
   let sideline: SidelineProcess;
   let browser: Browser;
@@ -218,6 +321,9 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
     })) as { id: string };
     livestreamId = stream.id;
     await page.context().close();
+    const admin = await (await browser.newContext()).newPage();
+    await seedClubMatch(admin, sideline.url);
+    await admin.context().close();
   });
   afterAll(async () => {
     await closeBrowser?.();
@@ -228,15 +334,19 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
     describe(viewport.name, () => {
       let visitor: Page;
       let coach: Page;
+      let admin: Page;
       beforeAll(async () => {
         const size = { width: viewport.width, height: viewport.height };
         visitor = await (await browser.newContext({ viewport: size })).newPage();
         coach = await (await browser.newContext({ viewport: size })).newPage();
+        admin = await (await browser.newContext({ viewport: size })).newPage();
         await signInAsDemo(coach, sideline.url, 'coach');
+        await signInAsDemo(admin, sideline.url, 'admin');
       });
       afterAll(async () => {
         await visitor?.context().close();
         await coach?.context().close();
+        await admin?.context().close();
       });
 
       for (const screen of signedOutScreens) {
@@ -249,6 +359,13 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
         it(`${screen.name}: no violations`, async () => {
           await screen.open(coach, sideline.url);
           expect(await axeViolations(coach)).toEqual([]);
+        });
+      }
+      for (const screen of adminScreens) {
+        it(`${screen.name}: no violations`, async () => {
+          await screen.open(admin, sideline.url);
+          const violations = await axeViolations(admin);
+          expect(violations, violations.join('\n')).toEqual([]);
         });
       }
     });

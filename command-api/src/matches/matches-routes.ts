@@ -21,6 +21,7 @@ import {
 } from '@sideline/domain';
 import {
   findParticipant,
+  findPlayer,
   findUserById,
   listMatchRows,
   listParticipants,
@@ -88,6 +89,38 @@ export async function runMatchCommand(
   if (!projected) {
     throw new HttpError(503, 'NOT_READY', 'Saved; it takes a moment to show. Refresh shortly', undefined, 1);
   }
+}
+
+interface LineupPlayer {
+  userId: string | null;
+  playerId: string | null;
+  name: string;
+  teamId: string;
+}
+
+/** A member of one of the teams, by account. */
+async function memberOf(db: Kysely<any>, teamIds: readonly string[], memberId: string): Promise<LineupPlayer> {
+  const roles = await Promise.all(teamIds.map((t) => memberRole(db, t, memberId)));
+  const teamsOfMember = teamIds.filter((_t, i) => roles[i] !== null);
+  if (teamsOfMember.length === 0) {
+    throw fieldError('userId', teamIds.length === 1 ? 'Not a member of that team' : 'Not a member of either team');
+  }
+  if (teamsOfMember.length > 1) throw fieldError('teamId', 'This person is in both teams; choose the team');
+  const user = await findUserById(db, memberId);
+  if (!user) throw fieldError('userId', 'Not a member of either team');
+  return { userId: memberId, playerId: null, name: user.name, teamId: teamsOfMember[0]! };
+}
+
+/**
+ * A player of one of the teams' rosters (club players, who may have no account). A roster player
+ * with their own linked account plays as that account too, which is credited their rewards.
+ */
+async function rosterPlayerOf(db: Kysely<any>, teamIds: readonly string[], playerId: string): Promise<LineupPlayer> {
+  const found = (await Promise.all(teamIds.map((t) => findPlayer(db, t, playerId)))).find((p) => p !== null);
+  if (!found) {
+    throw fieldError('playerId', teamIds.length === 1 ? 'Not a player of that team' : 'Not a player of either team');
+  }
+  return { userId: found.account?.userId ?? null, playerId: found.id, name: found.name, teamId: found.teamId };
 }
 
 const commandOfStatus = { in_progress: 'StartMatch', complete: 'CompleteMatch', cancelled: 'CancelMatch' } as const;
@@ -252,23 +285,14 @@ export const matchesRoutes: FastifyPluginAsyncZod<MatchesContext> = async (app, 
       const { matchId } = request.params;
       const match = await requireMatchManager(db, matchId, userId);
       const body = request.body;
-      if (body.playerId) {
-        throw fieldError('playerId', 'No such player on either team; add a member of the team by account');
-      }
-      const memberId = body.userId!;
       const teamIds = [match.teamA.id, match.teamB.id];
       if (body.teamId && !teamIds.includes(body.teamId)) {
         throw fieldError('teamId', 'Choose one of the two teams of the match');
       }
       const candidates = body.teamId ? [body.teamId] : teamIds;
-      const roles = await Promise.all(candidates.map((t) => memberRole(db, t, memberId)));
-      const teamsOfMember = candidates.filter((_t, i) => roles[i] !== null);
-      if (teamsOfMember.length === 0) {
-        throw fieldError('userId', body.teamId ? 'Not a member of that team' : 'Not a member of either team');
-      }
-      if (teamsOfMember.length > 1) throw fieldError('teamId', 'This person is in both teams; choose the team');
-      const user = await findUserById(db, memberId);
-      if (!user) throw fieldError('userId', 'Not a member of either team');
+      const who = body.playerId
+        ? await rosterPlayerOf(db, candidates, body.playerId)
+        : await memberOf(db, candidates, body.userId!);
       const participantId = createdId(request, userId, `participant:${matchId}`);
       await runMatchCommand(
         ctx,
@@ -278,10 +302,10 @@ export const matchesRoutes: FastifyPluginAsyncZod<MatchesContext> = async (app, 
           data: {
             ...sent(matchId, userId),
             participantId,
-            userId: memberId,
-            playerId: null,
-            name: user.name,
-            teamId: teamsOfMember[0]!,
+            userId: who.userId,
+            playerId: who.playerId,
+            name: who.name,
+            teamId: who.teamId,
             positionId: body.positionId,
             isStarter: body.isStarter,
           },

@@ -37,14 +37,20 @@ const cancel = (minutes = 0): MatchCommand => ({ type: 'CancelMatch', data: sent
 const add = (
   participantId: string,
   teamId = 'ta',
-  options: { userId?: string | null; positionId?: string | null; isStarter?: boolean; minutes?: number } = {},
+  options: {
+    userId?: string | null;
+    playerId?: string | null;
+    positionId?: string | null;
+    isStarter?: boolean;
+    minutes?: number;
+  } = {},
 ): MatchCommand => ({
   type: 'AddParticipant',
   data: {
     ...sent(options.minutes ?? -30),
     participantId,
     userId: options.userId === undefined ? `u-${participantId}` : options.userId,
-    playerId: null,
+    playerId: options.playerId ?? null,
     name: `Player ${participantId}`,
     teamId,
     positionId: options.positionId === undefined ? 'striker' : options.positionId,
@@ -256,6 +262,23 @@ describe('match decider: lineup and substitutions', () => {
     given(matchDecider, history(schedule(), add('a1')))
       .when(add('a1'))
       .then([]);
+  });
+
+  it('adds a roster player, with or without their own account; never nobody, never the same player twice', () => {
+    const [roster] = matchDecider.decide(add('r1', 'ta', { userId: null, playerId: 'p1' }), stateOf([scheduled]));
+    expect(roster).toMatchObject({ type: 'ParticipantAdded', data: { userId: null, playerId: 'p1' } });
+    const [withAccount] = matchDecider.decide(add('r2', 'ta', { userId: 'u-7', playerId: 'p2' }), stateOf([scheduled]));
+    expect(withAccount).toMatchObject({ data: { userId: 'u-7', playerId: 'p2' } });
+    given(matchDecider, [scheduled])
+      .when(add('r3', 'ta', { userId: null, playerId: null }))
+      .thenRefuses('PLAYER_REQUIRED');
+    given(matchDecider, history(schedule(), add('r1', 'ta', { userId: null, playerId: 'p1' })))
+      .when(add('r4', 'ta', { userId: null, playerId: 'p1' }))
+      .thenRefuses('ALREADY_IN_LINEUP');
+    // The account already in the lineup by itself is the same player.
+    given(matchDecider, history(schedule(), add('a1')))
+      .when(add('r5', 'ta', { userId: 'u-a1', playerId: 'p5' }))
+      .thenRefuses('ALREADY_IN_LINEUP');
   });
 
   it('puts someone added during play on the bench', () => {

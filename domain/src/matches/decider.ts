@@ -229,7 +229,9 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
         if (!match.teamIds.includes(d.teamId)) {
           throw new DomainError('invalid', 'TEAM_NOT_IN_MATCH', 'Choose one of the two teams of the match');
         }
-        if ((d.userId === null) === (d.playerId === null)) {
+        // A roster player (playerId) may come with their own linked account (userId), who is
+        // credited the rewards of their play; one of the two is needed.
+        if (d.userId === null && d.playerId === null) {
           throw new DomainError('invalid', 'PLAYER_REQUIRED', 'Player is required');
         }
         if (d.positionId !== null && !positionOf(sport, d.positionId)) {

@@ -58,6 +58,14 @@ export const playRewardsMigrations: Record<string, Migration> = {
 export const playRewardTables = ['play_reward_stats', 'play_reward_units'] as const;
 export const playRewardEventTypes = ['StatRecorded', 'StatAmended', 'StatRetracted'] as const;
 
+/** The account and team a stat event may move rewards for (rewarded stat types of accounts only). */
+export function playRewardSubject(recorded: RecordedEvent): { userId: string; teamId: string } | null {
+  if (!(playRewardEventTypes as readonly string[]).includes(recorded.type)) return null;
+  const d = recorded.data as StatEvent['data'];
+  if (!d.userId || !rewardActionOfStat(d.statType)) return null;
+  return { userId: d.userId, teamId: d.teamId };
+}
+
 type DB = RewardsTables & PlayRewardsTables & { users: { id: string; xp: number; dulars: number } };
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { rewardTable } from '@sideline/domain';
+import { matchDecider, rewardTable, type MatchCommand } from '@sideline/domain';
 import { sql } from 'kysely';
 import {
   createInProcessBus,
@@ -12,6 +12,7 @@ import {
   type EventStore,
   type NewEvent,
   type Position,
+  type RecordedEvent,
 } from '@sideline/infra';
 import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
 import { usersProjector } from '../identity/users-projector.ts';
@@ -304,3 +305,102 @@ for (const kind of await testDatabaseKinds()) {
     });
   });
 }
+
+describe('rewards projector: who is told when play moves rewards', () => {
+  const decided = (): RecordedEvent[] => {
+    const sent = (minutes: number) => ({
+      matchId: 'm1',
+      by: 'coach',
+      at: new Date(Date.parse('2026-03-01T10:00:00.000Z') + minutes * 60_000).toISOString(),
+      canManage: true,
+    });
+    const commands: MatchCommand[] = [
+      {
+        type: 'ScheduleMatch',
+        data: {
+          ...sent(-60),
+          seasonId: 's1',
+          orgId: 'o1',
+          sportId: 'soccer',
+          teamAId: 'ta',
+          teamBId: 'tb',
+          startTime: '2026-03-01T10:00:00.000Z',
+          location: null,
+          format: null,
+        },
+      },
+      {
+        type: 'AddParticipant',
+        data: {
+          ...sent(-30),
+          participantId: 'p1',
+          userId: 'u-ava',
+          playerId: 'r-ava',
+          name: 'Ava',
+          teamId: 'ta',
+          positionId: null,
+          isStarter: true,
+        },
+      },
+      {
+        type: 'AddParticipant',
+        data: {
+          ...sent(-30),
+          participantId: 'p2',
+          userId: null,
+          playerId: 'r-bo',
+          name: 'Bo',
+          teamId: 'tb',
+          positionId: null,
+          isStarter: true,
+        },
+      },
+      { type: 'StartMatch', data: sent(0) },
+      {
+        type: 'RecordStat',
+        data: { ...sent(5), statId: 's1', participantId: 'p1', statType: 'goals', value: 1, context: null },
+      },
+      {
+        type: 'RecordStat',
+        data: { ...sent(6), statId: 's2', participantId: 'p1', statType: 'shots', value: 2, context: null },
+      },
+      {
+        type: 'RecordStat',
+        data: { ...sent(7), statId: 's3', participantId: 'p2', statType: 'goals', value: 1, context: null },
+      },
+      { type: 'RetractStat', data: { ...sent(8), statId: 's1', reason: 'Offside' } },
+    ];
+    let state = matchDecider.initialState;
+    const events: RecordedEvent[] = [];
+    for (const command of commands) {
+      for (const e of matchDecider.decide(command, state)) {
+        state = matchDecider.evolve(state, e);
+        events.push({
+          id: `e${events.length}`,
+          stream: 'match-m1',
+          revision: events.length,
+          position: { commit: BigInt(events.length), prepare: BigInt(events.length) },
+          type: e.type,
+          data: e.data,
+          metadata: meta(command.data.at),
+        } as unknown as RecordedEvent);
+      }
+    }
+    return events;
+  };
+
+  it("tells the scorer's account and their team's roster (their guardians' view) about rewarded stats only", () => {
+    const events = decided();
+    const stats = events.filter((e) => e.type === 'StatRecorded' || e.type === 'StatRetracted');
+    expect(stats).toHaveLength(4);
+    expect(rewardsProjector.changes!(events)).toEqual({ teams: ['ta'], users: ['u-ava'] });
+    expect(rewardsProjector.afterCommit!(events)).toEqual([
+      { subject: 'sideline.user.u-ava.rewards', data: { type: 'rewards_changed', payload: { userId: 'u-ava' } } },
+      { subject: 'sideline.team.ta.players', data: { type: 'team_players_changed', payload: { teamId: 'ta' } } },
+    ]);
+    // A shot earns nothing, and a roster player without an account is credited nowhere.
+    expect(
+      rewardsProjector.afterCommit!(events.filter((e) => (e.data as { statId?: string }).statId !== 's1')),
+    ).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RecordedEvent } from '@sideline/infra';
+import { teamSubject, toEnvelope, userSubject, type RecordedEvent } from '@sideline/infra';
 import {
   addGrant,
   badgesEarned,
@@ -14,7 +14,7 @@ import {
 import type { Projector } from '../runner/projector.ts';
 import type { ReadModelChanges } from '../runner/read-model-changes.ts';
 import type { RewardsTables, UserRewardsTable } from './rewards-read-model.ts';
-import { applyPlayRewards, playRewardEventTypes, playRewardTables } from './play-rewards.ts';
+import { applyPlayRewards, playRewardEventTypes, playRewardSubject, playRewardTables } from './play-rewards.ts';
 
 /**
  * The data of the calendar's `RsvpRecorded` (stream `calendar-{eventId}`) this projector needs,
@@ -107,10 +107,33 @@ export const rewardsProjector: Projector<DB> = {
   handles: ['MessageSent', 'RsvpRecorded', 'MediaUploaded', ...playRewardEventTypes],
   tables: ['reward_grants', 'reward_counters', 'user_badges', 'user_rewards', 'reward_seen', ...playRewardTables],
 
-  // The users rows of the rewarded (GET /api/user shows their XP, dulars and streak).
+  // The users rows of the rewarded (GET /api/user shows their XP, dulars and streak), and for
+  // play the team whose roster shows the player's XP to their linked accounts.
   changes(events): ReadModelChanges {
     const users = events.map(candidateOf).flatMap((c) => (c ? [c.userId] : []));
-    return { teams: [], users: [...new Set(users)] };
+    const play = events.map(playRewardSubject).filter((p) => p !== null);
+    return {
+      teams: [...new Set(play.map((p) => p.teamId))],
+      users: [...new Set([...users, ...play.map((p) => p.userId)])],
+    };
+  },
+
+  // A stat that may have moved a player's rewards: the player's own screens (header XP, rewards)
+  // and the roster their guardians see (the player's XP) are told to refetch.
+  afterCommit(events) {
+    const play = events.map(playRewardSubject).filter((p) => p !== null);
+    const users = [...new Set(play.map((p) => p.userId))];
+    const teams = [...new Set(play.map((p) => p.teamId))];
+    return [
+      ...users.map((userId) => ({
+        subject: userSubject(userId, 'rewards'),
+        data: toEnvelope({ type: 'rewards_changed', userId }),
+      })),
+      ...teams.map((teamId) => ({
+        subject: teamSubject(teamId, 'players'),
+        data: toEnvelope({ type: 'team_players_changed', teamId }),
+      })),
+    ];
   },
 
   async apply(trx, events) {

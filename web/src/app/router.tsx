@@ -103,6 +103,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  path: paths.matches,
+                  lazy: async () => ({
+                    Component: (await import('../features/matches/routes/matches.tsx')).MatchesRoute,
+                  }),
+                },
+                {
+                  path: paths.sportsDemo,
+                  lazy: async () => ({
+                    Component: (await import('../features/sports/routes/sports-demo.tsx')).SportsDemoRoute,
+                  }),
+                },
+                {
                   path: paths.settings,
                   lazy: async () => ({
                     Component: (await import('../features/settings/routes/settings.tsx')).SettingsRoute,

@@ -15,6 +15,7 @@ export const paths = {
   orgAdmin: '/org-admin',
   livestream: '/livestream',
   matches: '/matches',
+  sportsDemo: '/sports-demo',
   seasons: '/seasons',
   admin: '/admin',
 } as const;
@@ -53,7 +54,7 @@ export const builtScreens = {
   gamification: true,
   settings: true,
   livestream: true,
-  matches: false,
+  matches: true,
   seasons: true,
   orgAdmin: true,
 } as const;

@@ -59,6 +59,9 @@ export const apiPaths = {
   rewardsMe: '/api/rewards/me',
   rewardsTable: '/api/rewards/table',
   gameRecap: '/api/ai/game-recap',
+  matches: '/api/matches',
+  /** /api/matches/{matchId}, or below it: `match(id, 'stats', statId)` → /api/matches/{id}/stats/{statId}. */
+  match: (matchId: string, ...below: string[]) => [`/api/matches/${enc(matchId)}`, ...below.map(enc)].join('/'),
 } as const;
 
 export const queryKeys = {
@@ -94,4 +97,5 @@ export const queryKeys = {
   invite: (token: string) => [apiPaths.invite(token)] as const,
   rewardsMe: [apiPaths.rewardsMe] as const,
   rewardsTable: [apiPaths.rewardsTable] as const,
+  matches: [apiPaths.matches] as const,
 } as const;

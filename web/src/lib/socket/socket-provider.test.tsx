@@ -6,7 +6,7 @@ import { mockFetch, sampleUser } from '../../test/utils.tsx';
 import { createQueryClient } from '../query-client.ts';
 import { queryKeys } from '../query-keys.ts';
 import { useSocketStatus } from './socket-context.ts';
-import { SocketProvider } from './socket-provider.tsx';
+import { applyFrame, SocketProvider } from './socket-provider.tsx';
 import { FakeWebSocket } from './testing/fake-web-socket.ts';
 
 const teams = (...ids: string[]) => ids.map((id) => ({ id, name: `Team ${id}` }) as Team);
@@ -222,5 +222,44 @@ describe('SocketProvider (fake socket, mocked fetch)', () => {
       status: 'online',
       lastSeen: '2026-03-14T15:04:00.000Z',
     });
+  });
+});
+
+describe('applyFrame for matches and rewards', () => {
+  const cached = (...paths: string[]) => {
+    const queryClient = createQueryClient();
+    for (const path of paths) queryClient.setQueryData([path], {});
+    const stale = () =>
+      paths.filter((path) => queryClient.getQueryState([path])?.isInvalidated).sort((a, b) => a.localeCompare(b));
+    return { queryClient, stale };
+  };
+
+  it('match_updated invalidates the match list and the match reads (the open one refetches), nothing else', () => {
+    const { queryClient, stale } = cached(
+      '/api/matches',
+      '/api/matches/m1',
+      '/api/matches/m1/stats',
+      '/api/matches/m1/participants',
+      '/api/matches/m1/playing-time',
+      '/api/matches/m2/stats',
+      '/api/teams',
+    );
+    applyFrame(queryClient, { type: 'match_updated', matchId: 'm1', teamIds: ['t1', 't2'] }, () => {});
+    expect(stale()).toEqual([
+      '/api/matches',
+      '/api/matches/m1',
+      '/api/matches/m1/participants',
+      '/api/matches/m1/playing-time',
+      '/api/matches/m1/stats',
+      '/api/matches/m2/stats',
+    ]);
+  });
+
+  it("rewards_changed refetches the user's totals and rewards; team_players_changed the roster (XP shown to guardians)", () => {
+    const { queryClient, stale } = cached('/api/user', '/api/rewards/me', '/api/teams/t1/players', '/api/teams');
+    applyFrame(queryClient, { type: 'rewards_changed', userId: 'u-1' }, () => {});
+    expect(stale()).toEqual(['/api/rewards/me', '/api/user']);
+    applyFrame(queryClient, { type: 'team_players_changed', teamId: 't1' }, () => {});
+    expect(stale()).toEqual(['/api/rewards/me', '/api/teams/t1/players', '/api/user']);
   });
 });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { createActor } from 'xstate';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
-import { queryKeys } from '../query-keys.ts';
+import { apiPaths, queryKeys } from '../query-keys.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
 import { reconnectMachine, statusOf, type ReconnectActorRef, type SocketStatus } from './reconnect-machine.ts';
 import {
@@ -194,6 +194,16 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
   } else if (isRosterChanged(frame)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvitations(frame.teamId) });
+  } else if (isFrame(frame, 'match_updated')) {
+    // Status, lineup, stats or a correction: the list (scores, counters) and the match reads (only
+    // those on screen refetch: the open match's).
+    void queryClient.invalidateQueries({
+      predicate: (query) => String(query.queryKey[0]).startsWith(apiPaths.matches),
+    });
+  } else if (frame.type === 'rewards_changed') {
+    // Play moved the user's rewards (a goal, or its correction): the header's XP and the rewards.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.rewardsMe });
   } else if (isFrame(frame, 'typing_update')) {
     const { type: _type, ...detail } = frame;
     window.dispatchEvent(new CustomEvent<TypingEventDetail>(TYPING_EVENT, { detail }));

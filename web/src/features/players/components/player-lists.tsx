@@ -52,6 +52,12 @@ function PlayerRow({ player, detail, actions }: { player: Player; detail: ReactN
           ) : null}
           {player.account ? <Badge tone="purple">Has an account</Badge> : null}
         </p>
+        {player.account ? (
+          // The rewards of the player's own account, shown to their team (and so to their parents).
+          <p className="text-xs font-medium text-brand-700" data-testid="player-rewards">
+            {player.xp} XP · {player.dulars} dulars
+          </p>
+        ) : null}
         <div className="text-xs text-slate-500">{detail}</div>
       </div>
       {actions}

@@ -33,6 +33,10 @@ const players: Player[] = [
     jerseyNumber: '7',
     linkStatus: 'linked',
     guardians: [{ userId: 'u-4', name: 'Pat Parent', avatarUrl: null, linkedAt: '2026-03-16T10:00:00.000Z' }],
+    // Her own account: its rewards from play show on the roster her parent sees.
+    account: { userId: 'u-9', name: 'Mia Linked', avatarUrl: null, linkedAt: '2026-03-16T10:00:00.000Z' },
+    xp: 40,
+    dulars: 20,
   }),
   player({ id: 'p-2', name: 'Pia Pending', linkStatus: 'pending' }),
   player({ id: 'p-3', name: 'Wes Waiting', linkStatus: 'unlinked' }),
@@ -138,7 +142,10 @@ describe('Team page (mocked fetch)', () => {
     renderApp('/team/team-1');
     await ready();
     expect(screen.getByRole('tab', { name: 'Players & Parents' })).toHaveAttribute('aria-selected', 'true');
-    expect(rows(/Linked Players/)).toEqual([expect.stringMatching(/Mia Linked#7.*Parent: Pat Parent/)]);
+    expect(rows(/Linked Players/)).toEqual([
+      expect.stringMatching(/Mia Linked#7Has an account40 XP · 20 dulars.*Parent: Pat Parent/),
+    ]);
+    expect(rows(/Unlinked Players/)).not.toEqual([expect.stringMatching(/XP/)]);
     await waitFor(() =>
       expect(rows(/Pending Invitations/)).toEqual([
         expect.stringMatching(/Pia Pending.*Invited Dana Parent \(dana@example.com\).*Pending/),

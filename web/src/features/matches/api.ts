@@ -1,0 +1,166 @@
+import type {
+  AddParticipantInput,
+  AmendStatInput,
+  Match,
+  OrgTeam,
+  Player,
+  Participant,
+  PlayingTime,
+  RecordStatInput,
+  ScheduleMatchInput,
+  Season,
+  Stat,
+  SubstitutionInput,
+} from '@sideline/domain';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+
+/** GET /api/matches — the matches of the user's teams and of the organizations they administer. */
+export const matchesQueryOptions = queryOptions({
+  queryKey: queryKeys.matches,
+  queryFn: () => api.get<Match[]>(apiPaths.matches),
+});
+
+export function useMatches() {
+  return useQuery(matchesQueryOptions);
+}
+
+/** GET /api/matches/{matchId}/participants — the lineup. */
+export function useParticipants(matchId: string) {
+  return useQuery({
+    queryKey: [apiPaths.match(matchId, 'participants')],
+    queryFn: () => api.get<Participant[]>(apiPaths.match(matchId, 'participants')),
+  });
+}
+
+/** GET /api/matches/{matchId}/stats — the statistics that stand after corrections. */
+export function useMatchStats(matchId: string) {
+  return useQuery({
+    queryKey: [apiPaths.match(matchId, 'stats')],
+    queryFn: () => api.get<Stat[]>(apiPaths.match(matchId, 'stats')),
+  });
+}
+
+/** GET /api/matches/{matchId}/playing-time — minutes per player, with the events behind them. */
+export function usePlayingTime(matchId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [apiPaths.match(matchId, 'playing-time')],
+    queryFn: () => api.get<PlayingTime>(apiPaths.match(matchId, 'playing-time')),
+    enabled: options.enabled ?? true,
+  });
+}
+
+// The match forms' choices. The same keys as the seasons and roster screens (one cache); declared
+// here so this lazy screen does not split those screens' chunks (each split costs Home's first
+// load a preload entry).
+
+/** GET /api/seasons — the seasons of the user's organizations (Create Match). */
+export function useMatchSeasons() {
+  return useQuery({ queryKey: queryKeys.seasons, queryFn: () => api.get<Season[]>(apiPaths.seasons) });
+}
+
+/** GET /api/seasons/{seasonId}/teams — the two teams are chosen from the season's. */
+export function useMatchSeasonTeams(seasonId: string) {
+  return useQuery({
+    queryKey: queryKeys.seasonTeams(seasonId),
+    queryFn: () => api.get<OrgTeam[]>(apiPaths.seasonTeams(seasonId)),
+    enabled: Boolean(seasonId),
+  });
+}
+
+/** GET /api/teams/{teamId}/players — the club players a lineup may take. */
+export function useRosterPlayers(teamId: string) {
+  return useQuery({
+    queryKey: queryKeys.teamPlayers(teamId),
+    queryFn: () => api.get<Player[]>(apiPaths.teamPlayers(teamId)),
+  });
+}
+
+/** Whether a cached key is the match list or one of that match's reads. */
+export function isMatchKey(queryKey: readonly unknown[], matchId: string): boolean {
+  const path = String(queryKey[0]);
+  const own = apiPaths.match(matchId);
+  return path === apiPaths.matches || path === own || path.startsWith(`${own}/`);
+}
+
+/** A match changed: the list (counters, scores) and everything read of that match. */
+export function invalidateMatch(queryClient: QueryClient, matchId: string) {
+  return queryClient.invalidateQueries({ predicate: (query) => isMatchKey(query.queryKey, matchId) });
+}
+
+/** POST /api/matches (managers) → the scheduled match. */
+export function useScheduleMatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ScheduleMatchInput) => api.post<Match>(apiPaths.matches, { ...input, status: 'scheduled' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.matches }),
+  });
+}
+
+export type MatchStatusChange = 'in_progress' | 'complete' | 'cancelled';
+
+/** PUT /api/matches/{matchId} {status} — Start, Complete or Cancel (409 ILLEGAL_TRANSITION otherwise). */
+export function useSetMatchStatus(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (status: MatchStatusChange) => api.put<Match>(apiPaths.match(matchId), { status }),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+/** POST /api/matches/{matchId}/participants {userId | playerId, teamId, positionId, isStarter}. */
+export function useAddParticipant(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddParticipantInput) => api.post<Participant>(apiPaths.match(matchId, 'participants'), input),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+/** DELETE /api/matches/{matchId}/participants/{participantId} */
+export function useRemoveParticipant(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (participantId: string) => api.delete<void>(apiPaths.match(matchId, 'participants', participantId)),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+/** POST /api/matches/{matchId}/substitutions {out, in} → the lineup after it. */
+export function useSubstitute(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SubstitutionInput) => api.post<Participant[]>(apiPaths.match(matchId, 'substitutions'), input),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+/** POST /api/matches/{matchId}/stats {userId | playerId | participantId, statType, value, context}. */
+export function useRecordStat(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RecordStatInput) => api.post<Stat>(apiPaths.match(matchId, 'stats'), input),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+/** PUT /api/matches/{matchId}/stats/{statId} {value, context, reason} — a correction. */
+export function useAmendStat(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ statId, ...input }: AmendStatInput & { statId: string }) =>
+      api.put<Stat>(apiPaths.match(matchId, 'stats', statId), input),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+/** DELETE /api/matches/{matchId}/stats/{statId} {reason} — a retraction. */
+export function useRetractStat(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ statId, reason }: { statId: string; reason: string }) =>
+      api.delete<void>(`${apiPaths.match(matchId, 'stats', statId)}?reason=${encodeURIComponent(reason)}`),
+    onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
