@@ -1,7 +1,7 @@
 import type { CreateSeasonTeamInput, OrgTeam, Season, SeasonInput } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiPaths, isAdminQueryKey, queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/organizations/{orgId}/seasons — latest start first. */
 export function orgSeasonsQueryOptions(orgId: string) {
@@ -38,6 +38,8 @@ function invalidateSeasons(queryClient: QueryClient, orgId: string, seasonId?: s
     queryClient.invalidateQueries({ queryKey: queryKeys.seasons }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organizationTeams(orgId) }),
+    // The admin portal's lists, dashboard and activity show seasons too.
+    queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) }),
     ...(seasonId
       ? [
           queryClient.invalidateQueries({ queryKey: queryKeys.season(seasonId) }),

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { isAdminQueryKey, queryKeys } from '../../../lib/query-keys.ts';
 import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
@@ -30,6 +30,8 @@ export function useMediaUpload(teamId: string) {
   useEffect(() => {
     const uploaded = actor.on('uploaded', ({ request }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(request.teamId) });
+      // The admin portal's media library lists it too.
+      void queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) });
       toast({ title: 'Upload successful', description: 'Your media has been shared with the team!' });
       actor.send({ type: 'reset' });
     });
