@@ -1,4 +1,5 @@
 import { Download, History, Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -62,8 +63,9 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
  */
 export function AdminActivityRoute() {
   const [params, setParams] = useSearchParams();
-  const filters: ActivityFilters = Object.fromEntries(
-    FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v),
+  // The filters start from the address (a shared view) and are mirrored into it.
+  const [filters, setFilters] = useState<ActivityFilters>(() =>
+    Object.fromEntries(FILTER_KEYS.map((key) => [key, params.get(key) ?? undefined]).filter(([, v]) => v)),
   );
   const activity = useActivity(filters);
   const people = useAdminPeople();
@@ -71,16 +73,15 @@ export function AdminActivityRoute() {
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(filters).length > 0;
 
-  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
+  const apply = (next: ActivityFilters) => {
+    setFilters(next);
     setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
+      Object.fromEntries(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]))),
       { replace: true },
     );
+  };
+  const setFilter = (key: (typeof FILTER_KEYS)[number], value: string) =>
+    apply({ ...filters, [key]: value || undefined });
 
   return (
     <div>
@@ -167,7 +168,7 @@ export function AdminActivityRoute() {
           </div>
         </form>
         {filtered ? (
-          <Button variant="ghost" size="sm" className="mt-3" onClick={() => setParams({}, { replace: true })}>
+          <Button variant="ghost" size="sm" className="mt-3" onClick={() => apply({})}>
             Clear filters
           </Button>
         ) : null}
