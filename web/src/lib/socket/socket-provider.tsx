@@ -176,6 +176,16 @@ function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
 }
 
 /**
+ * A team's message was deleted or edited (safeguarding): every member refetches the history so
+ * it reads 'Message deleted' or "edited" in place, live.
+ */
+const messageChangedTypes = new Set(['message_deleted', 'message_edited', 'message_updated', 'message_changed']);
+function isMessageChanged(frame: IncomingFrame): frame is IncomingFrame & { teamId: string } {
+  const f = frame as { type?: unknown; teamId?: unknown };
+  return typeof f.type === 'string' && messageChangedTypes.has(f.type) && typeof f.teamId === 'string';
+}
+
+/**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
  */
@@ -184,6 +194,10 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     const { teamId, mediaUrl } = frame.message;
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
     if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  } else if (isMessageChanged(frame)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (isFrame(frame, 'pinned_changed')) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });
