@@ -4,6 +4,7 @@ import { createActor } from 'xstate';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
 import { queryKeys } from '../query-keys.ts';
+import { toast } from '../../components/ui/use-toast.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
 import { reconnectMachine, statusOf, type ReconnectActorRef, type SocketStatus } from './reconnect-machine.ts';
 import {
@@ -185,6 +186,18 @@ function isMessageChanged(frame: IncomingFrame): frame is IncomingFrame & { team
   return typeof f.type === 'string' && messageChangedTypes.has(f.type) && typeof f.teamId === 'string';
 }
 
+/** `rsvp_late_change` (to a team's coaches): someone changed to Not Going within 24 h of the start. */
+interface RsvpLateFrame {
+  type: 'rsvp_late_change';
+  teamId: string;
+  eventId?: string;
+  userName?: string;
+}
+function isRsvpLate(frame: IncomingFrame): frame is IncomingFrame & RsvpLateFrame {
+  const f = frame as { type?: unknown; teamId?: unknown };
+  return f.type === 'rsvp_late_change' && typeof f.teamId === 'string';
+}
+
 /**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
@@ -195,6 +208,14 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
     if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  } else if (isRsvpLate(frame)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    toast({
+      title: 'Late RSVP change',
+      description: `${frame.userName ?? 'Someone'} changed to Not Going within 24 hours of the start.`,
+    });
   } else if (isMessageChanged(frame)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });
