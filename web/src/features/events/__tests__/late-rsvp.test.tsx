@@ -14,9 +14,9 @@ function practice(overrides: Record<string, unknown> = {}): TeamEvent {
     id: 'ev-1',
     teamId: 'team-1',
     title: 'Practice',
-    description: null,
+    description: '',
     date: soon,
-    location: null,
+    location: '',
     isRecurring: false,
     recurringType: null,
     recurringInterval: null,
@@ -31,7 +31,7 @@ function practice(overrides: Record<string, unknown> = {}): TeamEvent {
       { id: 'r2', status: 'yes', userId: 'p-2', user: { name: 'Sam Lee' } },
     ],
     ...overrides,
-  } as TeamEvent;
+  } as unknown as TeamEvent;
 }
 
 function setup(event: TeamEvent) {
