@@ -69,6 +69,7 @@ export const apiPaths = {
   adminMediaItem: (mediaId: string) => `/api/admin/media/${enc(mediaId)}`,
   adminSettings: '/api/admin/settings',
   adminActivity: '/api/admin/activity',
+  adminActivityTypes: '/api/admin/activity/types',
   matches: '/api/matches',
   match: (matchId: string) => `/api/matches/${enc(matchId)}`,
 } as const;
@@ -113,6 +114,7 @@ export const queryKeys = {
   adminSettings: [apiPaths.adminSettings] as const,
   /** The activity feed; its filters are the second part. */
   adminActivity: (filters: Record<string, string> = {}) => [apiPaths.adminActivity, filters] as const,
+  adminActivityTypes: [apiPaths.adminActivityTypes] as const,
   matches: [apiPaths.matches] as const,
 } as const;
 

@@ -193,6 +193,15 @@ export function useActivity(filters: ActivityFilters) {
   return useInfiniteQuery({ ...activityQueryOptions(filters), placeholderData: (previous) => previous });
 }
 
+/** GET /api/admin/activity/types: the event types the audit can filter on. */
+export function useActivityTypes() {
+  return useQuery({
+    queryKey: queryKeys.adminActivityTypes,
+    queryFn: () => api.get<string[]>(apiPaths.adminActivityTypes),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** The export link of the same selection: ?format=csv or ?format=ndjson. */
 export function activityExportUrl(filters: ActivityFilters, format: 'csv' | 'ndjson'): string {
   return withQuery(apiPaths.adminActivity, { ...activityParams(filters), format });

@@ -104,17 +104,22 @@ export interface AdminMedia {
   seasonName: string | null;
   uploadedBy: string | null;
   uploadedAt: string;
+  /** Where the file downloads from (Content-Disposition: attachment). */
+  downloadUrl?: string;
 }
 
 /** One line of GET /api/admin/activity. */
 export interface ActivityEntry {
+  /** The event's id. */
   id: string;
-  /** The event's id and global position in the log. */
-  eventId?: string;
+  /** The event's global position in the log. */
   position: string;
   type: string;
   actorId: string | null;
   actorName: string | null;
+  /** Whom the event is about (a message's sender, a person whose role changed), when not the actor. */
+  subjectId?: string | null;
+  subjectName?: string | null;
   description: string;
   teamId: string | null;
   teamName: string | null;

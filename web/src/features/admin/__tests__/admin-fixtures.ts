@@ -127,16 +127,16 @@ export function makeMedia(overrides: Partial<AdminMedia> = {}): AdminMedia {
 export function makeActivity(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   return {
     id: 'ev-1',
-    eventId: 'ev-1',
     position: '101',
     type: 'MessageDeleted',
     actorId: 'u-2',
     actorName: 'Casey Coach',
-    description: 'Casey Coach deleted a message in U12 Tigers',
+    subjectId: 'u-3',
+    subjectName: 'Riley Parent',
+    description: 'Casey Coach deleted Riley Parent’s message in U12 Tigers: “see you at 5”',
     teamId: 'team-1',
     teamName: 'U12 Tigers',
     timestamp: '2026-11-20T10:00:00.000Z',
-    details: { originalText: 'see you at 5', deletedBy: 'Casey Coach' },
     ...overrides,
   };
 }

@@ -308,9 +308,11 @@ describe('admin portal (mocked fetch)', () => {
     });
     const { user } = renderApp('/admin/activity');
     const list = await screen.findByRole('list', { name: 'Activity' });
-    expect(within(list).getByText('Casey Coach deleted a message in U12 Tigers')).toBeInTheDocument();
-    // The original of a deleted message stays visible to admins.
-    expect(within(list).getByText('see you at 5')).toBeInTheDocument();
+    // The original of a deleted message stays visible to admins, with who deleted it and whose it was.
+    const line = within(list).getByText('Casey Coach deleted Riley Parent’s message in U12 Tigers: “see you at 5”');
+    expect(line.closest('li')).toHaveTextContent('by Casey Coach');
+    expect(line.closest('li')).toHaveTextContent('about Riley Parent');
+    expect(line.closest('li')).toHaveTextContent('#101');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await within(list).findByText('Older line')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

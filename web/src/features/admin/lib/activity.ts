@@ -29,9 +29,13 @@ const knownTypes: readonly string[] = [
   ]),
 ].sort();
 
-/** The types to offer; a type chosen elsewhere (a shared link) is kept among them. */
-export function activityTypes(current?: string): string[] {
-  return current && !knownTypes.includes(current) ? [...knownTypes, current].sort() : [...knownTypes];
+/**
+ * The types to offer: the server's list (GET /api/admin/activity/types) when it has answered,
+ * else the domain's; a type chosen elsewhere (a shared link) is kept among them.
+ */
+export function activityTypes(current?: string, fromServer?: readonly string[]): string[] {
+  const types = fromServer && fromServer.length > 0 ? [...fromServer].sort() : [...knownTypes];
+  return current && !types.includes(current) ? [...types, current].sort() : types;
 }
 
 /** 'MessageSent' → 'Message sent'. */

@@ -9,7 +9,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { activityExportUrl, useActivity, useAdminPeople, useAdminTeams } from '../api.ts';
+import { activityExportUrl, useActivity, useActivityTypes, useAdminPeople, useAdminTeams } from '../api.ts';
 import { SectionError, SectionHeader } from '../components/section.tsx';
 import { activityTypeLabel, activityTypes } from '../lib/activity.ts';
 import { formatDateTime } from '../lib/format.ts';
@@ -37,8 +37,9 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
       <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <Badge tone="neutral">{activityTypeLabel(entry.type)}</Badge>
         {entry.actorName ? <span>by {entry.actorName}</span> : null}
+        {entry.subjectName && entry.subjectName !== entry.actorName ? <span>about {entry.subjectName}</span> : null}
         {entry.teamName ? <span>in {entry.teamName}</span> : null}
-        <span className="font-mono" title={entry.eventId ? `Event ${entry.eventId}` : undefined}>
+        <span className="font-mono" title={`Event ${entry.id} at position ${entry.position}`}>
           #{entry.position}
         </span>
       </p>
@@ -70,6 +71,7 @@ export function AdminActivityRoute() {
   const activity = useActivity(filters);
   const people = useAdminPeople();
   const teams = useAdminTeams();
+  const types = useActivityTypes();
   const entries = activity.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(filters).length > 0;
 
@@ -139,7 +141,7 @@ export function AdminActivityRoute() {
               onChange={(e) => setFilter('type', e.target.value)}
             >
               <option value="">All events</option>
-              {activityTypes(filters.type).map((type) => (
+              {activityTypes(filters.type, types.data).map((type) => (
                 <option key={type} value={type}>
                   {activityTypeLabel(type)}
                 </option>

@@ -46,7 +46,11 @@ function MediaViewer({ item, onClose }: { item: AdminMedia | null; onClose: () =
               <img src={item.url} alt={item.fileName} className="max-h-[70dvh] w-full rounded-xl object-contain" />
             )}
             <div className="flex justify-end">
-              <a href={downloadUrl(item.url)} download={item.fileName} className={buttonClassName('outline', 'md')}>
+              <a
+                href={item.downloadUrl ?? downloadUrl(item.url)}
+                download={item.fileName}
+                className={buttonClassName('outline', 'md')}
+              >
                 <Download className="size-4" aria-hidden="true" />
                 Download
               </a>
@@ -175,7 +179,7 @@ export function AdminMediaRoute() {
                     View
                   </Button>
                   <a
-                    href={downloadUrl(item.url)}
+                    href={item.downloadUrl ?? downloadUrl(item.url)}
                     download={item.fileName}
                     className={buttonClassName('outline', 'sm')}
                     aria-label={`Download ${item.fileName}`}
