@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import { paths, teamPath } from '../config/paths.ts';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
@@ -97,18 +97,11 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
-                  // The spec's admin links to a team read /teams/{id}; the team page is /team/{id}.
-                  path: `${paths.teams}/:teamId`,
-                  loader: ({ params }) => redirect(teamPath(params.teamId ?? '')),
-                },
-                {
-                  // The admin portal (spec part 2 §2): its layout checks the role; each section
-                  // serves its create/edit/invite/upload links as dialogs over its list.
-                  path: paths.admin,
+                  // The admin portal (spec part 2 §2): its sections are routes of its own chunk.
+                  path: `${paths.admin}/*`,
                   lazy: async () => ({
-                    Component: (await import('../features/admin/components/admin-layout.tsx')).AdminLayout,
+                    Component: (await import('../features/admin/routes/portal.tsx')).AdminPortalRoute,
                   }),
-                  children: adminRoutes(),
                 },
                 {
                   path: paths.settings,
@@ -126,40 +119,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
       ],
     },
-  ];
-}
-
-/** /admin's sections; every path of one section shows that section's screen (lazy, one chunk each). */
-function adminRoutes(): RouteObject[] {
-  const section = (load: () => Promise<{ Component: React.ComponentType }>, subPaths: string[]): RouteObject[] =>
-    subPaths.map((path) => ({ path, lazy: load }));
-  const dashboard = async () => ({
-    Component: (await import('../features/admin/routes/dashboard.tsx')).AdminDashboardRoute,
-  });
-  const seasons = async () => ({
-    Component: (await import('../features/admin/routes/seasons.tsx')).AdminSeasonsRoute,
-  });
-  const teams = async () => ({ Component: (await import('../features/admin/routes/teams.tsx')).AdminTeamsRoute });
-  const matches = async () => ({
-    Component: (await import('../features/admin/routes/matches.tsx')).AdminMatchesRoute,
-  });
-  const people = async () => ({ Component: (await import('../features/admin/routes/people.tsx')).AdminPeopleRoute });
-  const media = async () => ({ Component: (await import('../features/admin/routes/media.tsx')).AdminMediaRoute });
-  const settings = async () => ({
-    Component: (await import('../features/admin/routes/settings.tsx')).AdminSettingsRoute,
-  });
-  const activity = async () => ({
-    Component: (await import('../features/admin/routes/activity.tsx')).AdminActivityRoute,
-  });
-  return [
-    { index: true, lazy: dashboard },
-    ...section(seasons, ['seasons', 'seasons/create', 'seasons/:seasonId/edit']),
-    ...section(teams, ['teams', 'teams/create', 'teams/:teamId/edit', 'teams/:teamId/invite']),
-    ...section(matches, ['matches', 'matches/create', 'matches/:matchId', 'matches/:matchId/edit']),
-    ...section(people, ['people', 'people/invite', 'people/:personId/edit', 'people/:personId/role']),
-    ...section(media, ['media', 'media/upload']),
-    ...section(settings, ['settings']),
-    ...section(activity, ['activity']),
   ];
 }
 

@@ -54,24 +54,6 @@ export const apiPaths = {
   rewardsMe: '/api/rewards/me',
   rewardsTable: '/api/rewards/table',
   gameRecap: '/api/ai/game-recap',
-  teamMessage: (teamId: string, messageId: string) => `/api/teams/${enc(teamId)}/messages/${enc(messageId)}`,
-  // Admin portal (spec part 2 §7), scoped by the server to the admin's organization.
-  adminStats: '/api/admin/stats',
-  adminSeasons: '/api/admin/seasons',
-  adminSeason: (seasonId: string) => `/api/admin/seasons/${enc(seasonId)}`,
-  adminTeams: '/api/admin/teams',
-  adminTeam: (teamId: string) => `/api/admin/teams/${enc(teamId)}`,
-  adminMatches: '/api/admin/matches',
-  adminMatch: (matchId: string) => `/api/admin/matches/${enc(matchId)}`,
-  adminPeople: '/api/admin/people',
-  adminPerson: (userId: string) => `/api/admin/people/${enc(userId)}`,
-  adminMedia: '/api/admin/media',
-  adminMediaItem: (mediaId: string) => `/api/admin/media/${enc(mediaId)}`,
-  adminSettings: '/api/admin/settings',
-  adminActivity: '/api/admin/activity',
-  adminActivityTypes: '/api/admin/activity/types',
-  matches: '/api/matches',
-  match: (matchId: string) => `/api/matches/${enc(matchId)}`,
 } as const;
 
 export const queryKeys = {
@@ -103,19 +85,6 @@ export const queryKeys = {
   invite: (token: string) => [apiPaths.invite(token)] as const,
   rewardsMe: [apiPaths.rewardsMe] as const,
   rewardsTable: [apiPaths.rewardsTable] as const,
-  // Admin portal: each key starts with its path; `isAdminQueryKey` finds them all (any admin
-  // change may show in the dashboard, the lists and the activity feed).
-  adminStats: [apiPaths.adminStats] as const,
-  adminSeasons: [apiPaths.adminSeasons] as const,
-  adminTeams: [apiPaths.adminTeams] as const,
-  adminMatches: [apiPaths.adminMatches] as const,
-  adminPeople: (filters: { search?: string; role?: string } = {}) => [apiPaths.adminPeople, filters] as const,
-  adminMedia: (filters: { search?: string; type?: string } = {}) => [apiPaths.adminMedia, filters] as const,
-  adminSettings: [apiPaths.adminSettings] as const,
-  /** The activity feed; its filters are the second part. */
-  adminActivity: (filters: Record<string, string> = {}) => [apiPaths.adminActivity, filters] as const,
-  adminActivityTypes: [apiPaths.adminActivityTypes] as const,
-  matches: [apiPaths.matches] as const,
 } as const;
 
 /** Whether a query key is one of the admin portal's (its path starts with /api/admin/). */

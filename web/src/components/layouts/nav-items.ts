@@ -6,7 +6,6 @@ import {
   House,
   Image,
   LayoutDashboard,
-  LayoutPanelLeft,
   MessageCircle,
   Radio,
   ShieldCheck,
@@ -82,11 +81,6 @@ export function orgAdminShortcut(role: UserRole, built: BuiltScreens = builtScre
   return isOrgAdmin(role) && built.orgAdmin
     ? { label: 'Organization Admin', to: paths.orgAdmin, icon: Building2 }
     : null;
-}
-
-/** The sidebar's 'Admin Portal' button (org_admin): /admin, the portal with its own navigation. */
-export function adminPortalShortcut(role: UserRole, built: BuiltScreens = builtScreens): NavEntry | null {
-  return isOrgAdmin(role) && built.admin ? { label: 'Admin Portal', to: paths.admin, icon: LayoutPanelLeft } : null;
 }
 
 /** The sidebar is hidden on the admin portal (/admin and below), which has its own navigation. */

@@ -7,7 +7,7 @@ import { useSignOut } from '../../features/auth/use-sign-out.ts';
 import { cn } from '../../lib/cn.ts';
 import { Logo } from '../logo.tsx';
 import { Button } from '../ui/button.tsx';
-import { adminPortalShortcut, isNavEntryActive, orgAdminShortcut, sidebarEntries } from './nav-items.ts';
+import { isNavEntryActive, orgAdminShortcut, sidebarEntries } from './nav-items.ts';
 
 interface SidebarProps {
   user: User;
@@ -21,9 +21,7 @@ interface SidebarProps {
  */
 export function Sidebar({ user, pathname, built = builtScreens }: SidebarProps) {
   const entries = sidebarEntries(user.role, built);
-  const shortcuts = [orgAdminShortcut(user.role, built), adminPortalShortcut(user.role, built)].filter(
-    (entry) => entry !== null,
-  );
+  const orgAdmin = orgAdminShortcut(user.role, built);
   const { signOut, isPending } = useSignOut();
 
   return (
@@ -60,21 +58,16 @@ export function Sidebar({ user, pathname, built = builtScreens }: SidebarProps) 
             );
           })}
         </ul>
-        {shortcuts.length > 0 ? (
-          <div className="mt-4 flex flex-wrap gap-2">
-            {shortcuts.map((entry) => (
-              <Link
-                key={entry.to}
-                to={entry.to}
-                title={entry.label}
-                aria-current={isNavEntryActive(pathname, entry.to) ? 'page' : undefined}
-                className="inline-flex items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
-              >
-                <entry.icon className="size-4" aria-hidden="true" />
-                {entry.label}
-              </Link>
-            ))}
-          </div>
+        {orgAdmin ? (
+          <Link
+            to={orgAdmin.to}
+            title={orgAdmin.label}
+            aria-current={isNavEntryActive(pathname, orgAdmin.to) ? 'page' : undefined}
+            className="mt-4 inline-flex items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
+          >
+            <orgAdmin.icon className="size-4" aria-hidden="true" />
+            {orgAdmin.label}
+          </Link>
         ) : null}
       </nav>
       <div className="border-t border-slate-200/80 p-3">

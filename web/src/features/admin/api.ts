@@ -8,7 +8,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, isAdminQueryKey, queryKeys } from '../../lib/query-keys.ts';
+import { apiPaths, isAdminQueryKey } from '../../lib/query-keys.ts';
 import type {
   ActivityFilters,
   ActivityPage,
@@ -19,6 +19,7 @@ import type {
   AdminStats,
   AdminTeam,
 } from './types.ts';
+import { adminApiPaths, adminQueryKeys } from './query-keys.ts';
 
 /** Spec part 2 §9: the dashboard shows 3 upcoming matches and 5 activity lines. */
 export const DASHBOARD_MATCHES = 3;
@@ -38,29 +39,35 @@ export function invalidateAdmin(queryClient: QueryClient) {
         (queryKey[0].startsWith('/api/organizations') ||
           queryKey[0].startsWith('/api/seasons') ||
           queryKey[0] === apiPaths.teams ||
-          queryKey[0].startsWith(apiPaths.matches))),
+          queryKey[0].startsWith(adminApiPaths.matches))),
   });
 }
 
 export function useAdminStats() {
-  return useQuery({ queryKey: queryKeys.adminStats, queryFn: () => api.get<AdminStats>(apiPaths.adminStats) });
+  return useQuery({
+    queryKey: adminQueryKeys.adminStats,
+    queryFn: () => api.get<AdminStats>(adminApiPaths.adminStats),
+  });
 }
 
 export function useAdminSeasons() {
   return useQuery({
-    queryKey: queryKeys.adminSeasons,
-    queryFn: () => api.get<AdminSeason[]>(apiPaths.adminSeasons),
+    queryKey: adminQueryKeys.adminSeasons,
+    queryFn: () => api.get<AdminSeason[]>(adminApiPaths.adminSeasons),
   });
 }
 
 export function useAdminTeams() {
-  return useQuery({ queryKey: queryKeys.adminTeams, queryFn: () => api.get<AdminTeam[]>(apiPaths.adminTeams) });
+  return useQuery({
+    queryKey: adminQueryKeys.adminTeams,
+    queryFn: () => api.get<AdminTeam[]>(adminApiPaths.adminTeams),
+  });
 }
 
 export function useAdminMatches() {
   return useQuery({
-    queryKey: queryKeys.adminMatches,
-    queryFn: () => api.get<AdminMatch[]>(apiPaths.adminMatches),
+    queryKey: adminQueryKeys.adminMatches,
+    queryFn: () => api.get<AdminMatch[]>(adminApiPaths.adminMatches),
   });
 }
 
@@ -79,8 +86,8 @@ export interface PeopleFilters {
 /** GET /api/admin/people?search=&role= (search by name or email, role filter). */
 export function useAdminPeople(filters: PeopleFilters = {}) {
   return useQuery({
-    queryKey: queryKeys.adminPeople(filters),
-    queryFn: () => api.get<AdminPerson[]>(withQuery(apiPaths.adminPeople, { ...filters })),
+    queryKey: adminQueryKeys.adminPeople(filters),
+    queryFn: () => api.get<AdminPerson[]>(withQuery(adminApiPaths.adminPeople, { ...filters })),
     placeholderData: (previous) => previous,
   });
 }
@@ -93,16 +100,16 @@ export interface MediaFilters {
 /** GET /api/admin/media?search=&type= (search by filename or team, type filter). */
 export function useAdminMedia(filters: MediaFilters = {}) {
   return useQuery({
-    queryKey: queryKeys.adminMedia(filters),
-    queryFn: () => api.get<AdminMedia[]>(withQuery(apiPaths.adminMedia, { ...filters })),
+    queryKey: adminQueryKeys.adminMedia(filters),
+    queryFn: () => api.get<AdminMedia[]>(withQuery(adminApiPaths.adminMedia, { ...filters })),
     placeholderData: (previous) => previous,
   });
 }
 
 export function useAdminSettings() {
   return useQuery({
-    queryKey: queryKeys.adminSettings,
-    queryFn: () => api.get<OrgSettings>(apiPaths.adminSettings),
+    queryKey: adminQueryKeys.adminSettings,
+    queryFn: () => api.get<OrgSettings>(adminApiPaths.adminSettings),
   });
 }
 
@@ -115,49 +122,49 @@ function useAdminMutation<TVariables, TResult>(mutationFn: (variables: TVariable
 /** PATCH /api/admin/seasons/{id} {isActive} */
 export function useSetSeasonActive() {
   return useAdminMutation(({ id, isActive }: { id: string; isActive: boolean }) =>
-    api.patch<AdminSeason>(apiPaths.adminSeason(id), { isActive }),
+    api.patch<AdminSeason>(adminApiPaths.adminSeason(id), { isActive }),
   );
 }
 
 /** DELETE /api/admin/seasons/{id} */
 export function useDeleteAdminSeason() {
-  return useAdminMutation((id: string) => api.delete<void>(apiPaths.adminSeason(id)));
+  return useAdminMutation((id: string) => api.delete<void>(adminApiPaths.adminSeason(id)));
 }
 
 /** DELETE /api/admin/teams/{id} */
 export function useDeleteAdminTeam() {
-  return useAdminMutation((id: string) => api.delete<void>(apiPaths.adminTeam(id)));
+  return useAdminMutation((id: string) => api.delete<void>(adminApiPaths.adminTeam(id)));
 }
 
 /** DELETE /api/admin/matches/{id}: Cancel Match (the match stays in history as cancelled). */
 export function useCancelAdminMatch() {
-  return useAdminMutation((id: string) => api.delete<void>(apiPaths.adminMatch(id)));
+  return useAdminMutation((id: string) => api.delete<void>(adminApiPaths.adminMatch(id)));
 }
 
 /** PATCH /api/admin/people/{id} {role} or {isActive}. */
 export function useUpdateAdminPerson() {
   return useAdminMutation(({ id, ...patch }: { id: string; role?: string; isActive?: boolean }) =>
-    api.patch<AdminPerson>(apiPaths.adminPerson(id), patch),
+    api.patch<AdminPerson>(adminApiPaths.adminPerson(id), patch),
   );
 }
 
 /** DELETE /api/admin/people/{id}: deactivates the person (sessions revoked, nothing they wrote lost). */
 export function useDeactivatePerson() {
-  return useAdminMutation((id: string) => api.delete<void>(apiPaths.adminPerson(id)));
+  return useAdminMutation((id: string) => api.delete<void>(adminApiPaths.adminPerson(id)));
 }
 
 /** DELETE /api/admin/media/{id} */
 export function useDeleteAdminMedia() {
-  return useAdminMutation((id: string) => api.delete<void>(apiPaths.adminMediaItem(id)));
+  return useAdminMutation((id: string) => api.delete<void>(adminApiPaths.adminMediaItem(id)));
 }
 
 /** PATCH /api/admin/settings (any subset) → all settings. */
 export function useUpdateAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateOrgSettingsInput) => api.patch<OrgSettings>(apiPaths.adminSettings, input),
+    mutationFn: (input: UpdateOrgSettingsInput) => api.patch<OrgSettings>(adminApiPaths.adminSettings, input),
     onSuccess: (settings) => {
-      queryClient.setQueryData(queryKeys.adminSettings, settings);
+      queryClient.setQueryData(adminQueryKeys.adminSettings, settings);
       return invalidateAdmin(queryClient);
     },
   });
@@ -179,11 +186,14 @@ export function activityParams(filters: ActivityFilters): Record<string, string>
 export function activityQueryOptions(filters: ActivityFilters, limit = ACTIVITY_PAGE_SIZE) {
   const params = activityParams(filters);
   return infiniteQueryOptions({
-    queryKey: queryKeys.adminActivity({ ...params, limit: String(limit) }),
+    queryKey: adminQueryKeys.adminActivity({ ...params, limit: String(limit) }),
     queryFn: ({ pageParam, signal }) =>
-      api.get<ActivityPage>(withQuery(apiPaths.adminActivity, { ...params, limit: String(limit), cursor: pageParam }), {
-        signal,
-      }),
+      api.get<ActivityPage>(
+        withQuery(adminApiPaths.adminActivity, { ...params, limit: String(limit), cursor: pageParam }),
+        {
+          signal,
+        },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -196,13 +206,13 @@ export function useActivity(filters: ActivityFilters) {
 /** GET /api/admin/activity/types: the event types the audit can filter on. */
 export function useActivityTypes() {
   return useQuery({
-    queryKey: queryKeys.adminActivityTypes,
-    queryFn: () => api.get<string[]>(apiPaths.adminActivityTypes),
+    queryKey: adminQueryKeys.adminActivityTypes,
+    queryFn: () => api.get<string[]>(adminApiPaths.adminActivityTypes),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** The export link of the same selection: ?format=csv or ?format=ndjson. */
 export function activityExportUrl(filters: ActivityFilters, format: 'csv' | 'ndjson'): string {
-  return withQuery(apiPaths.adminActivity, { ...activityParams(filters), format });
+  return withQuery(adminApiPaths.adminActivity, { ...activityParams(filters), format });
 }

@@ -119,7 +119,7 @@ export function isEdited(message: ChatMessage): boolean {
 
 /** /api/teams/{teamId}/messages/{messageId} */
 export function messagePath(teamId: string, messageId: string): string {
-  return apiPaths.teamMessage(teamId, messageId);
+  return `${apiPaths.teamMessages(teamId)}/${encodeURIComponent(messageId)}`;
 }
 
 /** DELETE /api/teams/{teamId}/messages/{messageId}: the sender, or the team's coaches and admins. */

@@ -177,25 +177,14 @@ function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
 }
 
 /**
- * A team's message was deleted or edited (safeguarding): every member refetches the history so
- * it reads 'Message deleted' or "edited" in place, live.
+ * Safeguarding frames (teamId): a message was deleted or edited (members refetch it, so it reads
+ * 'Message deleted' or "edited" in place), or, to a team's coaches, someone changed to Not Going
+ * within 24 hours of an event (`rsvp_late_change`, with userName).
  */
-const messageChangedTypes = new Set(['message_deleted', 'message_edited', 'message_updated', 'message_changed']);
-function isMessageChanged(frame: IncomingFrame): frame is IncomingFrame & { teamId: string } {
-  const f = frame as { type?: unknown; teamId?: unknown };
-  return typeof f.type === 'string' && messageChangedTypes.has(f.type) && typeof f.teamId === 'string';
-}
-
-/** `rsvp_late_change` (to a team's coaches): someone changed to Not Going within 24 h of the start. */
-interface RsvpLateFrame {
-  type: 'rsvp_late_change';
-  teamId: string;
-  eventId?: string;
-  userName?: string;
-}
-function isRsvpLate(frame: IncomingFrame): frame is IncomingFrame & RsvpLateFrame {
-  const f = frame as { type?: unknown; teamId?: unknown };
-  return f.type === 'rsvp_late_change' && typeof f.teamId === 'string';
+const messageChanged = /^message_(deleted|edited|updated)$/;
+function teamIdOf(frame: IncomingFrame): string | null {
+  const { teamId } = frame as { teamId?: unknown };
+  return typeof teamId === 'string' ? teamId : null;
 }
 
 /**
@@ -203,22 +192,24 @@ function isRsvpLate(frame: IncomingFrame): frame is IncomingFrame & RsvpLateFram
  * keys they name; typing and presence updates become `window` events; server errors are logged.
  */
 export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoin: () => void) {
+  const teamId = teamIdOf(frame);
   if (isFrame(frame, 'new_message')) {
     const { teamId, mediaUrl } = frame.message;
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
     if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-  } else if (isRsvpLate(frame)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(frame.teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(frame.teamId) });
+  } else if (teamId && frame.type === 'rsvp_late_change') {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+    const { userName } = frame as { userName?: string };
     toast({
       title: 'Late RSVP change',
-      description: `${frame.userName ?? 'Someone'} changed to Not Going within 24 hours of the start.`,
+      description: `${userName ?? 'Someone'} changed to Not Going within 24 hours of the start.`,
     });
-  } else if (isMessageChanged(frame)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(frame.teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });
+  } else if (teamId && messageChanged.test(frame.type)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (isFrame(frame, 'pinned_changed')) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });

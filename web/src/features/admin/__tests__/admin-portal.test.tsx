@@ -154,10 +154,29 @@ describe('admin portal (mocked fetch)', () => {
     expect(within(invite).getByLabelText('Team')).toHaveDisplayValue('U12 Tigers');
   });
 
-  it("teams: a team's View link goes through /teams/{id} to its page", async () => {
+  it("teams: a team's View link opens its team page", async () => {
     portalFetch();
     renderApp('/admin/teams');
-    expect(await screen.findByRole('link', { name: 'View U12 Tigers' })).toHaveAttribute('href', '/teams/team-1');
+    expect(await screen.findByRole('link', { name: 'View U12 Tigers' })).toHaveAttribute('href', '/team/team-1');
+  });
+
+  it('an unknown admin path says so inside the portal', async () => {
+    portalFetch();
+    renderApp('/admin/nope');
+    expect(await screen.findByText('There is no such admin page.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Admin navigation' })).toBeInTheDocument();
+  });
+
+  it('the org console links to the portal', async () => {
+    portalFetch({
+      'GET /api/organizations/org-1/stats': {
+        status: 200,
+        body: { totalTeams: 1, totalMembers: 1, totalEvents: 0, totalMessages: 0 },
+      },
+      'GET /api/organizations/org-1/activity': { status: 200, body: [] },
+    });
+    renderApp('/org-admin');
+    expect(await screen.findByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
   });
 
   it('matches: Cancel Match asks, deletes and reports; completed matches cannot be cancelled', SLOW, async () => {

@@ -5,25 +5,27 @@ import {
   ArrowLeft,
   CalendarRange,
   Image,
-  LayoutDashboard,
+  Gauge,
   LogOut,
   Menu,
   Settings,
   Trophy,
-  UsersRound,
+  Users,
   UserRoundCog,
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
-import { Link, Outlet, useLocation, useOutletContext } from 'react-router-dom';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { adminPaths, paths } from '../../../config/paths.ts';
+import { paths } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useUser } from '../../auth/api.ts';
-import { useSignOut } from '../../auth/use-sign-out.ts';
+import { getErrorMessage } from '../../../lib/api-client.ts';
+import { toast } from '../../../components/ui/use-toast.ts';
+import { useLogout, useUser } from '../../auth/api.ts';
 import { firstAdminOrganization, useOrganizations } from '../../orgs/api.ts';
 import { AccessDenied, NoOrganizationFound } from '../../orgs/components/access-states.tsx';
 
@@ -38,9 +40,9 @@ interface AdminEntry {
 
 /** The portal's sidebar (spec part 2 §2) plus the Activity audit. */
 export const adminEntries: readonly AdminEntry[] = [
-  { label: 'Dashboard', to: adminPaths.dashboard, icon: LayoutDashboard },
+  { label: 'Dashboard', to: adminPaths.dashboard, icon: Gauge },
   { label: 'Seasons', to: adminPaths.seasons, icon: CalendarRange },
-  { label: 'Teams', to: adminPaths.teams, icon: UsersRound },
+  { label: 'Teams', to: adminPaths.teams, icon: Users },
   { label: 'Matches', to: adminPaths.matches, icon: Trophy },
   { label: 'People', to: adminPaths.people, icon: UserRoundCog },
   { label: 'Media', to: adminPaths.media, icon: Image },
@@ -55,16 +57,41 @@ function isActive(pathname: string, to: string): boolean {
 
 export interface AdminContext {
   organization: Organization;
+  /** The ids in the section's path (/admin/teams/{teamId}/edit…). */
+  params: Readonly<Record<string, string | undefined>>;
 }
 
-/** The organization the portal administers (set by AdminLayout for every section). */
+const AdminContextValue = createContext<AdminContext | null>(null);
+
+/** The organization the portal administers and the path's ids (set by AdminLayout for every section). */
 export function useAdminContext(): AdminContext {
-  return useOutletContext<AdminContext>();
+  const value = useContext(AdminContextValue);
+  if (!value) throw new Error('useAdminContext outside the admin portal');
+  return value;
+}
+
+/**
+ * Sign Out with the app's toasts ('Goodbye!' / 'Logout failed'), as the sidebar's. (Not the
+ * shared hook: importing it here would split it out of the first download's chunk.)
+ */
+function usePortalSignOut() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const signOut = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast({ title: 'Goodbye!', description: "You've been logged out successfully." });
+        void navigate(paths.auth, { replace: true });
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Logout failed', description: getErrorMessage(error) }),
+    });
+  return { signOut, isPending: logout.isPending };
 }
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const { signOut, isPending } = useSignOut();
+  const { signOut, isPending } = usePortalSignOut();
   return (
     <div className="flex h-full flex-col">
       <nav aria-label="Admin navigation" className="flex-1">
@@ -149,9 +176,9 @@ function MobileMenu({ organization }: { organization: Organization }) {
 
 /**
  * /admin and below (spec part 2 §2): org admins only; everyone else sees Access Denied. The
- * sections render in the outlet with the organization in their context.
+ * section renders inside with the organization and the path's ids in its context.
  */
-export function AdminLayout() {
+export function AdminLayout({ params, children }: { params: AdminContext['params']; children: ReactNode }) {
   const { data: user } = useUser();
   const organizations = useOrganizations({ enabled: Boolean(user) });
   if (!user) return null;
@@ -193,7 +220,7 @@ export function AdminLayout() {
           <p className="truncate text-sm font-semibold text-slate-600">{organization.name} · Admin</p>
           <MobileMenu organization={organization} />
         </div>
-        <Outlet context={{ organization } satisfies AdminContext} />
+        <AdminContextValue.Provider value={{ organization, params }}>{children}</AdminContextValue.Provider>
       </div>
     </div>
   );

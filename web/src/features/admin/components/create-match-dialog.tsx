@@ -11,7 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../lib/query-keys.ts';
+import { adminApiPaths } from '../query-keys.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
 import { useOrgSeasons, useSeasonTeams } from '../../seasons/api.ts';
 import { invalidateAdmin } from '../api.ts';
@@ -24,7 +24,7 @@ const FIELDS = ['seasonId', 'sportId', 'teamAId', 'teamBId', 'startTime', 'locat
 function useScheduleMatch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: FormOutput) => api.post<Match>(apiPaths.matches, { ...input, status: 'scheduled' }),
+    mutationFn: (input: FormOutput) => api.post<Match>(adminApiPaths.matches, { ...input, status: 'scheduled' }),
     onSuccess: () => invalidateAdmin(queryClient),
   });
 }

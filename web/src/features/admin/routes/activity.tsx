@@ -1,4 +1,4 @@
-import { Download, History, Loader2 } from 'lucide-react';
+import { Download, History, Loader2, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -38,7 +38,12 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
         <Badge tone="neutral">{activityTypeLabel(entry.type)}</Badge>
         {entry.actorName ? <span>by {entry.actorName}</span> : null}
         {entry.subjectName && entry.subjectName !== entry.actorName ? <span>about {entry.subjectName}</span> : null}
-        {entry.teamName ? <span>in {entry.teamName}</span> : null}
+        {entry.teamName ? (
+          <span className="inline-flex items-center gap-1">
+            <UsersRound className="size-3" aria-hidden="true" />
+            in {entry.teamName}
+          </span>
+        ) : null}
         <span className="font-mono" title={`Event ${entry.id} at position ${entry.position}`}>
           #{entry.position}
         </span>

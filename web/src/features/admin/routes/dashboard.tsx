@@ -1,20 +1,20 @@
 import {
   Activity,
   CalendarPlus,
-  MapPin,
+  MapPinned,
   Percent,
   RefreshCw,
   Settings,
   Trophy,
   UserPlus,
-  UsersRound,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { adminPaths } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { timeAgo } from '../../media/lib/format.ts';
 import { AccessDenied } from '../../orgs/components/access-states.tsx';
@@ -40,7 +40,7 @@ function StatCard({ label, value, icon: Icon }: { label: string; value: string; 
 const quickActions = [
   { label: 'Create Season', to: adminPaths.createSeason, icon: CalendarPlus },
   { label: 'Invite Coach', to: adminPaths.invitePerson, icon: UserPlus },
-  { label: 'Add Team', to: adminPaths.createTeam, icon: UsersRound },
+  { label: 'Add Team', to: adminPaths.createTeam, icon: Users },
   { label: 'Org Settings', to: adminPaths.settings, icon: Settings },
 ] as const;
 
@@ -70,7 +70,7 @@ export function AdminDashboardRoute() {
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {data ? (
           <>
-            <StatCard label="Total Teams" value={String(data.totalTeams)} icon={UsersRound} />
+            <StatCard label="Total Teams" value={String(data.totalTeams)} icon={Users} />
             <StatCard label="Active Players" value={String(data.totalPlayers)} icon={Activity} />
             <StatCard label="Scheduled Matches" value={String(data.totalMatches)} icon={Trophy} />
             <StatCard label="Attendance Rate" value={`${Math.round(data.attendanceRate)}%`} icon={Percent} />
@@ -104,7 +104,7 @@ export function AdminDashboardRoute() {
                     <span>{formatDateTime(match.date)}</span>
                     {match.location ? (
                       <span className="inline-flex items-center gap-0.5">
-                        <MapPin className="size-3" aria-hidden="true" />
+                        <MapPinned className="size-3" aria-hidden="true" />
                         {match.location}
                       </span>
                     ) : null}

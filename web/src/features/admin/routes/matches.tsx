@@ -1,17 +1,17 @@
 import { acceptedMatchCommands, type Match, type MatchStatus } from '@sideline/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Ban, Eye, MapPin, Pencil, Plus, Trophy } from 'lucide-react';
+import { Ban, Eye, MapPinned, Pencil, Plus, Trophy, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { adminPaths } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
-import { apiPaths } from '../../../lib/query-keys.ts';
+import { adminApiPaths } from '../query-keys.ts';
 import { invalidateAdmin, useAdminMatches, useCancelAdminMatch } from '../api.ts';
 import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -36,7 +36,7 @@ function useSetMatchStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'in_progress' | 'complete' }) =>
-      api.put<Match>(apiPaths.match(id), { status }),
+      api.put<Match>(adminApiPaths.match(id), { status }),
     onSuccess: () => invalidateAdmin(queryClient),
   });
 }
@@ -128,9 +128,9 @@ function MatchDialog({
 
 /** /admin/matches, /admin/matches/create, /admin/matches/{id}, /admin/matches/{id}/edit (spec part 2 §2). */
 export function AdminMatchesRoute() {
-  const { organization } = useAdminContext();
+  const { organization, params } = useAdminContext();
   const { pathname } = useLocation();
-  const { matchId } = useParams();
+  const matchId = params.matchId;
   const navigate = useNavigate();
   const matches = useAdminMatches();
   const cancel = useCancelAdminMatch();
@@ -178,7 +178,8 @@ export function AdminMatchesRoute() {
               <ItemCard key={match.id}>
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <h2 className="font-semibold text-slate-900">
+                    <h2 className="flex items-center gap-1.5 font-semibold text-slate-900">
+                      <UsersRound className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
                       {match.teamA} vs {match.teamB}
                     </h2>
                     <p className="text-sm text-slate-500">
@@ -191,7 +192,7 @@ export function AdminMatchesRoute() {
                 <p className="text-sm text-slate-700">{formatDateTime(match.startTime)}</p>
                 {match.location ? (
                   <p className="flex items-center gap-1 text-sm text-slate-600">
-                    <MapPin className="size-3.5" aria-hidden="true" />
+                    <MapPinned className="size-3.5" aria-hidden="true" />
                     {match.location}
                   </p>
                 ) : null}

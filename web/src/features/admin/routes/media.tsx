@@ -1,4 +1,4 @@
-import { Download, Eye, Image, Search, Trash, Upload, Video } from 'lucide-react';
+import { Download, Eye, Film, Image, Search, Trash, Upload, UsersRound } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { adminPaths } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { downloadUrl } from '../../media/lib/format.ts';
 import { useOrgTeams } from '../../orgs/api.ts';
@@ -149,7 +149,7 @@ export function AdminMediaRoute() {
                 {item.thumbnailUrl || !isVideo(item) ? (
                   <img src={item.thumbnailUrl ?? item.url} alt="" loading="lazy" className="size-full object-cover" />
                 ) : (
-                  <Video className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+                  <Film className="mx-auto size-10 text-slate-400" aria-hidden="true" />
                 )}
               </button>
               <div className="flex flex-1 flex-col gap-2 p-4">
@@ -159,9 +159,15 @@ export function AdminMediaRoute() {
                   </h2>
                   <Badge tone={isVideo(item) ? 'purple' : 'blue'}>{isVideo(item) ? 'Video' : 'Image'}</Badge>
                 </div>
-                <p className="text-sm text-slate-600">
+                <p className="flex flex-wrap items-center gap-x-1 text-sm text-slate-600">
                   <span data-testid="file-size">{formatFileSize(item.fileSize)}</span>
-                  {item.teamName ? ` · ${item.teamName}` : ''}
+                  {item.teamName ? (
+                    <>
+                      {' · '}
+                      <UsersRound className="size-3.5" aria-hidden="true" />
+                      {item.teamName}
+                    </>
+                  ) : null}
                   {item.seasonName ? ` · ${item.seasonName}` : ''}
                 </p>
                 <p className="text-xs text-slate-500">

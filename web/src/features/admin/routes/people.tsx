@@ -1,6 +1,6 @@
-import { Pencil, Search, ShieldCheck, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
+import { Pencil, Search, KeyRound, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { adminPaths } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
 import { useOrgTeams } from '../../orgs/api.ts';
@@ -27,9 +27,9 @@ const CARD_TEAMS = 2;
 
 /** /admin/people, /admin/people/invite, /admin/people/{id}/edit, /admin/people/{id}/role (spec part 2 §2). */
 export function AdminPeopleRoute() {
-  const { organization } = useAdminContext();
+  const { organization, params } = useAdminContext();
   const { pathname } = useLocation();
-  const { personId } = useParams();
+  const personId = params.personId;
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('');
@@ -156,7 +156,7 @@ export function AdminPeopleRoute() {
                   className={buttonClassName('outline', 'sm')}
                   aria-label={`Change role of ${person.name}`}
                 >
-                  <ShieldCheck className="size-3.5" aria-hidden="true" />
+                  <KeyRound className="size-3.5" aria-hidden="true" />
                   Role
                 </Link>
                 {person.isActive ? (

@@ -1,13 +1,14 @@
 import { seasonDisplayStatus } from '@sideline/domain';
-import { CalendarRange, Pencil, Plus, Trash } from 'lucide-react';
+import { CalendarRange, Pencil, Plus, Trash, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { adminPaths, seasonTeamsPath } from '../../../config/paths.ts';
+import { seasonTeamsPath } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useOrgSeasons } from '../../seasons/api.ts';
 import { SeasonFormDialog } from '../../seasons/components/season-form-dialog.tsx';
@@ -20,9 +21,9 @@ import type { AdminSeason } from '../types.ts';
 
 /** /admin/seasons, /admin/seasons/create, /admin/seasons/{id}/edit (spec part 2 §2). */
 export function AdminSeasonsRoute() {
-  const { organization } = useAdminContext();
+  const { organization, params } = useAdminContext();
   const { pathname } = useLocation();
-  const { seasonId } = useParams();
+  const seasonId = params.seasonId;
   const navigate = useNavigate();
   const seasons = useAdminSeasons();
   // The create and edit dialogs are the Seasons page's own, on the full season.
@@ -91,7 +92,8 @@ export function AdminSeasonsRoute() {
                   <Badge tone={statusTones[status]}>{status}</Badge>
                 </div>
                 <p className="text-sm text-slate-600">{dateRange(season)}</p>
-                <p className="text-sm text-slate-600">
+                <p className="flex items-center gap-1.5 text-sm text-slate-600">
+                  <UsersRound className="size-3.5" aria-hidden="true" />
                   {season.teamCount} {season.teamCount === 1 ? 'team' : 'teams'} · {season.matchCount}{' '}
                   {season.matchCount === 1 ? 'match' : 'matches'}
                 </p>

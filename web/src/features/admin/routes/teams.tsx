@@ -1,12 +1,13 @@
 import { Eye, Pencil, Plus, Trash, UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { adminPaths, paths } from '../../../config/paths.ts';
+import { teamPath } from '../../../config/paths.ts';
+import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useOrgTeams } from '../../orgs/api.ts';
 import { InviteMemberDialog } from '../../orgs/components/invite-member-dialog.tsx';
@@ -17,14 +18,11 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
 import type { AdminTeam } from '../types.ts';
 
-/** /teams/{id}: the spec's admin link to a team (the app's team page is /team/{id}). */
-const teamLink = (id: string) => `${paths.teams}/${encodeURIComponent(id)}`;
-
 /** /admin/teams, /admin/teams/create, /admin/teams/{id}/edit, /admin/teams/{id}/invite (spec part 2 §2). */
 export function AdminTeamsRoute() {
-  const { organization } = useAdminContext();
+  const { organization, params } = useAdminContext();
   const { pathname } = useLocation();
-  const { teamId } = useParams();
+  const teamId = params.teamId;
   const navigate = useNavigate();
   const teams = useAdminTeams();
   // The create, edit and invite dialogs are the organization console's, on the org's teams.
@@ -88,7 +86,7 @@ export function AdminTeamsRoute() {
               </dl>
               <div className="mt-auto flex flex-wrap gap-2 pt-1">
                 <Link
-                  to={teamLink(team.id)}
+                  to={teamPath(team.id)}
                   className={buttonClassName('ghost', 'sm')}
                   aria-label={`View ${team.name}`}
                 >
