@@ -6,6 +6,7 @@ import { benchMedia } from './media.ts';
 import { benchWeb } from './web.ts';
 import { benchReads } from './reads.ts';
 import { benchMatches } from './matches.ts';
+import { benchActivity } from './activity.ts';
 
 /**
  * `npx tsx bench/run.ts [name …]` runs the named benches (all when none is named).
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   web: benchWeb,
   reads: benchReads,
   matches: benchMatches,
+  activity: benchActivity,
 };
 
 const requested = process.argv.slice(2);

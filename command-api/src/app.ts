@@ -37,6 +37,7 @@ import { rosterRoutes } from './invitations/index.ts';
 import { sportsRoutes } from './sports/index.ts';
 import { matchesRoutes } from './matches/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(sportsRoutes, ctx);
   await app.register(matchesRoutes, ctx);
   await app.register(tokensRoutes, ctx);
+  await app.register(adminRoutes, { ...ctx, sessions });
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

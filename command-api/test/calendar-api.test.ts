@@ -76,6 +76,7 @@ describe('calendar over HTTP', () => {
       occurrenceDate: start.toISOString(),
       timeZone: 'UTC',
       rsvps: [],
+      lateNotGoing: 0,
     });
     const all = await readJson(await parent.get(`/api/teams/${team.id}/events`));
     const mine = all.filter((e: { id: string }) => e.id === first.id);

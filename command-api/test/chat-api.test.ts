@@ -49,6 +49,8 @@ describe('chat over HTTP', () => {
       pinned: false,
       clientId: null,
       user: { name: 'Pat Parent', avatarUrl: null },
+      deleted: false,
+      editedAt: null,
     });
     await send(coach, { text: 'Yes, 6pm' });
     const messages = await readJson(await player.get(messagesOf(teamA)));

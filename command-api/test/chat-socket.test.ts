@@ -125,6 +125,8 @@ describe('team chat over /ws', () => {
         pinned: false,
         clientId: 'socket-0001-abcdef',
         user: { name: 'Pat Parent', avatarUrl: null },
+        deleted: false,
+        editedAt: null,
         content: 'Running 5 minutes late',
         senderId: parent.userId,
         senderName: 'Pat Parent',

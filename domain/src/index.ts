@@ -18,3 +18,5 @@ export * from './players/index.ts';
 export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './analytics/schemas.ts';
+export * from './admin/schemas.ts';
+export * from './admin/event-types.ts';

@@ -17,3 +17,4 @@ export * from './players/index.ts';
 export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './registry.ts';
+export * from './admin/admin-queries.ts';

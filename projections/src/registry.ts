@@ -5,7 +5,14 @@ import { teamsMigrations, teamsProjector } from './teams/index.ts';
 import { chatMigrations, chatProjector } from './chat/index.ts';
 import { mediaMigrations, mediaProjector } from './media/index.ts';
 import { calendarMigrations, calendarProjector } from './calendar/index.ts';
-import { orgActivityMigrations, orgActivityProjector, orgsMigrations, orgsProjector } from './orgs/index.ts';
+import {
+  orgActivityMigrations,
+  orgActivityProjector,
+  orgPeopleMigrations,
+  orgPeopleProjector,
+  orgsMigrations,
+  orgsProjector,
+} from './orgs/index.ts';
 import { seasonsMigrations, seasonsProjector } from './seasons/index.ts';
 import { playersMigrations, playersProjector } from './players/index.ts';
 import { invitationsMigrations, invitationsProjector } from './invitations/index.ts';
@@ -27,6 +34,7 @@ export const allProjectors: readonly Projector[] = [
   playersProjector,
   invitationsProjector,
   matchesProjector,
+  orgPeopleProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -45,4 +53,5 @@ export const projectionMigrations: Record<string, Migration> = {
   ...invitationsMigrations,
   ...matchesMigrations,
   ...playRewardsMigrations,
+  ...orgPeopleMigrations,
 };

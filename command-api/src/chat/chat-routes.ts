@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, messageSchema, messagesPageQuerySchema, sendMessageInputSchema } from '@sideline/domain';
+import {
+  editMessageInputSchema,
+  idSchema,
+  messageSchema,
+  messagesPageQuerySchema,
+  sendMessageInputSchema,
+} from '@sideline/domain';
 import { listMessages, listPinnedMessages, messagePinState } from '@sideline/projections';
 import { teamRead } from '../http/cached-read-rules.ts';
 import { requireUserId } from '../identity/session-auth.ts';
@@ -100,4 +106,38 @@ export const chatRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
       },
     });
   }
+
+  app.delete(
+    '/api/teams/:teamId/messages/:messageId',
+    {
+      schema: {
+        tags: ['chat'],
+        summary:
+          "Delete a message (its sender, or the team's coaches and admins): members then see 'Message deleted'; the original stays in the organization's audit",
+        params: messageParams,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const { teamId, messageId } = request.params;
+      return chat.moderate(requireUserId(request), teamId, messageId, { text: null });
+    },
+  );
+
+  app.patch(
+    '/api/teams/:teamId/messages/:messageId',
+    {
+      schema: {
+        tags: ['chat'],
+        summary: 'Edit your own message; every version is kept for the organization’s audit',
+        params: messageParams,
+        body: editMessageInputSchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const { teamId, messageId } = request.params;
+      return chat.moderate(requireUserId(request), teamId, messageId, { text: request.body.text });
+    },
+  );
 };

@@ -9,7 +9,14 @@ import {
   type ChatState,
   type Message,
 } from '@sideline/domain';
-import { findMedia, findMessage, findTeamForMember, messagePinState, ProjectionProgress } from '@sideline/projections';
+import {
+  findMedia,
+  findMessage,
+  findTeamForMember,
+  messageOwnership,
+  messagePinState,
+  ProjectionProgress,
+} from '@sideline/projections';
 import { createMemoryRateLimiter } from '../http/memory-rate-limiter.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
@@ -39,6 +46,16 @@ export interface ChatService {
    */
   sendWithoutReply(userId: string, teamId: string, input: SendInput): Promise<void>;
   setPinned(userId: string, teamId: string, messageId: string, pinned: boolean): Promise<Message>;
+  /**
+   * Deletes (text null) or edits a message. `canModerate`: the caller manages the team (its
+   * creator, a coach, an admin of its organization); computed here for members when omitted.
+   */
+  moderate(
+    userId: string,
+    teamId: string,
+    messageId: string,
+    change: { text: string | null; canModerate?: boolean },
+  ): Promise<Message>;
   close(): void;
 }
 
@@ -125,6 +142,40 @@ function createChatService(ctx: FeatureContext): ChatService {
       };
       const data = { teamId, messageId, by: userId, canManage };
       await decideAndAppend({ type: pinned ? 'PinMessage' : 'UnpinMessage', data }, state, userId);
+      const message = await findMessage(db, teamId, messageId);
+      if (!message) throw new HttpError(404, 'MESSAGE_NOT_FOUND', 'Message not found');
+      return message;
+    },
+
+    async moderate(userId, teamId, messageId, change) {
+      const owned = await messageOwnership(db, teamId, messageId);
+      if (!owned) throw new HttpError(404, 'MESSAGE_NOT_FOUND', 'Message not found');
+      let canModerate = change.canModerate ?? false;
+      if (change.canModerate === undefined) {
+        const team = await findTeamForMember(db, teamId, userId);
+        if (!team) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
+        canModerate = canManageChat(await teamManagementFacts(db, team, userId));
+      }
+      const command: ChatCommand =
+        change.text === null
+          ? { type: 'DeleteMessage', data: { teamId, messageId, by: userId, canModerate } }
+          : { type: 'EditMessage', data: { teamId, messageId, by: userId, text: change.text } };
+      const stream = chatMessageStream(messageId);
+      const history = await eventStore.readStream(stream);
+      if (history.length > 0) {
+        // The message's own stream decides: two moderators racing see each other's event.
+        await handle(chatDecider, stream, command, { actorId: userId }, { waitFor: progress });
+      } else {
+        // Sent before messages had their own streams: its state comes from the read model.
+        const current = await findMessage(db, teamId, messageId);
+        const state: ChatState = {
+          ...emptyChatState,
+          messages: new Set([messageId]),
+          contents: new Map([[messageId, { senderId: owned.senderId, text: current?.text ?? '', deleted: owned.deleted }]]),
+        };
+        const events = chatDecider.decide(command, state);
+        if (events.length > 0) await appendAndWait(eventStore, progress, stream, events, userId);
+      }
       const message = await findMessage(db, teamId, messageId);
       if (!message) throw new HttpError(404, 'MESSAGE_NOT_FOUND', 'Message not found');
       return message;

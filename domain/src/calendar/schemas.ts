@@ -150,6 +150,8 @@ export const eventRsvpSchema = z.object({
   status: rsvpStatusSchema,
   userId: z.string(),
   user: z.object({ name: z.string() }),
+  /** This answer is a change to Not Going within 24 hours of the start (flagged to the coaches). */
+  lateChange: z.boolean().optional(),
 });
 export type EventRsvp = z.infer<typeof eventRsvpSchema>;
 
@@ -175,6 +177,8 @@ export const eventSchema = z.object({
   /** The IANA zone the series repeats in (its weekdays and time of day are that zone's). */
   timeZone: z.string(),
   rsvps: z.array(eventRsvpSchema),
+  /** How many answers are late changes to Not Going: the coaches' badge on the event. */
+  lateNotGoing: z.number().int().optional(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 

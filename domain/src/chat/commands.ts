@@ -24,4 +24,19 @@ export type UnpinMessage = {
   data: { teamId: string; messageId: string; by: string; canManage: boolean };
 };
 
-export type ChatCommand = SendMessage | PinMessage | UnpinMessage;
+/**
+ * The sender, or a team manager (`canModerate`, from canManageChat on the team's read model: its
+ * creator, a coach, an admin of its organization), takes a message down.
+ */
+export type DeleteMessage = {
+  type: 'DeleteMessage';
+  data: { teamId: string; messageId: string; by: string; canModerate: boolean };
+};
+
+/** Only the sender edits their message. */
+export type EditMessage = {
+  type: 'EditMessage';
+  data: { teamId: string; messageId: string; by: string; text: string };
+};
+
+export type ChatCommand = SendMessage | PinMessage | UnpinMessage | DeleteMessage | EditMessage;

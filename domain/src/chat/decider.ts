@@ -19,9 +19,19 @@ export interface ChatState {
   pinned: ReadonlySet<string>;
   /** userId → clientIds already used by that sender. */
   clientIds: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * What deleting or editing needs, folded from the message's own stream: its sender, its
+   * current text, and whether it was deleted.
+   */
+  contents: ReadonlyMap<string, { senderId: string; text: string; deleted: boolean }>;
 }
 
-export const emptyChatState: ChatState = { messages: new Set(), pinned: new Set(), clientIds: new Map() };
+export const emptyChatState: ChatState = {
+  messages: new Set(),
+  pinned: new Set(),
+  clientIds: new Map(),
+  contents: new Map(),
+};
 
 export const chatDecider: Decider<ChatCommand, ChatEvent, ChatState> = {
   initialState: emptyChatState,
@@ -56,6 +66,42 @@ export const chatDecider: Decider<ChatCommand, ChatEvent, ChatState> = {
         if (state.pinned.has(messageId) === pin) return [];
         return [{ type: pin ? 'MessagePinned' : 'MessageUnpinned', data: { teamId, messageId, by } }];
       }
+      case 'DeleteMessage': {
+        const { teamId, messageId, by, canModerate } = command.data;
+        const message = state.contents.get(messageId);
+        if (!message) throw new DomainError('not_found', 'MESSAGE_NOT_FOUND', 'Message not found');
+        if (message.senderId !== by && !canModerate) {
+          throw new DomainError(
+            'forbidden',
+            'NOT_YOUR_MESSAGE',
+            "Only the sender or the team's coaches and admins can delete a message",
+          );
+        }
+        if (message.deleted) return [];
+        return [
+          { type: 'MessageDeleted', data: { teamId, messageId, senderId: message.senderId, text: message.text, by } },
+        ];
+      }
+      case 'EditMessage': {
+        const { teamId, messageId, by } = command.data;
+        const message = state.contents.get(messageId);
+        if (!message || message.deleted) throw new DomainError('not_found', 'MESSAGE_NOT_FOUND', 'Message not found');
+        if (message.senderId !== by) {
+          throw new DomainError('forbidden', 'NOT_YOUR_MESSAGE', 'Only the sender can edit a message');
+        }
+        const text = command.data.text.trim();
+        if (text.length === 0) throw new DomainError('invalid', 'EMPTY_MESSAGE', 'Write a message');
+        if (text.length > MESSAGE_MAX_LENGTH) {
+          throw new DomainError('invalid', 'MESSAGE_TOO_LONG', `Messages are at most ${MESSAGE_MAX_LENGTH} characters`);
+        }
+        if (text === message.text) return [];
+        return [
+          {
+            type: 'MessageEdited',
+            data: { teamId, messageId, senderId: message.senderId, text, previousText: message.text, by },
+          },
+        ];
+      }
     }
   },
 
@@ -64,10 +110,12 @@ export const chatDecider: Decider<ChatCommand, ChatEvent, ChatState> = {
       case 'MessageSent': {
         const { messageId, userId, clientId } = event.data;
         const messages = new Set(state.messages).add(messageId);
-        if (clientId === null) return { ...state, messages };
+        const contents = new Map(state.contents);
+        if (!contents.has(messageId)) contents.set(messageId, { senderId: userId, text: event.data.text, deleted: false });
+        if (clientId === null) return { ...state, messages, contents };
         const clientIds = new Map(state.clientIds);
         clientIds.set(userId, new Set(state.clientIds.get(userId)).add(clientId));
-        return { ...state, messages, clientIds };
+        return { ...state, messages, clientIds, contents };
       }
       case 'MessagePinned':
         return { ...state, pinned: new Set(state.pinned).add(event.data.messageId) };
@@ -75,6 +123,17 @@ export const chatDecider: Decider<ChatCommand, ChatEvent, ChatState> = {
         const pinned = new Set(state.pinned);
         pinned.delete(event.data.messageId);
         return { ...state, pinned };
+      }
+      case 'MessageDeleted':
+      case 'MessageEdited': {
+        const current = state.contents.get(event.data.messageId);
+        if (!current) return state;
+        const contents = new Map(state.contents);
+        contents.set(
+          event.data.messageId,
+          event.type === 'MessageDeleted' ? { ...current, deleted: true } : { ...current, text: event.data.text },
+        );
+        return { ...state, contents };
       }
     }
   },

@@ -25,5 +25,26 @@ export type MessagePinned = { type: 'MessagePinned'; data: { teamId: string; mes
 
 export type MessageUnpinned = { type: 'MessageUnpinned'; data: { teamId: string; messageId: string; by: string } };
 
-export type ChatEvent = MessageSent | MessagePinned | MessageUnpinned;
-export const chatEventTypes = ['MessageSent', 'MessagePinned', 'MessageUnpinned'] as const;
+/**
+ * A message taken down by its sender or a team manager. Members see 'Message deleted' in its
+ * place; the text it had is kept here, in the log, for the organization's safeguarding audit.
+ */
+export type MessageDeleted = {
+  type: 'MessageDeleted';
+  data: { teamId: string; messageId: string; senderId: string; text: string; by: string };
+};
+
+/** The sender changed their message's text; the previous version stays in the log. */
+export type MessageEdited = {
+  type: 'MessageEdited';
+  data: { teamId: string; messageId: string; senderId: string; text: string; previousText: string; by: string };
+};
+
+export type ChatEvent = MessageSent | MessagePinned | MessageUnpinned | MessageDeleted | MessageEdited;
+export const chatEventTypes = [
+  'MessageSent',
+  'MessagePinned',
+  'MessageUnpinned',
+  'MessageDeleted',
+  'MessageEdited',
+] as const satisfies readonly ChatEvent['type'][];

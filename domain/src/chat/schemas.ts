@@ -43,8 +43,24 @@ export const messageSchema = z.object({
   pinned: z.boolean(),
   clientId: z.string().nullable(),
   user: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+  /** Taken down by its sender or a manager: `text` is DELETED_MESSAGE_TEXT and `mediaUrl` null. */
+  /** Always sent by the server; optional so clients may build pending messages without it. */
+  deleted: z.boolean().optional(),
+  /** When its sender last edited it (null: never). */
+  editedAt: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** What members see in place of a deleted message (the original stays in the admins' audit). */
+export const DELETED_MESSAGE_TEXT = 'Message deleted';
+
+/** PATCH /api/teams/{teamId}/messages/{messageId}: the sender edits their text. */
+export const editMessageInputSchema = z.object({
+  text: safeText
+    .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`)
+    .refine((t) => t.trim().length > 0, 'Write a message'),
+});
+export type EditMessageInput = z.input<typeof editMessageInputSchema>;
 
 /** GET /api/teams/{teamId}/messages?before={messageId}&limit=n: oldest→newest within the page. */
 export const messagesPageQuerySchema = z.object({

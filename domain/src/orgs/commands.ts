@@ -24,4 +24,20 @@ export type UpdateOrgSettings = {
   data: { orgId: string; settings: OrgSettingsPatch; by: string };
 };
 
-export type OrgCommand = CreateOrganization | AddOrgAdmin | RemoveOrgAdmin | UpdateOrgSettings;
+/** `isMember`: whether the person belongs to the organization (read from the teams read model). */
+export type DeactivateOrgMember = {
+  type: 'DeactivateOrgMember';
+  data: { orgId: string; userId: string; by: string; isMember: boolean };
+};
+export type ReactivateOrgMember = {
+  type: 'ReactivateOrgMember';
+  data: { orgId: string; userId: string; by: string };
+};
+
+export type OrgCommand =
+  | CreateOrganization
+  | AddOrgAdmin
+  | RemoveOrgAdmin
+  | UpdateOrgSettings
+  | DeactivateOrgMember
+  | ReactivateOrgMember;

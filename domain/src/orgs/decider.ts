@@ -5,7 +5,15 @@ import type { OrgEvent } from './events.ts';
 import { defaultOrgSettings, type OrgSettings, type OrgSettingsPatch } from './schemas.ts';
 
 export type OrgState =
-  { status: 'none' } | { status: 'active'; orgId: string; admins: ReadonlySet<string>; settings: OrgSettings };
+  | { status: 'none' }
+  | {
+      status: 'active';
+      orgId: string;
+      admins: ReadonlySet<string>;
+      settings: OrgSettings;
+      /** People an admin deactivated (absent in states folded before deactivation existed). */
+      deactivated?: ReadonlySet<string>;
+    };
 
 const notFound = () => new DomainError('not_found', 'ORGANIZATION_NOT_FOUND', 'Organization not found');
 const adminsOnly = () => new DomainError('forbidden', 'ORG_ADMINS_ONLY', "Only the organization's admins can do this");
@@ -63,6 +71,22 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
         if (Object.keys(changes).length === 0) return [];
         return [{ type: 'OrgSettingsUpdated', data: { orgId, changes, by } }];
       }
+      case 'DeactivateOrgMember': {
+        const { orgId, userId, by, isMember } = command.data;
+        if (!isMember && !state.admins.has(userId)) {
+          throw new DomainError('not_found', 'MEMBER_NOT_FOUND', 'This person is not a member of the organization');
+        }
+        if (userId === by) {
+          throw new DomainError('conflict', 'CANNOT_DEACTIVATE_SELF', 'You cannot deactivate yourself');
+        }
+        if (state.deactivated?.has(userId)) return [];
+        return [{ type: 'OrgMemberDeactivated', data: { orgId, userId, by } }];
+      }
+      case 'ReactivateOrgMember': {
+        const { orgId, userId, by } = command.data;
+        if (!state.deactivated?.has(userId)) return [];
+        return [{ type: 'OrgMemberReactivated', data: { orgId, userId, by } }];
+      }
     }
   },
   evolve(state, event) {
@@ -89,6 +113,14 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
       case 'OrgSettingsUpdated': {
         if (state.status !== 'active') return state;
         return { ...state, settings: { ...state.settings, ...event.data.changes } };
+      }
+      case 'OrgMemberDeactivated':
+      case 'OrgMemberReactivated': {
+        if (state.status !== 'active') return state;
+        const deactivated = new Set(state.deactivated);
+        if (event.type === 'OrgMemberDeactivated') deactivated.add(event.data.userId);
+        else deactivated.delete(event.data.userId);
+        return { ...state, deactivated };
       }
     }
   },

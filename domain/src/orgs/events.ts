@@ -24,5 +24,31 @@ export type OrgSettingsUpdated = {
   data: { orgId: string; changes: OrgSettingsPatch; by: string };
 };
 
-export type OrgEvent = OrganizationCreated | OrgAdminAdded | OrgAdminRemoved | OrgSettingsUpdated;
-export const orgEventTypes = ['OrganizationCreated', 'OrgAdminAdded', 'OrgAdminRemoved', 'OrgSettingsUpdated'] as const;
+/**
+ * An admin deactivated a person of the organization: their sessions end and they cannot sign in.
+ * Nothing they wrote is removed.
+ */
+export type OrgMemberDeactivated = {
+  type: 'OrgMemberDeactivated';
+  data: { orgId: string; userId: string; by: string };
+};
+export type OrgMemberReactivated = {
+  type: 'OrgMemberReactivated';
+  data: { orgId: string; userId: string; by: string };
+};
+
+export type OrgEvent =
+  | OrganizationCreated
+  | OrgAdminAdded
+  | OrgAdminRemoved
+  | OrgSettingsUpdated
+  | OrgMemberDeactivated
+  | OrgMemberReactivated;
+export const orgEventTypes = [
+  'OrganizationCreated',
+  'OrgAdminAdded',
+  'OrgAdminRemoved',
+  'OrgSettingsUpdated',
+  'OrgMemberDeactivated',
+  'OrgMemberReactivated',
+] as const satisfies readonly OrgEvent['type'][];

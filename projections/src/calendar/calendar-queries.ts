@@ -176,7 +176,7 @@ export async function listTeamEvents(
   const rsvpRows = await db
     .selectFrom('calendar_rsvps as r')
     .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.event_id', 'r.occurrence_date', 'r.user_id', 'r.status', 'u.name'])
+    .select(['r.id', 'r.event_id', 'r.occurrence_date', 'r.user_id', 'r.status', 'r.late_change', 'u.name'])
     .where('r.event_id', 'in', eventIds)
     .where('r.occurrence_date', '>=', rows[0]!.at)
     .where('r.occurrence_date', '<=', rows.at(-1)!.at)
@@ -193,6 +193,7 @@ export async function listTeamEvents(
       status: r.status as RsvpStatus,
       userId: r.user_id,
       user: { name: r.name ?? UNKNOWN_RSVP_USER },
+      lateChange: r.late_change && r.status === 'no',
     });
   }
 
@@ -216,6 +217,7 @@ export async function listTeamEvents(
       occurrenceDate,
       timeZone: series.timeZone,
       rsvps: rsvpsByOccurrence.get(`${series.id}|${occurrenceDate}`) ?? [],
+      lateNotGoing: (rsvpsByOccurrence.get(`${series.id}|${occurrenceDate}`) ?? []).filter((r) => r.lateChange).length,
     };
   });
 }

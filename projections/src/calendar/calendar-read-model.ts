@@ -27,8 +27,31 @@ export interface CalendarTables {
     id: string;
     status: string;
     updated_at: Date;
+    /** Added by 1702_: the answer is a change to Not Going within 24 hours of the start. */
+    late_change: boolean;
+  };
+  /**
+   * Added by 1702_: every RSVP change, never overwritten: who it is for (`user_id`), who gave it
+   * (`answered_by`, the event's actor), when, what it was before, and whether it was a late
+   * change to Not Going (within 24 hours of the start).
+   */
+  rsvp_ledger: {
+    /** The RsvpRecorded event's id. */
+    id: string;
+    event_id: string;
+    team_id: string;
+    occurrence_date: Date;
+    user_id: string;
+    answered_by: string | null;
+    status: string;
+    previous_status: string | null;
+    recorded_at: Date;
+    late: boolean;
   };
 }
+
+/** Within this long before an occurrence starts, a change to Not Going is flagged to the coaches. */
+export const LATE_CHANGE_WINDOW_MS = 24 * 60 * 60_000;
 
 export const calendarMigrations: Record<string, Migration> = {
   '1040_calendar': {
@@ -94,6 +117,39 @@ export const calendarMigrations: Record<string, Migration> = {
       await sql`CREATE INDEX calendar_events_series_idx ON calendar_events (team_id, last_starts_at) WHERE recurrence IS NOT NULL`.execute(
         db,
       );
+    },
+  },
+  '1702_rsvp_ledger': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('calendar_rsvps')
+        .addColumn('late_change', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .createTable('rsvp_ledger')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('occurrence_date', 'timestamptz', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('answered_by', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('previous_status', 'text')
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('late', 'boolean', (c) => c.notNull())
+        .execute();
+      // A team's ledger newest first; an occurrence's answers as they stood at a moment; late ones.
+      await sql`CREATE INDEX rsvp_ledger_team_idx ON rsvp_ledger (team_id, recorded_at DESC)`.execute(db);
+      await sql`CREATE INDEX rsvp_ledger_answer_idx ON rsvp_ledger (event_id, occurrence_date, user_id, recorded_at)`.execute(
+        db,
+      );
+      await sql`CREATE INDEX rsvp_ledger_team_occurrence_idx ON rsvp_ledger (team_id, occurrence_date)`.execute(db);
+      // Answers recorded before the ledger existed: their current state is their one known entry.
+      await sql`INSERT INTO rsvp_ledger (id, event_id, team_id, occurrence_date, user_id, answered_by, status,
+                  previous_status, recorded_at, late)
+                SELECT r.id, r.event_id, e.team_id, r.occurrence_date, r.user_id, r.user_id, r.status, NULL,
+                  r.updated_at, false
+                FROM calendar_rsvps r JOIN calendar_events e ON e.id = r.event_id`.execute(db);
     },
   },
 };

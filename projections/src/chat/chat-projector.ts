@@ -1,6 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
-import type { MessagePinned, MessageSent, MessageUnpinned, RealtimeMessage } from '@sideline/domain';
+import {
+  DELETED_MESSAGE_TEXT,
+  type MessageDeleted,
+  type MessageEdited,
+  type MessagePinned,
+  type MessageSent,
+  type MessageUnpinned,
+  type RealtimeMessage,
+} from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
 import { changesFromEventData } from '../runner/read-model-changes.ts';
@@ -23,13 +31,14 @@ const published = new WeakMap<RecordedEvent, RealtimeMessage>();
 
 export const chatProjector: Projector<DB> = {
   name: 'chat',
-  handles: ['MessageSent', 'MessagePinned', 'MessageUnpinned'],
-  tables: ['messages'],
+  handles: ['MessageSent', 'MessagePinned', 'MessageUnpinned', 'MessageDeleted', 'MessageEdited'],
+  tables: ['messages', 'message_versions'],
 
   async apply(trx, events) {
     const db = trx as Kysely<DB>;
     await insertMessages(db, events);
     await applyPins(db, events);
+    await applyModeration(db, events);
   },
 
   changes: (events) => changesFromEventData(events),
@@ -101,6 +110,21 @@ function notifications(
         subject: teamSubject(message.teamId, 'message'),
         data: toEnvelope({ type: 'new_message', message }),
       });
+    } else if (event.type === 'MessageDeleted' || event.type === 'MessageEdited') {
+      // Small notices: members replace the message in place (deleted: 'Message deleted').
+      const d = event.data as MessageDeleted['data'] | MessageEdited['data'];
+      const deleted = event.type === 'MessageDeleted';
+      messages.push({
+        subject: teamSubject(d.teamId, 'message'),
+        data: toEnvelope({
+          type: deleted ? 'message_deleted' : 'message_edited',
+          teamId: d.teamId,
+          messageId: d.messageId,
+          ...(deleted
+            ? { text: DELETED_MESSAGE_TEXT, deleted: true, deletedAt: event.metadata.occurredAt }
+            : { text: d.text, deleted: false, editedAt: event.metadata.occurredAt }),
+        }),
+      });
     } else {
       pinnedTeams.add((event.data as MessagePinned['data']).teamId);
     }
@@ -138,6 +162,8 @@ function realtimeMessage(
     pinned: row.pinned,
     clientId: row.client_id,
     user: { name, avatarUrl: user?.avatar_url ?? null },
+    deleted: false,
+    editedAt: null,
     content: row.text,
     senderId: row.user_id,
     senderName: name,
@@ -173,6 +199,25 @@ async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]):
     .returning('id')
     .execute();
   if (inserted.length === 0) return;
+  await db
+    .insertInto('message_versions')
+    .values(
+      inserted.map(({ id }) => {
+        const row = rows.find((r) => r.id === id)!;
+        return {
+          id: byId.get(id)!.id,
+          message_id: id,
+          team_id: row.team_id,
+          sender_id: row.user_id,
+          kind: 'sent' as const,
+          text: row.text,
+          by: row.user_id,
+          at: row.created_at,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 
   // Sender names for the realtime frames: one query for the whole batch.
   const userIds = [...new Set(rows.map((r) => r.user_id))];
@@ -203,4 +248,48 @@ async function applyPins(db: Kysely<DB>, events: readonly RecordedEvent[]): Prom
   await sql`UPDATE messages SET pinned = v.pinned, pinned_at = v.pinned_at, pinned_by = v.pinned_by
             FROM (VALUES ${values}) AS v(id, pinned, pinned_at, pinned_by)
             WHERE messages.id = v.id`.execute(db);
+}
+
+/** Deletions and edits: the member-facing row changes in place; every version is kept apart. */
+async function applyModeration(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
+  const moderated = events.filter((e) => e.type === 'MessageDeleted' || e.type === 'MessageEdited');
+  if (moderated.length === 0) return;
+  await db
+    .insertInto('message_versions')
+    .values(
+      moderated.map((e) => {
+        const d = e.data as MessageDeleted['data'] | MessageEdited['data'];
+        return {
+          id: e.id,
+          message_id: d.messageId,
+          team_id: d.teamId,
+          sender_id: d.senderId,
+          kind: e.type === 'MessageDeleted' ? ('deleted' as const) : ('edited' as const),
+          text: d.text,
+          by: d.by,
+          at: new Date(e.metadata.occurredAt),
+        };
+      }),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  for (const e of moderated) {
+    const d = e.data as MessageDeleted['data'] | MessageEdited['data'];
+    const at = new Date(e.metadata.occurredAt);
+    if (e.type === 'MessageDeleted') {
+      // Members keep no copy of a deleted text (nor its picture): the audit has it.
+      await db
+        .updateTable('messages')
+        .set({ text: '', media_url: null, deleted_at: at, deleted_by: d.by, pinned: false, pinned_at: null, pinned_by: null })
+        .where('id', '=', d.messageId)
+        .execute();
+    } else {
+      await db
+        .updateTable('messages')
+        .set({ text: d.text, edited_at: at })
+        .where('id', '=', d.messageId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    }
+  }
 }

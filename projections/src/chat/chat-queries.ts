@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { MESSAGES_PAGE_SIZE, type Message } from '@sideline/domain';
+import { DELETED_MESSAGE_TEXT, MESSAGES_PAGE_SIZE, type Message } from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import type { ChatTables } from './chat-read-model.ts';
 
@@ -17,6 +17,8 @@ const messageColumns = [
   'messages.client_id',
   'messages.pinned',
   'messages.created_at',
+  'messages.deleted_at',
+  'messages.edited_at',
   'users.name',
   'users.avatar_url',
 ] as const;
@@ -30,6 +32,8 @@ interface MessageRow {
   client_id: string | null;
   pinned: boolean;
   created_at: Date;
+  deleted_at: Date | null;
+  edited_at: Date | null;
   name: string | null;
   avatar_url: string | null;
 }
@@ -39,12 +43,14 @@ export function toMessage(row: MessageRow): Message {
     id: row.id,
     teamId: row.team_id,
     userId: row.user_id,
-    text: row.text,
-    mediaUrl: row.media_url,
+    text: row.deleted_at ? DELETED_MESSAGE_TEXT : row.text,
+    mediaUrl: row.deleted_at ? null : row.media_url,
     timestamp: row.created_at.toISOString(),
     pinned: row.pinned,
     clientId: row.client_id,
     user: { name: row.name ?? UNKNOWN_SENDER, avatarUrl: row.avatar_url },
+    deleted: row.deleted_at !== null,
+    editedAt: row.edited_at ? row.edited_at.toISOString() : null,
   };
 }
 
@@ -127,4 +133,19 @@ export async function messagePinState(
     .where('id', '=', messageId)
     .executeTakeFirst();
   return row ? { pinned: row.pinned } : null;
+}
+
+/** A message's sender and whether it is deleted: what a delete or edit command folds (or null). */
+export async function messageOwnership(
+  database: Kysely<any>,
+  teamId: string,
+  messageId: string,
+): Promise<{ senderId: string; deleted: boolean } | null> {
+  const row = await (database as Kysely<DB>)
+    .selectFrom('messages')
+    .select(['user_id', 'deleted_at'])
+    .where('team_id', '=', teamId)
+    .where('id', '=', messageId)
+    .executeTakeFirst();
+  return row ? { senderId: row.user_id, deleted: row.deleted_at !== null } : null;
 }

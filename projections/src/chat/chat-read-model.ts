@@ -13,10 +13,33 @@ export interface MessagesTable {
   pinned_at: Date | null;
   pinned_by: string | null;
   created_at: Date;
+  /** Added by 1700_: when and by whom it was taken down (its text is then emptied here). */
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  /** Added by 1700_: when its sender last edited it. */
+  edited_at: Date | null;
+}
+
+/**
+ * Every version of every message, for the organization's admins (safeguarding): what was sent,
+ * each edit, and the text a deletion took down, with who and when. Members never read this.
+ */
+export interface MessageVersionsTable {
+  /** The event's id. */
+  id: string;
+  message_id: string;
+  team_id: string;
+  sender_id: string;
+  kind: 'sent' | 'edited' | 'deleted';
+  text: string;
+  by: string;
+  at: Date;
+  seq: Generated<bigint>;
 }
 
 export interface ChatTables {
   messages: MessagesTable;
+  message_versions: MessageVersionsTable;
 }
 
 export const chatMigrations: Record<string, Migration> = {
@@ -42,6 +65,30 @@ export const chatMigrations: Record<string, Migration> = {
       await sql`CREATE UNIQUE INDEX messages_client_id_idx ON messages (team_id, user_id, client_id)
                 WHERE client_id IS NOT NULL`.execute(db);
       await sql`CREATE INDEX messages_pinned_idx ON messages (team_id, pinned_at DESC) WHERE pinned`.execute(db);
+    },
+  },
+  '1700_chat_moderation': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('messages').addColumn('deleted_at', 'timestamptz').execute();
+      await db.schema.alterTable('messages').addColumn('deleted_by', 'text').execute();
+      await db.schema.alterTable('messages').addColumn('edited_at', 'timestamptz').execute();
+      await db.schema
+        .createTable('message_versions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('message_id', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('sender_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('by', 'text', (c) => c.notNull())
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addColumn('seq', 'bigint', (c) => c.notNull().generatedAlwaysAsIdentity())
+        .execute();
+      // A message's history in order: one index range scan.
+      await sql`CREATE INDEX message_versions_message_idx ON message_versions (message_id, seq)`.execute(db);
+      // Messages sent before versions were kept: their first version is what the read model holds.
+      await sql`INSERT INTO message_versions (id, message_id, team_id, sender_id, kind, text, by, at)
+                SELECT 'sent-' || id, id, team_id, user_id, 'sent', text, user_id, created_at FROM messages`.execute(db);
     },
   },
 };

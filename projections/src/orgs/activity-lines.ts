@@ -1,28 +1,17 @@
-import type {
-  EventScheduled,
-  MatchScheduled,
-  MemberJoined,
-  OrgAdminAdded,
-  OrgAdminRemoved,
-  OrganizationCreated,
-  OrgSettingsUpdated,
-  SeasonActivated,
-  SeasonCreated,
-  SeasonDeleted,
-  SeasonUpdated,
-  StatAmended,
-  StatRetracted,
-  TeamCreated,
-  TeamRoleAssigned,
-  TeamUpdated,
-} from '@sideline/domain';
+import type { DomainEvent, DomainEventType } from '@sideline/domain';
 import { upcastAssignedRole } from '@sideline/domain';
 
-/** What a line may need to know beyond its event: names of org teams and seasons, as of now. */
+/** What a line may need to know beyond its event: names of the organization's things, as of the event. */
 export interface ActivityContext {
   /** The name of an organization's team; undefined for a team outside any organization. */
   teamName(teamId: string): string | undefined;
   seasonName(seasonId: string): string | undefined;
+  /** "U12 Tigers vs Hawks" */
+  matchName(matchId: string): string | undefined;
+  /** A calendar event's title. */
+  eventTitle(eventId: string): string | undefined;
+  mediaTitle(mediaId: string): string | undefined;
+  playerName(playerId: string): string | undefined;
 }
 
 export interface ActivityLine {
@@ -35,7 +24,8 @@ export interface ActivityLine {
   description: string;
 }
 
-type Line = (data: any, ctx: ActivityContext) => ActivityLine | null;
+type Data<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
+type Line<T extends DomainEventType> = (data: Data<T>, ctx: ActivityContext) => ActivityLine;
 
 const settingLabels: Record<string, string> = {
   name: 'name',
@@ -56,29 +46,63 @@ const settingLabels: Record<string, string> = {
 };
 
 const roleWords: Record<string, string> = { coach: 'coach', parent: 'parent', player: 'player', other: 'member' };
+const rsvpWords: Record<string, string> = { yes: 'Going', no: 'Not Going', maybe: 'Maybe' };
 
 const season = (ctx: ActivityContext, seasonId: string) => {
   const name = ctx.seasonName(seasonId);
   return name === undefined ? 'a season' : `the season ${name}`;
 };
+const team = (ctx: ActivityContext, teamId: string) => ctx.teamName(teamId) ?? 'a team';
+const match = (ctx: ActivityContext, matchId: string) => {
+  const name = ctx.matchName(matchId);
+  return name === undefined ? 'a match' : `the match ${name}`;
+};
+const event = (ctx: ActivityContext, eventId: string) => {
+  const title = ctx.eventTitle(eventId);
+  return title === undefined ? 'an event' : `“${title}”`;
+};
+const media = (ctx: ActivityContext, mediaId: string) => {
+  const title = ctx.mediaTitle(mediaId);
+  return title ? `“${title}”` : 'a file';
+};
+const player = (ctx: ActivityContext, playerId: string | null) =>
+  (playerId && ctx.playerName(playerId)) ?? 'a player';
+const quote = (text: string) => `“${text.length > 500 ? `${text.slice(0, 500)}…` : text}”`;
+const stat = (s: string) => s.replaceAll('_', ' ');
+/** A stat's player: an account ({subject}) or a roster player. */
+const statPlayer = (d: { userId: string | null; playerId: string | null }, ctx: ActivityContext) =>
+  d.userId ? '{subject}' : player(ctx, d.playerId);
+const statSubject = (d: { userId: string | null }) => (d.userId ? { subjectId: d.userId } : {});
 
 /**
- * The one place an event becomes a line of an organization's Recent Activity. An event type
- * without an entry here gives no line; events of teams outside any organization give none either.
+ * The one place an event becomes a line of an organization's audit: every event type the domain
+ * has, in plain words. Events outside any organization (a user renaming themself, an independent
+ * team) have a line too but no organization, so they are not kept.
  */
-export const activityLines: Record<string, Line> = {
-  OrganizationCreated: (d: OrganizationCreated['data']) => ({
-    orgId: d.orgId,
-    description: `{actor} created the organization ${d.name}`,
+export const activityLines: { [T in DomainEventType]: Line<T> } = {
+  // ---- identity (not of an organization) ----
+  UserRegistered: (d) => ({ subjectId: d.userId, description: `{subject} signed up as ${d.role}` }),
+  UserRenamed: (d) => ({ subjectId: d.userId, description: `{subject} changed their name to ${d.name}` }),
+  UserAvatarChanged: (d) => ({
+    subjectId: d.userId,
+    description: d.avatarUrl ? '{subject} changed their picture' : '{subject} removed their picture',
   }),
-  // The creator's own admin right comes with the organization: one line, not two.
-  OrgAdminAdded: (d: OrgAdminAdded['data']) =>
-    d.userId === d.by ? null : { orgId: d.orgId, subjectId: d.userId, description: '{actor} made {subject} an admin' },
-  OrgAdminRemoved: (d: OrgAdminRemoved['data']) =>
+  NotificationPreferencesSet: (d) => ({
+    subjectId: d.userId,
+    description: '{subject} changed their notification preferences',
+  }),
+
+  // ---- organizations ----
+  OrganizationCreated: (d) => ({ orgId: d.orgId, description: `{actor} created the organization ${d.name}` }),
+  OrgAdminAdded: (d) =>
     d.userId === d.by
-      ? { orgId: d.orgId, description: '{actor} stepped down as an admin' }
+      ? { orgId: d.orgId, subjectId: d.userId, description: '{actor} became an admin of the organization' }
+      : { orgId: d.orgId, subjectId: d.userId, description: '{actor} made {subject} an admin' },
+  OrgAdminRemoved: (d) =>
+    d.userId === d.by
+      ? { orgId: d.orgId, subjectId: d.userId, description: '{actor} stepped down as an admin' }
       : { orgId: d.orgId, subjectId: d.userId, description: '{actor} removed {subject} as an admin' },
-  OrgSettingsUpdated: (d: OrgSettingsUpdated['data']) => ({
+  OrgSettingsUpdated: (d) => ({
     orgId: d.orgId,
     // In the form's order (stored events are jsonb, which keeps no key order).
     description: `{actor} updated the settings: ${Object.keys(settingLabels)
@@ -86,69 +110,195 @@ export const activityLines: Record<string, Line> = {
       .map((k) => settingLabels[k])
       .join(', ')}`,
   }),
-  SeasonCreated: (d: SeasonCreated['data']) => ({
+  OrgMemberDeactivated: (d) => ({
     orgId: d.orgId,
-    description: `{actor} created the season ${d.name} (${d.sport})`,
+    subjectId: d.userId,
+    description: '{actor} deactivated {subject} (signed out everywhere, cannot sign in)',
   }),
-  SeasonUpdated: (d: SeasonUpdated['data']) => ({ orgId: d.orgId, description: `{actor} edited the season ${d.name}` }),
-  SeasonActivated: (d: SeasonActivated['data'], ctx) => ({
-    orgId: d.orgId,
-    description: `{actor} activated ${season(ctx, d.seasonId)}`,
+  OrgMemberReactivated: (d) => ({ orgId: d.orgId, subjectId: d.userId, description: '{actor} reactivated {subject}' }),
+
+  // ---- seasons ----
+  SeasonCreated: (d) => ({ orgId: d.orgId, description: `{actor} created the season ${d.name} (${d.sport})` }),
+  SeasonUpdated: (d) => ({ orgId: d.orgId, description: `{actor} edited the season ${d.name}` }),
+  SeasonActivated: (d, ctx) => ({ orgId: d.orgId, description: `{actor} activated ${season(ctx, d.seasonId)}` }),
+  SeasonDeactivated: (d, ctx) => ({ orgId: d.orgId, description: `{actor} deactivated ${season(ctx, d.seasonId)}` }),
+  SeasonDeleted: (d, ctx) => ({ orgId: d.orgId, description: `{actor} deleted ${season(ctx, d.seasonId)}` }),
+
+  // ---- teams ----
+  TeamCreated: (d) => ({
+    ...(d.orgId ? { orgId: d.orgId } : {}),
+    teamId: d.teamId,
+    description: `{actor} created the team ${d.name}`,
   }),
-  SeasonDeactivated: (d: SeasonActivated['data'], ctx) => ({
-    orgId: d.orgId,
-    description: `{actor} deactivated ${season(ctx, d.seasonId)}`,
-  }),
-  SeasonDeleted: (d: SeasonDeleted['data'], ctx) => ({
-    orgId: d.orgId,
-    description: `{actor} deleted ${season(ctx, d.seasonId)}`,
-  }),
-  TeamCreated: (d: TeamCreated['data']) =>
-    d.orgId ? { orgId: d.orgId, teamId: d.teamId, description: `{actor} created the team ${d.name}` } : null,
-  TeamUpdated: (d: TeamUpdated['data'], ctx) =>
-    ctx.teamName(d.teamId) === undefined
-      ? null
-      : { teamId: d.teamId, description: `{actor} edited the team ${d.name}` },
-  MemberJoined: (d: MemberJoined['data'], ctx) => {
-    const team = ctx.teamName(d.teamId);
-    // The creator's join comes with TeamCreated.
-    if (team === undefined || d.via === 'creator') return null;
-    if (d.via === 'assignment') {
-      return { teamId: d.teamId, subjectId: d.userId, description: `{actor} made {subject} the coach of ${team}` };
-    }
+  TeamUpdated: (d) => ({ teamId: d.teamId, description: `{actor} edited the team ${d.name}` }),
+  MemberJoined: (d, ctx) => {
+    const name = team(ctx, d.teamId);
     const role = roleWords[upcastAssignedRole(d.assignedRole)] ?? 'member';
-    return { teamId: d.teamId, subjectId: d.userId, description: `{subject} joined ${team} as ${role}` };
+    const how =
+      d.via === 'creator'
+        ? `{subject} joined ${name} as its creator`
+        : d.via === 'assignment'
+          ? `{actor} made {subject} the coach of ${name}`
+          : d.via === 'invitation'
+            ? `{subject} joined ${name} as ${role} by invitation`
+            : `{subject} joined ${name} as ${role} with the team code`;
+    return { teamId: d.teamId, subjectId: d.userId, description: how };
   },
-  TeamRoleAssigned: (d: TeamRoleAssigned['data'], ctx) => {
-    const team = ctx.teamName(d.teamId);
-    if (team === undefined) return null;
-    const role = roleWords[d.assignedRole] ?? d.assignedRole;
-    return { teamId: d.teamId, subjectId: d.userId, description: `{actor} made {subject} ${role} in ${team}` };
-  },
-  EventScheduled: (d: EventScheduled['data'], ctx) => {
-    const team = ctx.teamName(d.teamId);
-    if (team === undefined) return null;
-    return { teamId: d.teamId, description: `{actor} scheduled ${d.title} for ${team}` };
-  },
-  MatchScheduled: (d: MatchScheduled['data'], ctx) =>
-    d.orgId ? { orgId: d.orgId, description: `{actor} scheduled a match in ${season(ctx, d.seasonId)}` } : null,
+  TeamRoleAssigned: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{actor} made {subject} ${roleWords[d.assignedRole] ?? d.assignedRole} in ${team(ctx, d.teamId)} (was ${roleWords[d.previousRole] ?? d.previousRole})`,
+  }),
+
+  // ---- chat ----
+  MessageSent: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{subject} wrote in ${team(ctx, d.teamId)}: ${d.text ? quote(d.text) : '(a photo)'}`,
+  }),
+  MessagePinned: (d, ctx) => ({ teamId: d.teamId, description: `{actor} pinned a message in ${team(ctx, d.teamId)}` }),
+  MessageUnpinned: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} unpinned a message in ${team(ctx, d.teamId)}`,
+  }),
+  MessageDeleted: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.senderId,
+    description:
+      d.by === d.senderId
+        ? `{actor} deleted their own message in ${team(ctx, d.teamId)}: ${quote(d.text)}`
+        : `{actor} deleted {subject}'s message in ${team(ctx, d.teamId)}: ${quote(d.text)}`,
+  }),
+  MessageEdited: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.senderId,
+    description: `{actor} edited their message in ${team(ctx, d.teamId)} from ${quote(d.previousText)} to ${quote(d.text)}`,
+  }),
+
+  // ---- media ----
+  MediaUploaded: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.uploaderId,
+    description: `{subject} uploaded ${d.kind === 'photo' ? 'a photo' : `a ${d.kind}`}${d.title ? ` “${d.title}”` : ''} to ${team(ctx, d.teamId)}`,
+  }),
+  MediaLiked: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{subject} liked ${media(ctx, d.mediaId)} in ${team(ctx, d.teamId)}`,
+  }),
+  MediaUnliked: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{subject} took back their like of ${media(ctx, d.mediaId)} in ${team(ctx, d.teamId)}`,
+  }),
+  MediaDeleted: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} deleted ${media(ctx, d.mediaId)} from ${team(ctx, d.teamId)}`,
+  }),
+
+  // ---- calendar ----
+  EventScheduled: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} scheduled “${d.title}” for ${team(ctx, d.teamId)}${d.recurrence ? ' (repeating)' : ''}`,
+  }),
+  EventCancelled: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} cancelled ${event(ctx, d.eventId)} of ${team(ctx, d.teamId)}`,
+  }),
+  RsvpRecorded: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{actor} answered ${rsvpWords[d.status] ?? d.status} for {subject} to ${event(ctx, d.eventId)} on ${d.occurrenceDate.slice(0, 10)}`,
+  }),
+
+  // ---- players ----
+  PlayerAdded: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} added the player ${d.name}${d.jerseyNumber ? ` (#${d.jerseyNumber})` : ''} to ${team(ctx, d.teamId)}`,
+  }),
+  GuardianLinked: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{actor} linked {subject} as a guardian of ${player(ctx, d.playerId)}`,
+  }),
+  GuardianUnlinked: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{actor} unlinked {subject} as a guardian of ${player(ctx, d.playerId)}`,
+  }),
+  PlayerAccountLinked: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{actor} linked {subject}'s account to the player ${player(ctx, d.playerId)}`,
+  }),
+  PlayerAccountUnlinked: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{actor} unlinked {subject}'s account from the player ${player(ctx, d.playerId)}`,
+  }),
+
+  // ---- invitations ----
+  InvitationIssued: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} invited ${d.inviteeName} <${d.inviteeEmail}> to ${team(ctx, d.teamId)} as ${d.inviteType}`,
+  }),
+  InvitationResent: (d, ctx) => ({ teamId: d.teamId, description: `{actor} resent an invitation to ${team(ctx, d.teamId)}` }),
+  InvitationRevoked: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} revoked an invitation to ${team(ctx, d.teamId)}`,
+  }),
+  InvitationAccepted: (d, ctx) => ({
+    teamId: d.teamId,
+    subjectId: d.userId,
+    description: `{subject} accepted an invitation to ${team(ctx, d.teamId)} as ${d.inviteType}`,
+  }),
+
+  // ---- matches ----
+  MatchScheduled: (d, ctx) => ({
+    ...(d.orgId ? { orgId: d.orgId } : {}),
+    teamId: d.teamAId,
+    description: `{actor} scheduled ${team(ctx, d.teamAId)} vs ${team(ctx, d.teamBId)} in ${season(ctx, d.seasonId)} for ${d.startTime.slice(0, 16).replace('T', ' ')} UTC`,
+  }),
+  MatchStarted: (d, ctx) => ({ teamId: d.teamIds[0], description: `{actor} started ${match(ctx, d.matchId)}` }),
+  MatchCompleted: (d, ctx) => ({
+    teamId: d.teamIds[0],
+    description: `{actor} completed ${match(ctx, d.matchId)}: ${d.scoreA}–${d.scoreB}`,
+  }),
+  MatchCancelled: (d, ctx) => ({ teamId: d.teamIds[0], description: `{actor} cancelled ${match(ctx, d.matchId)}` }),
+  MatchResultRevised: (d, ctx) => ({
+    teamId: d.teamIds[0],
+    description: `The result of ${match(ctx, d.matchId)} became ${d.scoreA}–${d.scoreB} after a correction by {actor}`,
+  }),
+  ParticipantAdded: (d, ctx) => ({
+    teamId: d.teamId,
+    ...(d.userId ? { subjectId: d.userId } : {}),
+    description: `{actor} added ${d.name} to the lineup of ${match(ctx, d.matchId)}${d.isStarter ? ' as a starter' : ''}`,
+  }),
+  ParticipantRemoved: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} took a player out of the lineup of ${match(ctx, d.matchId)}`,
+  }),
+  Substituted: (d, ctx) => ({ teamId: d.teamId, description: `{actor} made a substitution in ${match(ctx, d.matchId)}` }),
+  StatRecorded: (d, ctx) => ({
+    teamId: d.teamId,
+    ...statSubject(d),
+    description: `{actor} recorded ${d.value} ${stat(d.statType)} for ${statPlayer(d, ctx)} in ${match(ctx, d.matchId)}`,
+  }),
   // Corrections of match statistics are what an admin audits: who changed a recorded figure, and why.
-  StatAmended: (d: StatAmended['data'], ctx) => {
-    const team = ctx.teamName(d.teamId);
-    if (team === undefined) return null;
-    return {
-      teamId: d.teamId,
-      ...(d.userId ? { subjectId: d.userId } : {}),
-      description: `{actor} corrected ${d.userId ? "{subject}'s" : 'a player’s'} ${d.statType.replaceAll('_', ' ')} in a match of ${team} from ${d.previousValue} to ${d.value}: ${d.reason}`,
-    };
-  },
-  StatRetracted: (d: StatRetracted['data'], ctx) => {
-    const team = ctx.teamName(d.teamId);
-    if (team === undefined) return null;
-    return {
-      teamId: d.teamId,
-      ...(d.userId ? { subjectId: d.userId } : {}),
-      description: `{actor} retracted ${d.userId ? "{subject}'s" : 'a player’s'} ${d.statType.replaceAll('_', ' ')} (${d.value}) in a match of ${team}: ${d.reason}`,
-    };
-  },
+  StatAmended: (d, ctx) => ({
+    teamId: d.teamId,
+    ...statSubject(d),
+    description: `{actor} corrected ${d.userId ? "{subject}'s" : `${player(ctx, d.playerId)}’s`} ${stat(d.statType)} in ${match(ctx, d.matchId)} from ${d.previousValue} to ${d.value}: ${d.reason}`,
+  }),
+  StatRetracted: (d, ctx) => ({
+    teamId: d.teamId,
+    ...statSubject(d),
+    description: `{actor} retracted ${d.userId ? "{subject}'s" : `${player(ctx, d.playerId)}’s`} ${stat(d.statType)} (${d.value}) in ${match(ctx, d.matchId)}: ${d.reason}`,
+  }),
 };
+
+/** The line of a recorded event, or null for a type the domain does not know. */
+export function activityLineOf(type: string, data: unknown, ctx: ActivityContext): ActivityLine | null {
+  const line = (activityLines as Record<string, (d: unknown, c: ActivityContext) => ActivityLine>)[type];
+  return line ? line(data, ctx) : null;
+}

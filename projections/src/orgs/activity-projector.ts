@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { RecordedEvent } from '@sideline/infra';
+import { formatPosition, type RecordedEvent } from '@sideline/infra';
+import { allEventTypes } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
-import { activityLines } from './activity-lines.ts';
+import { activityLineOf, type ActivityContext } from './activity-lines.ts';
 import type { OrgActivityTables } from './activity-read-model.ts';
 
 interface Named {
@@ -9,34 +10,92 @@ interface Named {
   name: string;
 }
 
+type Data = {
+  teamId?: string;
+  teamIds?: [string, string];
+  teamAId?: string;
+  teamBId?: string;
+  seasonId?: string;
+  matchId?: string;
+  eventId?: string;
+  mediaId?: string;
+  playerId?: string | null;
+  orgId?: string | null;
+  name?: string;
+  title?: string;
+};
+
 /** The keys of the names an event may need or change. */
 function nameKeys(e: RecordedEvent): string[] {
-  const d = e.data as { teamId?: string; seasonId?: string };
-  return [d.teamId ? `team:${d.teamId}` : null, d.seasonId ? `season:${d.seasonId}` : null].filter(
-    (k): k is string => k !== null,
-  );
+  const d = e.data as Data;
+  const keys = [
+    d.teamId && `team:${d.teamId}`,
+    d.teamAId && `team:${d.teamAId}`,
+    d.teamBId && `team:${d.teamBId}`,
+    ...(d.teamIds ?? []).map((t) => `team:${t}`),
+    d.seasonId && `season:${d.seasonId}`,
+    d.matchId && `match:${d.matchId}`,
+    d.eventId && `event:${d.eventId}`,
+    d.mediaId && `media:${d.mediaId}`,
+    d.playerId && `player:${d.playerId}`,
+  ];
+  return keys.filter((k): k is string => typeof k === 'string' && k.length > 0);
 }
 
-/** Keeps the names of org teams and seasons current, from the events themselves. */
+/** Keeps the names of the organization's teams, seasons, matches, events, media and players current. */
 function rememberNames(e: RecordedEvent, names: Map<string, Named>, changed: Set<string>) {
-  const d = e.data as { teamId?: string; seasonId?: string; orgId?: string | null; name?: string };
-  const key =
-    e.type === 'TeamCreated' || e.type === 'TeamUpdated'
-      ? `team:${d.teamId}`
-      : e.type === 'SeasonCreated' || e.type === 'SeasonUpdated'
-        ? `season:${d.seasonId}`
-        : null;
-  if (!key || d.name === undefined) return;
-  const orgId = d.orgId ?? names.get(key)?.orgId;
-  // A team outside any organization is not remembered, so its events give no line.
-  if (!orgId) return;
-  names.set(key, { orgId, name: d.name });
+  const d = e.data as Data;
+  const teamOrg = (teamId: string | undefined) => (teamId ? names.get(`team:${teamId}`)?.orgId : undefined);
+  let key: string | null = null;
+  let orgId: string | null | undefined;
+  let name: string | undefined;
+  switch (e.type) {
+    case 'TeamCreated':
+    case 'TeamUpdated':
+      key = `team:${d.teamId}`;
+      orgId = d.orgId ?? names.get(key)?.orgId;
+      name = d.name;
+      break;
+    case 'SeasonCreated':
+    case 'SeasonUpdated':
+      key = `season:${d.seasonId}`;
+      orgId = d.orgId;
+      name = d.name;
+      break;
+    case 'MatchScheduled':
+      key = `match:${d.matchId}`;
+      orgId = d.orgId ?? teamOrg(d.teamAId) ?? teamOrg(d.teamBId);
+      name = `${names.get(`team:${d.teamAId}`)?.name ?? 'a team'} vs ${names.get(`team:${d.teamBId}`)?.name ?? 'a team'}`;
+      break;
+    case 'EventScheduled':
+      key = `event:${d.eventId}`;
+      orgId = teamOrg(d.teamId);
+      name = d.title;
+      break;
+    case 'MediaUploaded':
+      key = `media:${d.mediaId}`;
+      orgId = teamOrg(d.teamId);
+      name = d.title;
+      break;
+    case 'PlayerAdded':
+      key = `player:${d.playerId}`;
+      orgId = teamOrg(d.teamId);
+      name = d.name;
+      break;
+  }
+  // Things outside any organization are not remembered, so their events give no line.
+  if (!key || name === undefined || !orgId) return;
+  names.set(key, { orgId, name });
   changed.add(key);
 }
 
+/**
+ * The organization's audit: one readable row per event of the organization (its own, its
+ * seasons', its teams' and everything in them), with the event's id, type and position.
+ */
 export const orgActivityProjector: Projector<OrgActivityTables> = {
   name: 'org_activity',
-  handles: Object.keys(activityLines),
+  handles: allEventTypes,
   tables: ['org_activity', 'org_activity_names'],
   async apply(trx, events) {
     const db = trx as Kysely<OrgActivityTables>;
@@ -48,13 +107,18 @@ export const orgActivityProjector: Projector<OrgActivityTables> = {
     }
     const changed = new Set<string>();
     const rows: Omit<OrgActivityTables['org_activity'], 'seq'>[] = [];
-    const ctx = {
-      teamName: (teamId: string) => names.get(`team:${teamId}`)?.name,
-      seasonName: (seasonId: string) => names.get(`season:${seasonId}`)?.name,
+    const nameOf = (key: string) => names.get(key)?.name;
+    const ctx: ActivityContext = {
+      teamName: (id) => nameOf(`team:${id}`),
+      seasonName: (id) => nameOf(`season:${id}`),
+      matchName: (id) => nameOf(`match:${id}`),
+      eventTitle: (id) => nameOf(`event:${id}`),
+      mediaTitle: (id) => nameOf(`media:${id}`),
+      playerName: (id) => nameOf(`player:${id}`),
     };
     for (const e of events) {
       // A line speaks of the names as they were before its own event (an edit says the new name itself).
-      const line = activityLines[e.type]?.(e.data, ctx) ?? null;
+      const line = activityLineOf(e.type, e.data, ctx);
       rememberNames(e, names, changed);
       if (!line) continue;
       const orgId = line.orgId ?? (line.teamId ? names.get(`team:${line.teamId}`)?.orgId : undefined);
@@ -67,6 +131,8 @@ export const orgActivityProjector: Projector<OrgActivityTables> = {
         subject_id: line.subjectId ?? null,
         description: line.description,
         occurred_at: new Date(e.metadata.occurredAt),
+        type: e.type,
+        position: formatPosition(e.position),
       });
     }
     for (const key of changed) {
@@ -77,10 +143,11 @@ export const orgActivityProjector: Projector<OrgActivityTables> = {
         .onConflict((oc) => oc.column('key').doUpdateSet({ name }))
         .execute();
     }
-    if (rows.length > 0) {
+    // Large batches (a rebuild) in chunks well below the bind-parameter limit.
+    for (let i = 0; i < rows.length; i += 1000) {
       await db
         .insertInto('org_activity')
-        .values(rows)
+        .values(rows.slice(i, i + 1000))
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
     }

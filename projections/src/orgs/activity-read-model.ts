@@ -18,6 +18,9 @@ export interface OrgActivityTables {
      */
     description: string;
     occurred_at: Date;
+    /** Added by 1701_: the event's type and global position (`commit/prepare`). */
+    type: string;
+    position: string;
   };
   /**
    * This projector's own names of org teams and seasons (`team:{id}`, `season:{id}`), fed by the
@@ -55,6 +58,39 @@ export const orgActivityMigrations: Record<string, Migration> = {
         .addColumn('org_id', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // Every event of the organization, not a selection: the projector starts over from the log.
+  '1701_org_activity_audit': {
+    async up(db: Kysely<any>) {
+      await sql`DELETE FROM org_activity`.execute(db);
+      await sql`DELETE FROM org_activity_names`.execute(db);
+      await sql`DELETE FROM projection_checkpoints WHERE name = 'org_activity'`.execute(db);
+      await db.schema
+        .alterTable('org_activity')
+        .addColumn('type', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .alterTable('org_activity')
+        .addColumn('position', 'text', (c) => c.notNull())
+        .execute();
+      // The audit's read paths, newest first (occurred_at, then log order), each an index range
+      // scan also for a date range: everything, by team, by actor, by subject (a person is
+      // either), by type, by team and type. A page's cursor is a row's seq (unique).
+      await sql`CREATE UNIQUE INDEX org_activity_seq_key ON org_activity (seq)`.execute(db);
+      for (const [name, columns, where] of [
+        ['team', 'team_id, ', ''],
+        ['actor', 'actor_id, ', ''],
+        ['subject', 'subject_id, ', 'WHERE subject_id IS NOT NULL'],
+        ['type', 'type, ', ''],
+        ['team_type', 'team_id, type, ', ''],
+      ] as const) {
+        await sql
+          .raw(
+            `CREATE INDEX org_activity_${name}_time_idx ON org_activity (org_id, ${columns}occurred_at DESC, seq DESC) ${where}`,
+          )
+          .execute(db);
+      }
     },
   },
 };

@@ -5,3 +5,5 @@ export * from './activity-read-model.ts';
 export * from './activity-lines.ts';
 export * from './activity-projector.ts';
 export * from './membership-sql.ts';
+export * from './people-read-model.ts';
+export * from './people-projector.ts';

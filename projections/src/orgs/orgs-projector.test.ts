@@ -328,20 +328,23 @@ for (const kind of await testDatabaseKinds()) {
       expect(activity.map((a) => a.description)).toEqual([
         'Alex Admin deactivated the season Spring 2026',
         'Alex Admin edited the team U12 Lions',
-        'Casey Coach scheduled Practice for U12 Tigers',
-        'Casey Coach scheduled Practice for U12 Tigers',
-        'Casey Coach scheduled Practice for U12 Tigers',
+        'Casey Coach scheduled “Practice” for U12 Tigers',
+        'Casey Coach scheduled “Practice” for U12 Tigers',
+        'Casey Coach scheduled “Practice” for U12 Tigers',
         'Ana Second updated the settings: primary colour, website',
         'Alex Admin made Ana Second an admin',
-        'Ana Second joined U12 Tigers as parent',
-        'Pat Parent joined U12 Tigers as parent',
+        'Ana Second joined U12 Tigers as parent with the team code',
+        'Pat Parent joined U12 Tigers as parent with the team code',
         'Alex Admin made Casey Coach the coach of U12 Tigers',
+        'Alex Admin joined U12 Tigers as its creator',
         'Alex Admin created the team U12 Tigers',
         'Alex Admin created the season Spring 2026 (Basketball)',
+        'Alex Admin became an admin of the organization',
         'Alex Admin created the organization Riverside FC',
       ]);
       expect(activity[1]).toMatchObject({ actorName: 'Alex Admin', teamId: 't1', teamName: 'U12 Lions' });
       expect((await listOrgActivity(db, 'o2', 20)).map((a) => a.description)).toEqual([
+        'Blake Other became an admin of the organization',
         'Blake Other created the organization Hilltop SC',
       ]);
 

@@ -312,6 +312,12 @@ export async function findOrgSettings(database: Kysely<any>, orgId: string): Pro
   };
 }
 
+/**
+ * Members' everyday chatter (each message, like and RSVP) is in the admin audit
+ * (GET /api/admin/activity), not in the console's Recent Activity.
+ */
+export const CONSOLE_QUIET_TYPES = ['MessageSent', 'MediaLiked', 'MediaUnliked', 'RsvpRecorded'] as const;
+
 /** The organization's most recent activity, newest first, with the people's names filled in. */
 export async function listOrgActivity(database: Kysely<any>, orgId: string, limit: number): Promise<OrgActivity[]> {
   const rows = await (database as Kysely<DB>)
@@ -329,6 +335,7 @@ export async function listOrgActivity(database: Kysely<any>, orgId: string, limi
       'team.name as team_name',
     ])
     .where('org_activity.org_id', '=', orgId)
+    .where('org_activity.type', 'not in', [...CONSOLE_QUIET_TYPES])
     .orderBy('org_activity.occurred_at', 'desc')
     .orderBy('org_activity.seq', 'desc')
     .limit(limit)
