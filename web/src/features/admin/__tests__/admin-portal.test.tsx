@@ -275,7 +275,7 @@ describe('admin portal (mocked fetch)', () => {
     ).toEqual(['1.5 KB', '2.5 GB']);
     expect(within(list).getByRole('link', { name: 'Download goal.jpg' })).toHaveAttribute(
       'href',
-      '/api/media/goal.jpg?download=1',
+      '/api/admin/media/media-1/download',
     );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by type' }), 'video');
     await waitFor(() => expect(callsTo('GET', '/api/admin/media').map(query)).toContainEqual({ type: 'video' }));

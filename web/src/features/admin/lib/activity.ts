@@ -1,33 +1,7 @@
-import {
-  calendarEventTypes,
-  chatEventTypes,
-  identityEventSchemas,
-  invitationEventTypes,
-  matchEventTypes,
-  mediaEventTypes,
-  orgEventTypes,
-  playerEventTypes,
-  seasonEventTypes,
-  statEventTypes,
-  teamEventTypes,
-} from '@sideline/domain';
+import { allEventTypes } from '@sideline/domain';
 
-/** The event types the Activity filter offers: every feature's events, alphabetically. */
-const knownTypes: readonly string[] = [
-  ...new Set<string>([
-    ...Object.keys(identityEventSchemas),
-    ...orgEventTypes,
-    ...teamEventTypes,
-    ...seasonEventTypes,
-    ...playerEventTypes,
-    ...invitationEventTypes,
-    ...chatEventTypes,
-    ...calendarEventTypes,
-    ...mediaEventTypes,
-    ...matchEventTypes,
-    ...statEventTypes,
-  ]),
-].sort();
+/** Every event type the deciders can emit (the domain's list, the same the server's audit maps). */
+const knownTypes: readonly string[] = allEventTypes;
 
 /**
  * The types to offer: the server's list (GET /api/admin/activity/types) when it has answered,

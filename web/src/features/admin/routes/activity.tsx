@@ -17,15 +17,7 @@ import type { ActivityEntry, ActivityFilters } from '../types.ts';
 
 const FILTER_KEYS = ['userId', 'teamId', 'type', 'from', 'to'] as const;
 
-/** A safeguarding detail's value as text. */
-function detailText(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
-
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
-  const details = entry.details ? Object.entries(entry.details) : [];
   return (
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -48,16 +40,6 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
           #{entry.position}
         </span>
       </p>
-      {details.length > 0 ? (
-        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-3 py-2 text-xs">
-          {details.map(([key, value]) => (
-            <div key={key} className="contents">
-              <dt className="font-medium text-slate-600">{key}</dt>
-              <dd className="wrap-anywhere whitespace-pre-wrap text-slate-800">{detailText(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
     </li>
   );
 }

@@ -11,7 +11,6 @@ import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { downloadUrl } from '../../media/lib/format.ts';
 import { useOrgTeams } from '../../orgs/api.ts';
 import { useAdminMedia, useDeleteAdminMedia } from '../api.ts';
 import { useAdminContext } from '../components/admin-layout.tsx';
@@ -46,11 +45,7 @@ function MediaViewer({ item, onClose }: { item: AdminMedia | null; onClose: () =
               <img src={item.url} alt={item.fileName} className="max-h-[70dvh] w-full rounded-xl object-contain" />
             )}
             <div className="flex justify-end">
-              <a
-                href={item.downloadUrl ?? downloadUrl(item.url)}
-                download={item.fileName}
-                className={buttonClassName('outline', 'md')}
-              >
+              <a href={item.downloadUrl} download={item.fileName} className={buttonClassName('outline', 'md')}>
                 <Download className="size-4" aria-hidden="true" />
                 Download
               </a>
@@ -185,7 +180,7 @@ export function AdminMediaRoute() {
                     View
                   </Button>
                   <a
-                    href={item.downloadUrl ?? downloadUrl(item.url)}
+                    href={item.downloadUrl}
                     download={item.fileName}
                     className={buttonClassName('outline', 'sm')}
                     aria-label={`Download ${item.fileName}`}

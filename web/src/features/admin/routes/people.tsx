@@ -120,7 +120,9 @@ export function AdminPeopleRoute() {
                   {person.email ? <p className="truncate text-sm text-slate-500">{person.email}</p> : null}
                 </div>
                 <div className="flex flex-col items-end gap-1">
-                  <Badge tone={roleBadgeTone(person.role)}>{roleLabel(person.role)}</Badge>
+                  <Badge tone={roleBadgeTone(person.role)}>
+                    {person.role === 'member' ? 'Member' : roleLabel(person.role)}
+                  </Badge>
                   {person.isActive ? null : <Badge tone="neutral">Deactivated</Badge>}
                 </div>
               </div>
