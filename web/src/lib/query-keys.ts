@@ -86,8 +86,3 @@ export const queryKeys = {
   rewardsMe: [apiPaths.rewardsMe] as const,
   rewardsTable: [apiPaths.rewardsTable] as const,
 } as const;
-
-/** Whether a query key is one of the admin portal's (its path starts with /api/admin/). */
-export function isAdminQueryKey(queryKey: readonly unknown[]): boolean {
-  return typeof queryKey[0] === 'string' && queryKey[0].startsWith('/api/admin/');
-}

@@ -8,7 +8,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, isAdminQueryKey } from '../../lib/query-keys.ts';
+import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
+import { apiPaths } from '../../lib/query-keys.ts';
 import type {
   ActivityFilters,
   ActivityPage,

@@ -12,7 +12,8 @@ import type {
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, isAdminQueryKey, queryKeys } from '../../lib/query-keys.ts';
+import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
 /** Recent Activity lines on the Overview. */
 export const ACTIVITY_LIMIT = 8;

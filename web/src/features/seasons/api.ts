@@ -1,7 +1,8 @@
 import type { CreateSeasonTeamInput, OrgTeam, Season, SeasonInput } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, isAdminQueryKey, queryKeys } from '../../lib/query-keys.ts';
+import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/organizations/{orgId}/seasons — latest start first. */
 export function orgSeasonsQueryOptions(orgId: string) {

@@ -181,7 +181,7 @@ function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
  * 'Message deleted' or "edited" in place), or, to a team's coaches, someone changed to Not Going
  * within 24 hours of an event (`rsvp_late_change`, with userName).
  */
-const messageChanged = /^message_(deleted|edited|updated)$/;
+const messageChanged = /^message_(deleted|edited)$/;
 function teamIdOf(frame: IncomingFrame): string | null {
   const { teamId } = frame as { teamId?: unknown };
   return typeof teamId === 'string' ? teamId : null;
@@ -203,10 +203,7 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
     const { userName } = frame as { userName?: string };
-    toast({
-      title: 'Late RSVP change',
-      description: `${userName ?? 'Someone'} changed to Not Going within 24 hours of the start.`,
-    });
+    toast({ title: 'Late RSVP change', description: `${userName} can't make it (changed within 24 hours).` });
   } else if (teamId && messageChanged.test(frame.type)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) });

@@ -76,6 +76,6 @@ describe('late Not Going flag (RSVP ledger)', () => {
       ),
     );
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.teamEvents('team-1'))?.isInvalidated).toBe(true));
-    expect(await screen.findByText('Mia Chen changed to Not Going within 24 hours of the start.')).toBeInTheDocument();
+    expect(await screen.findByText("Mia Chen can't make it (changed within 24 hours).")).toBeInTheDocument();
   });
 });

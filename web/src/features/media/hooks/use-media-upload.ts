@@ -4,7 +4,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { isAdminQueryKey, queryKeys } from '../../../lib/query-keys.ts';
+import { isAdminQueryKey } from '../../../lib/admin-query-key.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
