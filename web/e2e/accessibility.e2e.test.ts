@@ -170,6 +170,38 @@ const coachScreens: Screen[] = [
   },
 ];
 
+/** The admin portal (spec part 2 §2), as the demo club's org admin: each section once its data is in. */
+const adminSection = (name: string, path: string, ready: (page: Page) => Promise<void>): Screen => ({
+  name: `admin ${name}`,
+  open: async (page, base) => {
+    await page.goto(`${base}${path}`);
+    await ready(page);
+  },
+});
+const adminScreens: Screen[] = [
+  adminSection('dashboard', '/admin', (p) => p.getByRole('list', { name: 'Recent activity' }).waitFor()),
+  adminSection('seasons', '/admin/seasons', (p) => p.getByRole('list', { name: 'Seasons' }).waitFor()),
+  adminSection('teams', '/admin/teams', (p) => p.getByRole('list', { name: 'Teams' }).waitFor()),
+  adminSection('matches', '/admin/matches', (p) =>
+    p
+      .getByRole('list', { name: 'Matches' })
+      .or(p.getByRole('heading', { name: 'No matches yet' }))
+      .waitFor(),
+  ),
+  adminSection('people', '/admin/people', (p) => p.getByRole('list', { name: 'People' }).waitFor()),
+  adminSection('media', '/admin/media', (p) =>
+    p
+      .getByRole('list', { name: 'Media' })
+      .or(p.getByRole('heading', { name: 'No media yet' }))
+      .waitFor(),
+  ),
+  adminSection('settings', '/admin/settings', (p) => p.getByRole('form', { name: 'Preferences' }).waitFor()),
+  adminSection('activity', '/admin/activity', (p) => p.getByRole('list', { name: 'Activity' }).waitFor()),
+  adminSection('create season dialog', '/admin/seasons/create', (p) =>
+    p.getByRole('dialog', { name: 'Create Season' }).waitFor(),
+  ),
+];
+
 describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every screen and dialog', () => {
   let sideline: SidelineProcess;
   let browser: Browser;
@@ -203,15 +235,19 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
     describe(viewport.name, () => {
       let visitor: Page;
       let coach: Page;
+      let admin: Page;
       beforeAll(async () => {
         const size = { width: viewport.width, height: viewport.height };
         visitor = await (await browser.newContext({ viewport: size })).newPage();
         coach = await (await browser.newContext({ viewport: size })).newPage();
         await signInAsDemo(coach, sideline.url, 'coach');
+        admin = await (await browser.newContext({ viewport: size })).newPage();
+        await signInAsDemo(admin, sideline.url, 'admin');
       });
       afterAll(async () => {
         await visitor?.context().close();
         await coach?.context().close();
+        await admin?.context().close();
       });
 
       for (const screen of signedOutScreens) {
@@ -224,6 +260,12 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
         it(`${screen.name}: no violations`, async () => {
           await screen.open(coach, sideline.url);
           expect(await axeViolations(coach)).toEqual([]);
+        });
+      }
+      for (const screen of adminScreens) {
+        it(`${screen.name}: no violations`, async () => {
+          await screen.open(admin, sideline.url);
+          expect(await axeViolations(admin)).toEqual([]);
         });
       }
     });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 
 /** The password of the demo sign-ins that an embedded start with SEED_DEMO=1 prints. */
 export const DEMO_PASSWORD = 'sideline-demo';
-export type DemoPerson = 'coach' | 'parent' | 'player';
+export type DemoPerson = 'coach' | 'parent' | 'player' | 'admin';
 
 /** Signs in on /auth as one of the demo people and waits for Home. */
 export async function signInAsDemo(page: Page, baseUrl: string, who: DemoPerson) {

@@ -134,7 +134,7 @@ export function AdminPeopleRoute() {
                     {person.connectedTeams.slice(0, CARD_TEAMS).map((t) => (
                       <li key={t.teamName} className="truncate">
                         {t.teamName}
-                        {t.teamSport ? <span className="text-slate-400"> · {t.teamSport}</span> : null}
+                        {t.teamSport ? <span className="text-slate-500"> · {t.teamSport}</span> : null}
                       </li>
                     ))}
                     {person.connectedTeams.length > CARD_TEAMS ? (
