@@ -134,7 +134,8 @@ describe('admin API permission matrix (every /api/admin/* route × role × own/o
     const expectStatus = async (who: string, client: ApiClient | null, route: Route, url: string, want: number) => {
       const response = await call(client, route.method, url, route.body);
       const text = await response.text();
-      if (response.status !== want) failures.push(`${who} ${route.method} ${url}: ${response.status} (want ${want}) ${text}`);
+      if (response.status !== want)
+        failures.push(`${who} ${route.method} ${url}: ${response.status} (want ${want}) ${text}`);
       if (want === 403) expect(JSON.parse(text)).toMatchObject({ code: 'ADMINS_ONLY' });
     };
     for (const route of routes) {
@@ -163,7 +164,12 @@ describe('admin portal', () => {
   it('dashboard: counts from the read models, upcoming matches and recent activity', async () => {
     const stats = adminStatsSchema.parse(await readJson(await rival.admin.get('/api/admin/stats')));
     expect(stats).toMatchObject({ orgId: rival.org.id, orgName: 'Hilltop', totalTeams: 2, totalMatches: 1 });
-    expect(stats.upcomingMatches[0]).toMatchObject({ id: other.match, teamA: 'Hilltop Hawks', teamB: 'Hilltop Owls', sport: 'Soccer' });
+    expect(stats.upcomingMatches[0]).toMatchObject({
+      id: other.match,
+      teamA: 'Hilltop Hawks',
+      teamB: 'Hilltop Owls',
+      sport: 'Soccer',
+    });
     expect(stats.recentActivity.length).toBe(5);
     expect(stats.recentActivity[0]!.description).toContain('Hilltop Parent wrote in Hilltop Hawks');
   });
@@ -199,9 +205,15 @@ describe('admin portal', () => {
   });
 
   it('the sender edits a message; every version stays in the audit', async () => {
-    const sent = await readJson(await rival.parent.post(`/api/teams/${rival.teamA.id}/messages`, { text: 'Game at 9' }));
-    expect((await rival.coach.patch(`/api/teams/${rival.teamA.id}/messages/${sent.id}`, { text: 'x' })).status).toBe(403);
-    expect((await rival.parent.patch(`/api/teams/${rival.teamA.id}/messages/${sent.id}`, { text: ' ' })).status).toBe(400);
+    const sent = await readJson(
+      await rival.parent.post(`/api/teams/${rival.teamA.id}/messages`, { text: 'Game at 9' }),
+    );
+    expect((await rival.coach.patch(`/api/teams/${rival.teamA.id}/messages/${sent.id}`, { text: 'x' })).status).toBe(
+      403,
+    );
+    expect((await rival.parent.patch(`/api/teams/${rival.teamA.id}/messages/${sent.id}`, { text: ' ' })).status).toBe(
+      400,
+    );
     const edited = await rival.parent.patch(`/api/teams/${rival.teamA.id}/messages/${sent.id}`, { text: 'Game at 10' });
     expect(edited.status).toBe(200);
     expect(await readJson(edited)).toMatchObject({ text: 'Game at 10', deleted: false, editedAt: expect.any(String) });
@@ -227,7 +239,10 @@ describe('admin portal', () => {
     expect(lines[0]).toBe(activityCsvColumns.join(','));
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(pages);
     const ndjson = await rival.admin.get(`/api/admin/activity?${filter}&format=ndjson`);
-    const rows = (await ndjson.text()).trim().split('\n').map((l) => JSON.parse(l));
+    const rows = (await ndjson.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(rows.map((r) => r.id)).toEqual(pages);
     expect(rows[0]).toMatchObject({ teamId: rival.teamA.id, position: expect.stringMatching(/^\d+\/\d+$/) });
     // Bad filters: 400 with field messages.
@@ -289,7 +304,10 @@ describe('admin portal', () => {
     const answer = await readJson(
       await rival.admin.get(`/api/admin/access?userId=${rival.coach.userId}&teamId=${rival.teamA.id}`),
     );
-    expect(answer.person).toMatchObject({ name: 'Hilltop Coach', teams: [{ teamName: 'Hilltop Hawks', role: 'coach' }] });
+    expect(answer.person).toMatchObject({
+      name: 'Hilltop Coach',
+      teams: [{ teamName: 'Hilltop Hawks', role: 'coach' }],
+    });
     expect(answer.team.adults.map((a: { name: string; role: string }) => `${a.name}:${a.role}`)).toEqual(
       expect.arrayContaining(['Hilltop Coach:coach', 'Hilltop Parent:parent', 'Hilltop Admin:org_admin']),
     );

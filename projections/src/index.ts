@@ -18,3 +18,4 @@ export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './registry.ts';
 export * from './admin/admin-queries.ts';
+export * from './admin/admin-read-model.ts';

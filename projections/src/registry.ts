@@ -19,6 +19,7 @@ import { invitationsMigrations, invitationsProjector } from './invitations/index
 import { playRewardsMigrations, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
 import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import type { Projector } from './runner/projector.ts';
+import { adminReadPathMigrations } from './admin/admin-read-model.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
 export const allProjectors: readonly Projector[] = [
@@ -54,4 +55,5 @@ export const projectionMigrations: Record<string, Migration> = {
   ...matchesMigrations,
   ...playRewardsMigrations,
   ...orgPeopleMigrations,
+  ...adminReadPathMigrations,
 };

@@ -5,8 +5,7 @@ import { adminOrgOf, type AdminOrg } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 
-export const adminsOnly = () =>
-  new HttpError(403, 'ADMINS_ONLY', 'You need admin privileges to access this area.');
+export const adminsOnly = () => new HttpError(403, 'ADMINS_ONLY', 'You need admin privileges to access this area.');
 export const adminNotFound = (what = 'Not found') => new HttpError(404, 'NOT_FOUND', what);
 
 const orgs = new WeakMap<FastifyRequest, AdminOrg>();

@@ -122,7 +122,8 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
     {
       schema: {
         tags,
-        summary: 'Dashboard: Total Teams, Active Players, Scheduled Matches, Attendance Rate; 3 upcoming matches, 5 recent activities',
+        summary:
+          'Dashboard: Total Teams, Active Players, Scheduled Matches, Attendance Rate; 3 upcoming matches, 5 recent activities',
         querystring: adminScopeQuerySchema,
         response: { 200: adminStatsSchema, ...errors },
       },
@@ -319,7 +320,10 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
     await handle(
       orgDecider,
       orgStream(orgId),
-      { type: 'DeactivateOrgMember', data: { orgId, userId, by, isMember: (await orgAccess(db, orgId, userId)) !== null } },
+      {
+        type: 'DeactivateOrgMember',
+        data: { orgId, userId, by, isMember: (await orgAccess(db, orgId, userId)) !== null },
+      },
       { actorId: by },
     );
     // Every session ends, here and (over the bus) in every other process; their sockets close.
@@ -465,7 +469,12 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
   app.get(
     '/api/admin/media/:id/download',
     {
-      schema: { tags, summary: 'Download the file (as an attachment)', params: idParams, querystring: adminScopeQuerySchema },
+      schema: {
+        tags,
+        summary: 'Download the file (as an attachment)',
+        params: idParams,
+        querystring: adminScopeQuerySchema,
+      },
     },
     async (request, reply) => {
       const item = await mediaOf(adminOrg(request).orgId, request.params.id);
@@ -687,7 +696,8 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
     {
       schema: {
         tags,
-        summary: 'The RSVP ledger: every change (who answered, for whom, when, by whom); lateOnly=true for late Not Going',
+        summary:
+          'The RSVP ledger: every change (who answered, for whom, when, by whom); lateOnly=true for late Not Going',
         querystring: adminRsvpQuerySchema,
         response: { 200: z.array(rsvpLedgerEntrySchema), ...errors },
       },

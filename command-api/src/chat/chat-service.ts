@@ -171,7 +171,9 @@ function createChatService(ctx: FeatureContext): ChatService {
         const state: ChatState = {
           ...emptyChatState,
           messages: new Set([messageId]),
-          contents: new Map([[messageId, { senderId: owned.senderId, text: current?.text ?? '', deleted: owned.deleted }]]),
+          contents: new Map([
+            [messageId, { senderId: owned.senderId, text: current?.text ?? '', deleted: owned.deleted }],
+          ]),
         };
         const events = chatDecider.decide(command, state);
         if (events.length > 0) await appendAndWait(eventStore, progress, stream, events, userId);

@@ -111,7 +111,8 @@ export const chatDecider: Decider<ChatCommand, ChatEvent, ChatState> = {
         const { messageId, userId, clientId } = event.data;
         const messages = new Set(state.messages).add(messageId);
         const contents = new Map(state.contents);
-        if (!contents.has(messageId)) contents.set(messageId, { senderId: userId, text: event.data.text, deleted: false });
+        if (!contents.has(messageId))
+          contents.set(messageId, { senderId: userId, text: event.data.text, deleted: false });
         if (clientId === null) return { ...state, messages, contents };
         const clientIds = new Map(state.clientIds);
         clientIds.set(userId, new Set(state.clientIds.get(userId)).add(clientId));

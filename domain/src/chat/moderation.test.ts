@@ -26,11 +26,15 @@ const edited = (text: string, previousText: string): ChatEvent => ({
 
 describe('chat decider: deleting', () => {
   it('given a message, when its sender deletes it, then it is deleted with the text it had', () => {
-    given(chatDecider, [sent]).when(del('parent')).then([deleted('parent')]);
+    given(chatDecider, [sent])
+      .when(del('parent'))
+      .then([deleted('parent')]);
   });
 
   it('given a message, when a team coach or admin deletes it, then it is deleted by them', () => {
-    given(chatDecider, [sent]).when(del('coach', true)).then([deleted('coach')]);
+    given(chatDecider, [sent])
+      .when(del('coach', true))
+      .then([deleted('coach')]);
   });
 
   it('refuses another member who is not a manager', () => {
@@ -42,7 +46,9 @@ describe('chat decider: deleting', () => {
   });
 
   it('given a deleted message, deleting it again changes nothing', () => {
-    given(chatDecider, [sent, deleted('coach')]).when(del('coach', true)).then([]);
+    given(chatDecider, [sent, deleted('coach')])
+      .when(del('coach', true))
+      .then([]);
   });
 
   it('keeps the edited text as the text that was deleted', () => {
@@ -54,7 +60,9 @@ describe('chat decider: deleting', () => {
 
 describe('chat decider: editing', () => {
   it('given a message, when its sender edits it, then the new text is recorded beside the previous one', () => {
-    given(chatDecider, [sent]).when(edit('parent', '  See you at 7 ')).then([edited('See you at 7', 'See you at 6')]);
+    given(chatDecider, [sent])
+      .when(edit('parent', '  See you at 7 '))
+      .then([edited('See you at 7', 'See you at 6')]);
   });
 
   it('keeps every version: a second edit names the first edit as its previous text', () => {
@@ -68,7 +76,9 @@ describe('chat decider: editing', () => {
   });
 
   it('refuses a deleted message and an empty text; the same text changes nothing', () => {
-    given(chatDecider, [sent, deleted('parent')]).when(edit('parent', 'again')).thenRefuses('MESSAGE_NOT_FOUND');
+    given(chatDecider, [sent, deleted('parent')])
+      .when(edit('parent', 'again'))
+      .thenRefuses('MESSAGE_NOT_FOUND');
     given(chatDecider, [sent]).when(edit('parent', '   ')).thenRefuses('EMPTY_MESSAGE');
     given(chatDecider, [sent]).when(edit('parent', 'See you at 6')).then([]);
   });

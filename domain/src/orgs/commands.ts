@@ -35,9 +35,4 @@ export type ReactivateOrgMember = {
 };
 
 export type OrgCommand =
-  | CreateOrganization
-  | AddOrgAdmin
-  | RemoveOrgAdmin
-  | UpdateOrgSettings
-  | DeactivateOrgMember
-  | ReactivateOrgMember;
+  CreateOrganization | AddOrgAdmin | RemoveOrgAdmin | UpdateOrgSettings | DeactivateOrgMember | ReactivateOrgMember;

@@ -7,7 +7,14 @@ import type { OrgEvent } from './events.ts';
 const created: OrgEvent[] = [
   {
     type: 'OrganizationCreated',
-    data: { orgId: 'o1', name: 'Riverside FC', description: null, timezone: 'UTC', defaultSport: 'Soccer', createdBy: 'a1' },
+    data: {
+      orgId: 'o1',
+      name: 'Riverside FC',
+      description: null,
+      timezone: 'UTC',
+      defaultSport: 'Soccer',
+      createdBy: 'a1',
+    },
   },
   { type: 'OrgAdminAdded', data: { orgId: 'o1', userId: 'a1', by: 'a1' } },
 ];
@@ -26,17 +33,23 @@ const deactivated = (userId: string): OrgEvent => ({
 
 describe('org decider: deactivating people', () => {
   it('given a member, when an admin deactivates them, then they are deactivated', () => {
-    given(orgDecider, created).when(deactivate('p1')).then([deactivated('p1')]);
+    given(orgDecider, created)
+      .when(deactivate('p1'))
+      .then([deactivated('p1')]);
   });
 
   it('refuses someone outside the organization, a non-admin, and the admin themself', () => {
-    given(orgDecider, created).when(deactivate('p1', 'a1', false)).thenRefuses('MEMBER_NOT_FOUND');
+    given(orgDecider, created)
+      .when(deactivate('p1', 'a1', false))
+      .thenRefuses('MEMBER_NOT_FOUND');
     given(orgDecider, created).when(deactivate('p1', 'coach')).thenRefuses('ORG_ADMINS_ONLY');
     given(orgDecider, created).when(deactivate('a1')).thenRefuses('CANNOT_DEACTIVATE_SELF');
   });
 
   it('given a deactivated person, deactivating again changes nothing; reactivating brings them back', () => {
-    given(orgDecider, [...created, deactivated('p1')]).when(deactivate('p1')).then([]);
+    given(orgDecider, [...created, deactivated('p1')])
+      .when(deactivate('p1'))
+      .then([]);
     given(orgDecider, [...created, deactivated('p1')])
       .when(reactivate('p1'))
       .then([{ type: 'OrgMemberReactivated', data: { orgId: 'o1', userId: 'p1', by: 'a1' } }]);

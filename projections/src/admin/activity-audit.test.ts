@@ -359,7 +359,10 @@ for (const kind of await testDatabaseKinds()) {
         f,
         teamDecider,
         teamStream('t1'),
-        { type: 'AssignTeamRole', data: { teamId: 't1', userId: 'p1', assignedRole: 'coach', by: 'a1', byIsOrgAdmin: true } },
+        {
+          type: 'AssignTeamRole',
+          data: { teamId: 't1', userId: 'p1', assignedRole: 'coach', by: 'a1', byIsOrgAdmin: true },
+        },
         'a1',
       );
       await run(
@@ -372,7 +375,11 @@ for (const kind of await testDatabaseKinds()) {
       await project(f);
       const db = f.database.db;
       const then = await accessAt(db, 'o1', before, { userId: 'p1', teamId: 't1' });
-      expect(then!.person).toMatchObject({ name: 'Pat Parent', isOrgAdmin: false, teams: [{ teamName: 'U12 Tigers', role: 'parent' }] });
+      expect(then!.person).toMatchObject({
+        name: 'Pat Parent',
+        isOrgAdmin: false,
+        teams: [{ teamName: 'U12 Tigers', role: 'parent' }],
+      });
       expect(then!.team!.adults.map((a) => [a.name, a.role]).sort()).toEqual([
         ['Alex Admin', 'org_admin'],
         ['Alex Admin', 'other'],

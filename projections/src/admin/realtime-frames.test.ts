@@ -61,7 +61,15 @@ describe('realtime notices of moderation and late RSVPs', () => {
       teamStream('t1'),
       {
         type: 'CreateTeam',
-        data: { teamId: 't1', name: 'Tigers', sport: 'Soccer', ageGroup: null, code: 'ABC234', creatorId: 'c1', creatorRole: 'coach' },
+        data: {
+          teamId: 't1',
+          name: 'Tigers',
+          sport: 'Soccer',
+          ageGroup: null,
+          code: 'ABC234',
+          creatorId: 'c1',
+          creatorRole: 'coach',
+        },
       },
       'c1',
     );
@@ -150,7 +158,14 @@ describe('realtime notices of moderation and late RSVPs', () => {
       {
         subject: 'sideline.user.c1.rsvp',
         type: 'rsvp_late_change',
-        payload: { teamId: 't1', eventId: 'e1', occurrenceDate: startsAt, userId: 'p1', userName: 'parent p1', status: 'no' },
+        payload: {
+          teamId: 't1',
+          eventId: 'e1',
+          occurrenceDate: startsAt,
+          userId: 'p1',
+          userName: 'parent p1',
+          status: 'no',
+        },
       },
     ]);
   });

@@ -255,8 +255,10 @@ export async function countTeamsOccurrences(
   let count = Number(singles.n);
   for (const row of series) {
     const s = toSeries(row);
-    count += expandOccurrences(s.recurrence, s.startsAt, s.timeZone, { from, until: new Date(to.getTime() - 1) })
-      .length;
+    count += expandOccurrences(s.recurrence, s.startsAt, s.timeZone, {
+      from,
+      until: new Date(to.getTime() - 1),
+    }).length;
   }
   return count;
 }

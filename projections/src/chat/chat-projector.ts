@@ -280,7 +280,15 @@ async function applyModeration(db: Kysely<DB>, events: readonly RecordedEvent[])
       // Members keep no copy of a deleted text (nor its picture): the audit has it.
       await db
         .updateTable('messages')
-        .set({ text: '', media_url: null, deleted_at: at, deleted_by: d.by, pinned: false, pinned_at: null, pinned_by: null })
+        .set({
+          text: '',
+          media_url: null,
+          deleted_at: at,
+          deleted_by: d.by,
+          pinned: false,
+          pinned_at: null,
+          pinned_by: null,
+        })
         .where('id', '=', d.messageId)
         .execute();
     } else {

@@ -88,7 +88,9 @@ export const chatMigrations: Record<string, Migration> = {
       await sql`CREATE INDEX message_versions_message_idx ON message_versions (message_id, seq)`.execute(db);
       // Messages sent before versions were kept: their first version is what the read model holds.
       await sql`INSERT INTO message_versions (id, message_id, team_id, sender_id, kind, text, by, at)
-                SELECT 'sent-' || id, id, team_id, user_id, 'sent', text, user_id, created_at FROM messages`.execute(db);
+                SELECT 'sent-' || id, id, team_id, user_id, 'sent', text, user_id, created_at FROM messages`.execute(
+        db,
+      );
     },
   },
 };

@@ -65,8 +65,7 @@ const media = (ctx: ActivityContext, mediaId: string) => {
   const title = ctx.mediaTitle(mediaId);
   return title ? `“${title}”` : 'a file';
 };
-const player = (ctx: ActivityContext, playerId: string | null) =>
-  (playerId && ctx.playerName(playerId)) ?? 'a player';
+const player = (ctx: ActivityContext, playerId: string | null) => (playerId && ctx.playerName(playerId)) ?? 'a player';
 const quote = (text: string) => `“${text.length > 500 ? `${text.slice(0, 500)}…` : text}”`;
 const stat = (s: string) => s.replaceAll('_', ' ');
 /** A stat's player: an account ({subject}) or a roster player. */
@@ -242,7 +241,10 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     teamId: d.teamId,
     description: `{actor} invited ${d.inviteeName} <${d.inviteeEmail}> to ${team(ctx, d.teamId)} as ${d.inviteType}`,
   }),
-  InvitationResent: (d, ctx) => ({ teamId: d.teamId, description: `{actor} resent an invitation to ${team(ctx, d.teamId)}` }),
+  InvitationResent: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} resent an invitation to ${team(ctx, d.teamId)}`,
+  }),
   InvitationRevoked: (d, ctx) => ({
     teamId: d.teamId,
     description: `{actor} revoked an invitation to ${team(ctx, d.teamId)}`,
@@ -278,7 +280,10 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     teamId: d.teamId,
     description: `{actor} took a player out of the lineup of ${match(ctx, d.matchId)}`,
   }),
-  Substituted: (d, ctx) => ({ teamId: d.teamId, description: `{actor} made a substitution in ${match(ctx, d.matchId)}` }),
+  Substituted: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} made a substitution in ${match(ctx, d.matchId)}`,
+  }),
   StatRecorded: (d, ctx) => ({
     teamId: d.teamId,
     ...statSubject(d),

@@ -1,10 +1,5 @@
 import type { Kysely } from 'kysely';
-import type {
-  OrgAdminAdded,
-  OrgAdminRemoved,
-  OrgMemberDeactivated,
-  OrgMemberReactivated,
-} from '@sideline/domain';
+import type { OrgAdminAdded, OrgAdminRemoved, OrgMemberDeactivated, OrgMemberReactivated } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
 import type { OrgPeopleTables } from './people-read-model.ts';
 
