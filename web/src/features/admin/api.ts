@@ -177,9 +177,14 @@ export function activityParams(filters: ActivityFilters): Record<string, string>
   if (filters.userId) out.userId = filters.userId;
   if (filters.teamId) out.teamId = filters.teamId;
   if (filters.type) out.type = filters.type;
-  // Dates are whole days in the admin's zone: from the start of `from` to the end of `to`.
+  // Dates are whole days in the admin's zone: from the start of `from` to the start of the day
+  // after `to` (the server's `to` is exclusive).
   if (filters.from) out.from = new Date(`${filters.from}T00:00:00`).toISOString();
-  if (filters.to) out.to = new Date(`${filters.to}T23:59:59.999`).toISOString();
+  if (filters.to) {
+    const end = new Date(`${filters.to}T00:00:00`);
+    end.setDate(end.getDate() + 1);
+    out.to = end.toISOString();
+  }
   return out;
 }
 

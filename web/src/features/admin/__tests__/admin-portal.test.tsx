@@ -375,3 +375,12 @@ describe('formatFileSize', () => {
     expect(formatFileSize(5 * 1024 ** 4)).toBe('5120 GB');
   });
 });
+
+describe('activity date range', () => {
+  it('sends whole local days: from the start of From to the start of the day after To (exclusive)', async () => {
+    const { activityParams } = await import('../api.ts');
+    const params = activityParams({ from: '2026-03-01', to: '2026-03-31' });
+    expect(new Date(params.from!).getTime()).toBe(new Date(2026, 2, 1).getTime());
+    expect(new Date(params.to!).getTime()).toBe(new Date(2026, 3, 1).getTime());
+  });
+});
