@@ -4,7 +4,6 @@ import { createActor } from 'xstate';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
 import { queryKeys } from '../query-keys.ts';
-import { toast } from '../../components/ui/use-toast.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
 import { reconnectMachine, statusOf, type ReconnectActorRef, type SocketStatus } from './reconnect-machine.ts';
 import {
@@ -179,7 +178,7 @@ function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
 /**
  * Safeguarding frames (teamId): a message was deleted or edited (members refetch it, so it reads
  * 'Message deleted' or "edited" in place), or, to a team's coaches, someone changed to Not Going
- * within 24 hours of an event (`rsvp_late_change`, with userName).
+ * within 24 hours of an event (`rsvp_late_change`).
  */
 const messageChanged = /^message_(deleted|edited)$/;
 function teamIdOf(frame: IncomingFrame): string | null {
@@ -199,11 +198,10 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (teamId && frame.type === 'rsvp_late_change') {
+    // The coaches' late Not Going flag: the event's badge comes with the refetched events.
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-    const { userName } = frame as { userName?: string };
-    toast({ title: 'Late RSVP change', description: `${userName} can't make it (changed within 24 hours).` });
   } else if (teamId && messageChanged.test(frame.type)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) });
