@@ -60,6 +60,9 @@ export default defineConfig({
               test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/,
               priority: 20,
             },
+            // The live connection's state machines (and the upload's and the match lifecycle's)
+            // share one long-lived chunk instead of the bundler's fragments of it.
+            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
             // Its own chunk, fetched when a form first validates: never merged into a chunk that
             // a screen needs to show.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },

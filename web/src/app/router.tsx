@@ -115,6 +115,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  // The admin portal (spec part 2 §2): its sections are routes of its own chunk.
+                  path: `${paths.admin}/*`,
+                  lazy: async () => ({
+                    Component: (await import('../features/admin/routes/portal.tsx')).AdminPortalRoute,
+                  }),
+                },
+                {
                   path: paths.settings,
                   lazy: async () => ({
                     Component: (await import('../features/settings/routes/settings.tsx')).SettingsRoute,

@@ -96,3 +96,38 @@ export function setMessagePinned(teamId: string, messageId: string, pinned: bool
   const path = messagePinPath(teamId, messageId);
   return pinned ? api.post<Message>(path) : api.delete<Message>(path);
 }
+
+/**
+ * A message with its safeguarding state: deleted ones keep their place and show 'Message
+ * deleted' (the server no longer sends their text to members); edited ones say "edited" (every
+ * version stays in the organization's audit).
+ */
+export type ChatMessage = Message & {
+  deletedAt?: string | null;
+  deleted?: boolean;
+  editedAt?: string | null;
+  edited?: boolean;
+};
+
+export function isDeleted(message: ChatMessage): boolean {
+  return Boolean(message.deletedAt) || message.deleted === true;
+}
+
+export function isEdited(message: ChatMessage): boolean {
+  return !isDeleted(message) && (Boolean(message.editedAt) || message.edited === true);
+}
+
+/** /api/teams/{teamId}/messages/{messageId} */
+export function messagePath(teamId: string, messageId: string): string {
+  return `${apiPaths.teamMessages(teamId)}/${encodeURIComponent(messageId)}`;
+}
+
+/** DELETE /api/teams/{teamId}/messages/{messageId}: the sender, or the team's coaches and admins. */
+export function deleteMessage(teamId: string, messageId: string): Promise<ChatMessage | undefined> {
+  return api.delete<ChatMessage | undefined>(messagePath(teamId, messageId));
+}
+
+/** PATCH /api/teams/{teamId}/messages/{messageId} {text}: the sender only. */
+export function editMessage(teamId: string, messageId: string, text: string): Promise<ChatMessage> {
+  return api.patch<ChatMessage>(messagePath(teamId, messageId), { text });
+}

@@ -12,6 +12,7 @@ import type {
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
 /** Recent Activity lines on the Overview. */
@@ -92,6 +93,8 @@ function invalidateOrg(queryClient: ReturnType<typeof useQueryClient>, orgId: st
     queryClient.invalidateQueries({ queryKey: queryKeys.organizationSeasons(orgId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.seasons }),
     queryClient.invalidateQueries({ queryKey: queryKeys.teams }),
+    // The admin portal's lists, dashboard and activity show the same teams.
+    queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) }),
   ]);
 }
 
@@ -151,6 +154,10 @@ export function useInviteMember(orgId: string) {
   return useMutation({
     mutationFn: ({ teamId, ...input }: InviteMemberInput & { teamId: string }) =>
       api.post<InvitationCreated>(apiPaths.teamInvite(teamId), input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
+        queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) }),
+      ]),
   });
 }

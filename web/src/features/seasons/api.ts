@@ -1,6 +1,7 @@
 import type { CreateSeasonTeamInput, OrgTeam, Season, SeasonInput } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/organizations/{orgId}/seasons — latest start first. */
@@ -38,6 +39,8 @@ function invalidateSeasons(queryClient: QueryClient, orgId: string, seasonId?: s
     queryClient.invalidateQueries({ queryKey: queryKeys.seasons }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organizationTeams(orgId) }),
+    // The admin portal's lists, dashboard and activity show seasons too.
+    queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) }),
     ...(seasonId
       ? [
           queryClient.invalidateQueries({ queryKey: queryKeys.season(seasonId) }),

@@ -176,14 +176,35 @@ function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamI
 }
 
 /**
+ * Safeguarding frames (teamId): a message was deleted or edited (members refetch it, so it reads
+ * 'Message deleted' or "edited" in place), or, to a team's coaches, someone changed to Not Going
+ * within 24 hours of an event (`rsvp_late_change`).
+ */
+const messageChanged = /^message_(deleted|edited)$/;
+function teamIdOf(frame: IncomingFrame): string | null {
+  const { teamId } = frame as { teamId?: unknown };
+  return typeof teamId === 'string' ? teamId : null;
+}
+
+/**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
  */
 export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoin: () => void) {
+  const teamId = teamIdOf(frame);
   if (isFrame(frame, 'new_message')) {
     const { teamId, mediaUrl } = frame.message;
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
     if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  } else if (teamId && frame.type === 'rsvp_late_change') {
+    // The coaches' late Not Going flag: the event's badge comes with the refetched events.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+  } else if (teamId && messageChanged.test(frame.type)) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (isFrame(frame, 'pinned_changed')) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });

@@ -1,4 +1,4 @@
-import { Ellipsis, Pin, PinOff } from 'lucide-react';
+import { Ellipsis, Pencil, Pin, PinOff, Trash } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -10,19 +10,25 @@ import { cn } from '../../../lib/cn.ts';
 export interface MessageActionsProps {
   /** Whether the message is pinned now (the item offers the opposite). */
   pinned: boolean;
-  /** A pin or unpin of this message is in flight. */
+  /** An action on this message is in flight. */
   busy?: boolean;
-  onSetPinned: (pinned: boolean) => void;
+  /** Pin / Unpin: coaches and team admins. */
+  onSetPinned?: (pinned: boolean) => void;
+  /** Edit message: its sender. */
+  onEdit?: () => void;
+  /** Delete message: its sender, or the team's coaches and admins (after a confirmation). */
+  onDelete?: () => void;
   /** Which side of the bubble the button sits on; the menu opens towards the bubble. */
   side: 'left' | 'right';
 }
 
 /**
- * The "Message actions" menu of one message, for those who may manage the chat (coaches and
- * team admins): Pin message / Unpin message. The button shows on hover and keyboard focus of
- * its message, and always on touch screens (no hover there).
+ * The "Message actions" menu of one message: Pin / Unpin for those who manage the chat, Edit for
+ * its sender, Delete for its sender and the chat's managers. The button shows on hover and
+ * keyboard focus of its message, and always on touch screens (no hover there).
  */
-export function MessageActions({ pinned, busy = false, onSetPinned, side }: MessageActionsProps) {
+export function MessageActions({ pinned, busy = false, onSetPinned, onEdit, onDelete, side }: MessageActionsProps) {
+  if (!onSetPinned && !onEdit && !onDelete) return null;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -40,14 +46,28 @@ export function MessageActions({ pinned, busy = false, onSetPinned, side }: Mess
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align={side === 'left' ? 'end' : 'start'} sideOffset={4} className="min-w-44">
-        <DropdownMenuItem disabled={busy} onSelect={() => onSetPinned(!pinned)}>
-          {pinned ? (
-            <PinOff className="size-4 text-slate-500" aria-hidden="true" />
-          ) : (
-            <Pin className="size-4 text-slate-500" aria-hidden="true" />
-          )}
-          {pinned ? 'Unpin message' : 'Pin message'}
-        </DropdownMenuItem>
+        {onSetPinned ? (
+          <DropdownMenuItem disabled={busy} onSelect={() => onSetPinned(!pinned)}>
+            {pinned ? (
+              <PinOff className="size-4 text-slate-500" aria-hidden="true" />
+            ) : (
+              <Pin className="size-4 text-slate-500" aria-hidden="true" />
+            )}
+            {pinned ? 'Unpin message' : 'Pin message'}
+          </DropdownMenuItem>
+        ) : null}
+        {onEdit ? (
+          <DropdownMenuItem disabled={busy} onSelect={onEdit}>
+            <Pencil className="size-4 text-slate-500" aria-hidden="true" />
+            Edit message
+          </DropdownMenuItem>
+        ) : null}
+        {onDelete ? (
+          <DropdownMenuItem disabled={busy} onSelect={onDelete} className="text-red-700">
+            <Trash className="size-4" aria-hidden="true" />
+            Delete message
+          </DropdownMenuItem>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

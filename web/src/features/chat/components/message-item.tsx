@@ -1,13 +1,13 @@
-import type { Message } from '@sideline/domain';
-import { AlertCircle, Clock3, Pin, RotateCcw, X } from 'lucide-react';
+import { AlertCircle, Ban, Clock3, Pin, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { isDeleted, isEdited, type ChatMessage } from '../api.ts';
 import { formatMessageDateTime, formatMessageTime, senderName } from '../lib/messages.ts';
 import { MessageActions, type MessageActionsProps } from './message-actions.tsx';
 
 export interface MessageItemProps {
-  message: Message;
+  message: ChatMessage;
   own: boolean;
   /** Hide the avatar and name: a follow-up of the same sender's previous message. */
   continued?: boolean;
@@ -15,7 +15,7 @@ export interface MessageItemProps {
   showTime?: boolean;
   /** Set for an optimistic message the server has not confirmed. */
   pending?: { status: 'sending' | 'failed'; onRetry: () => void; onDiscard: () => void };
-  /** The message's actions menu (pin / unpin), for those who may manage the chat. */
+  /** The message's actions menu (pin, edit, delete: what the viewer may do). */
   actions?: Omit<MessageActionsProps, 'pinned' | 'side'>;
 }
 
@@ -43,6 +43,8 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
   const fullTime = formatMessageDateTime(message.timestamp);
   const failed = pending?.status === 'failed';
   const pinned = message.pinned && !pending;
+  const deleted = isDeleted(message);
+  const edited = isEdited(message);
 
   return (
     <li
@@ -64,19 +66,29 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
             className={cn(
               'min-w-0 rounded-2xl px-3.5 py-2 text-[15px] leading-snug wrap-anywhere whitespace-pre-wrap shadow-xs sm:text-sm',
               !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
-              own && !failed && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
+              own && !failed && !deleted && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
               own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
               pending?.status === 'sending' && 'opacity-75',
+              deleted && 'border border-dashed border-slate-300 bg-slate-50 text-slate-500 italic shadow-none',
             )}
           >
-            {message.mediaUrl ? <MessageImage url={message.mediaUrl} /> : null}
-            {message.text ? <p>{message.text}</p> : null}
+            {deleted ? (
+              <p className="inline-flex items-center gap-1.5" data-testid="message-deleted">
+                <Ban className="size-3.5 shrink-0" aria-hidden="true" />
+                Message deleted
+              </p>
+            ) : (
+              <>
+                {message.mediaUrl ? <MessageImage url={message.mediaUrl} /> : null}
+                {message.text ? <p>{message.text}</p> : null}
+              </>
+            )}
           </div>
-          {actions && !pending ? (
+          {actions && !pending && !deleted ? (
             <MessageActions {...actions} pinned={message.pinned} side={own ? 'left' : 'right'} />
           ) : null}
         </div>
-        {showTime || pinned || pending?.status === 'sending' ? (
+        {showTime || pinned || edited || pending?.status === 'sending' ? (
           <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-600">
             {pinned ? (
               <span className="inline-flex items-center gap-0.5 font-medium text-brand-700">
@@ -86,6 +98,7 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
             <time dateTime={message.timestamp || undefined} title={fullTime ?? undefined}>
               {time}
             </time>
+            {edited ? <span className="italic">· edited</span> : null}
             {pending?.status === 'sending' ? (
               <span className="inline-flex items-center gap-0.5">
                 · <Clock3 className="size-3" aria-hidden="true" /> Sending…

@@ -1,13 +1,13 @@
-import type { Message } from '@sideline/domain';
 import { Loader2, MessageCircle } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDayLabel, formatMessageTime, gapMs, sameDay } from '../lib/messages.ts';
+import type { ChatMessage } from '../api.ts';
 import { MessageItem, type MessageItemProps } from './message-item.tsx';
 
 export interface ChatListItem {
   key: string;
-  message: Message;
+  message: ChatMessage;
   own: boolean;
   pending?: MessageItemProps['pending'];
 }
@@ -17,10 +17,8 @@ interface MessageListProps {
   hasEarlier: boolean;
   loadingEarlier: boolean;
   onLoadEarlier: () => void;
-  /** Set for those who may manage the chat: each confirmed message gets Pin / Unpin. */
-  onSetPinned?: (messageId: string, pinned: boolean) => void;
-  /** The message whose pin or unpin is in flight. */
-  pinningId?: string | null;
+  /** The actions the viewer may take on a confirmed message (pin, edit, delete), if any. */
+  actionsFor?: (item: ChatListItem) => MessageItemProps['actions'];
 }
 
 /** A follow-up within 5 minutes from the same sender hides the avatar and name. */
@@ -64,14 +62,7 @@ function layout(items: ChatListItem[]): LaidOut[] {
  * oldest → newest. It scrolls to the newest message on open and when one arrives (if the reader
  * is at the bottom, or it is their own), and keeps its place when earlier messages load.
  */
-export function MessageList({
-  items,
-  hasEarlier,
-  loadingEarlier,
-  onLoadEarlier,
-  onSetPinned,
-  pinningId = null,
-}: MessageListProps) {
+export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier, actionsFor }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
@@ -170,14 +161,7 @@ export function MessageList({
                 continued={continued}
                 showTime={showTime}
                 pending={item.pending}
-                actions={
-                  onSetPinned && !item.pending
-                    ? {
-                        busy: pinningId === item.message.id,
-                        onSetPinned: (pinned) => onSetPinned(item.message.id, pinned),
-                      }
-                    : undefined
-                }
+                actions={actionsFor && !item.pending ? actionsFor(item) : undefined}
               />
             </Fragment>
           ))}

@@ -1,21 +1,23 @@
 import { canManageChat, type Team, type User } from '@sideline/domain';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../../teams/api.ts';
 import { teamManagementFacts } from '../../teams/team-display.ts';
-import { flattenPages, useMessagePages } from '../api.ts';
+import { flattenPages, useMessagePages, type ChatMessage } from '../api.ts';
 import { ChatHeader } from '../components/chat-header.tsx';
 import { Composer } from '../components/composer.tsx';
 import { MessageList, type ChatListItem } from '../components/message-list.tsx';
+import { DeleteMessageDialog, EditMessageDialog } from '../components/moderation-dialogs.tsx';
 import { NoTeam } from '../components/no-team.tsx';
 import { PinnedBanner } from '../components/pinned-banner.tsx';
 import { ReconnectBanner } from '../components/reconnect-banner.tsx';
 import { TypingIndicator } from '../components/typing-indicator.tsx';
 import { useChatSender, type PendingMessage } from '../hooks/use-chat-sender.ts';
 import { usePhotoUpload } from '../hooks/use-photo-upload.ts';
+import { useDeleteMessage, useEditMessage } from '../hooks/use-message-moderation.ts';
 import { usePinMessage } from '../hooks/use-pin-message.ts';
 import { useTypingUsers } from '../hooks/use-typing.ts';
 
@@ -81,6 +83,26 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
   // The API's rule (the team's managers): everyone else sees no pin controls.
   const canManage = canManageChat(teamManagementFacts(team, user.id));
   const pin = usePinMessage(team.id);
+  const remove = useDeleteMessage(team.id);
+  const edit = useEditMessage(team.id);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+
+  // Pin for the chat's managers; Edit for the sender; Delete for the sender and the managers.
+  const { setPinned } = pin;
+  const pinningId = pin.pendingId;
+  const actionsFor = useCallback(
+    ({ message, own }: ChatListItem) => {
+      const text = message.text;
+      return {
+        busy: pinningId === message.id,
+        onSetPinned: canManage ? (pinned: boolean) => setPinned(message.id, pinned) : undefined,
+        onEdit: own && text ? () => setEditing(message) : undefined,
+        onDelete: own || canManage ? () => setDeleting(message) : undefined,
+      };
+    },
+    [canManage, pinningId, setPinned],
+  );
 
   const items = useMemo<ChatListItem[]>(() => {
     const messages = flattenPages(history.data?.pages);
@@ -122,10 +144,22 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
           hasEarlier={history.hasNextPage}
           loadingEarlier={history.isFetchingNextPage}
           onLoadEarlier={() => void history.fetchNextPage()}
-          onSetPinned={canManage ? pin.setPinned : undefined}
-          pinningId={pin.pendingId}
+          actionsFor={actionsFor}
         />
       )}
+      <DeleteMessageDialog
+        message={deleting}
+        own={deleting?.userId === user.id}
+        pending={remove.isPending}
+        onConfirm={(message) => remove.mutate(message.id, { onSuccess: () => setDeleting(null) })}
+        onClose={() => setDeleting(null)}
+      />
+      <EditMessageDialog
+        message={editing}
+        pending={edit.isPending}
+        onSave={(message, text) => edit.mutate({ messageId: message.id, text }, { onSuccess: () => setEditing(null) })}
+        onClose={() => setEditing(null)}
+      />
       <TypingIndicator names={typists} />
       <Composer
         teamId={team.id}

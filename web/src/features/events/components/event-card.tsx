@@ -1,6 +1,7 @@
-import { Clock, MapPin, Repeat } from 'lucide-react';
+import { Clock, Flag, MapPin, Repeat } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { dateBadge, formatEventDate, formatEventTime } from '../lib/event-dates.ts';
+import { lateBadgeText, lateNotGoingCount } from '../lib/late-changes.ts';
 import type { TeamEvent } from '../types.ts';
 import { AttendeeAvatars } from './attendee-avatars.tsx';
 
@@ -21,6 +22,7 @@ const statusLabel: Record<string, string> = { yes: 'Going', maybe: 'Maybe', no: 
  */
 export function EventCard({ event, teamName, myStatus, onOpen }: EventCardProps) {
   const badge = dateBadge(event.date);
+  const late = lateNotGoingCount(event);
   return (
     <article
       aria-label={event.title}
@@ -46,6 +48,16 @@ export function EventCard({ event, teamName, myStatus, onOpen }: EventCardProps)
             <span className="sr-only">, {formatEventDate(event.date)}</span>
           </button>
           {event.isRecurring ? <Repeat className="size-3.5 shrink-0 text-slate-500" aria-label="Repeats" /> : null}
+          {late > 0 ? (
+            <span
+              data-testid="late-rsvp-badge"
+              title="Changed to Not Going within 24 hours of the start"
+              className="inline-flex shrink-0 items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-200 ring-inset"
+            >
+              <Flag className="size-3" aria-hidden="true" />
+              {lateBadgeText(late)}
+            </span>
+          ) : null}
         </span>
         {teamName ? <span className="block truncate text-xs font-medium text-brand-700">{teamName}</span> : null}
         <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600">

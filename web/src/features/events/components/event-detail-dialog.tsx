@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useDeleteEvent } from '../api.ts';
+import { lateBadgeText, lateNotGoingCount, lateNotGoingNames } from '../lib/late-changes.ts';
 import { formatEventDate, formatEventTime } from '../lib/event-dates.ts';
 import { browserTimeZone, weekdaysLabel } from '../lib/event-form.ts';
 import type { TeamEvent } from '../types.ts';
@@ -83,6 +84,12 @@ export function EventDetailDialog({ event, teamName, userId, canManage, onOpenCh
                 {going} going · {maybe} maybe
               </p>
               <AttendeeAvatars rsvps={event.rsvps} max={4} />
+              {lateNotGoingCount(event) > 0 ? (
+                <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="late-rsvp-note">
+                  {lateBadgeText(lateNotGoingCount(event))} within 24 hours of the start
+                  {lateNotGoingNames(event).length > 0 ? `: ${lateNotGoingNames(event).join(', ')}` : ''}
+                </p>
+              ) : null}
             </div>
             <RsvpButtons key={`${event.id}@${event.date}`} event={event} userId={userId} />
             {canManage ? (

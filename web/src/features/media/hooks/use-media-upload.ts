@@ -4,6 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
+import { isAdminQueryKey } from '../../../lib/admin-query-key.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
 
@@ -30,6 +31,8 @@ export function useMediaUpload(teamId: string) {
   useEffect(() => {
     const uploaded = actor.on('uploaded', ({ request }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(request.teamId) });
+      // The admin portal's media library lists it too.
+      void queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) });
       toast({ title: 'Upload successful', description: 'Your media has been shared with the team!' });
       actor.send({ type: 'reset' });
     });

@@ -20,15 +20,16 @@ function StartOrganization() {
   );
 }
 
-/** Spec part 2 §2: the console for someone who administers no organization. */
-export function AccessDenied() {
+/**
+ * Spec part 2 §2: the console (and the admin portal, with its own description) for someone who
+ * administers no organization.
+ */
+export function AccessDenied({
+  description = 'You need organization admin privileges to access this page.',
+}: { description?: string } = {}) {
   return (
     <Card>
-      <EmptyState
-        icon={ShieldAlert}
-        title="Access Denied"
-        description="You need organization admin privileges to access this page."
-      >
+      <EmptyState icon={ShieldAlert} title="Access Denied" description={description}>
         <Link to={paths.home} className={buttonClassName('primary', 'md')}>
           Back to Dashboard
         </Link>

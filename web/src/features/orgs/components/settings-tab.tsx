@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { sports, updateOrgSettingsInputSchema, type OrgSettings } from '@sideline/domain';
+import { sports, updateOrgSettingsInputSchema, type OrgSettings, type UpdateOrgSettingsInput } from '@sideline/domain';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -43,22 +44,32 @@ const textarea =
 /** Settings (spec part 2 §2, §3): every org setting, validated by the server's own schema, saved as events. */
 export function SettingsTab({ orgId }: { orgId: string }) {
   const settings = useOrgSettings(orgId);
+  const update = useUpdateOrgSettings(orgId);
   if (settings.isPending) return <Skeleton className="h-96" />;
   if (settings.isError) {
     return (
       <LoadError title="Failed to fetch settings" error={settings.error} onRetry={() => void settings.refetch()} />
     );
   }
+  return <OrgSettingsForms settings={settings.data} update={update} />;
+}
+
+type SettingsUpdate = UseMutationResult<OrgSettings, Error, UpdateOrgSettingsInput>;
+
+/**
+ * The Organization Profile and Preferences forms on loaded settings, saved by `update` (the
+ * console's PATCH /api/organizations/{id}/settings or the portal's PATCH /api/admin/settings).
+ */
+export function OrgSettingsForms({ settings, update }: { settings: OrgSettings; update: SettingsUpdate }) {
   return (
     <div className="space-y-6">
-      <ProfileForm orgId={orgId} settings={settings.data} />
-      <PreferencesForm orgId={orgId} settings={settings.data} />
+      <ProfileForm update={update} settings={settings} />
+      <PreferencesForm update={update} settings={settings} />
     </div>
   );
 }
 
-function useSave(orgId: string, successTitle: string) {
-  const update = useUpdateOrgSettings(orgId);
+function useSave(update: SettingsUpdate, successTitle: string) {
   const save = <T extends Record<string, unknown>>(values: T, onFieldErrors: (error: unknown) => void) =>
     update.mutate(values, {
       onSuccess: () => toast({ title: successTitle }),
@@ -70,8 +81,8 @@ function useSave(orgId: string, successTitle: string) {
   return { save, pending: update.isPending };
 }
 
-function ProfileForm({ orgId, settings }: { orgId: string; settings: OrgSettings }) {
-  const { save, pending } = useSave(orgId, 'Settings saved');
+function ProfileForm({ update, settings }: { update: SettingsUpdate; settings: OrgSettings }) {
+  const { save, pending } = useSave(update, 'Settings saved');
   const {
     register,
     handleSubmit,
@@ -180,8 +191,8 @@ function ProfileForm({ orgId, settings }: { orgId: string; settings: OrgSettings
   );
 }
 
-function PreferencesForm({ orgId, settings }: { orgId: string; settings: OrgSettings }) {
-  const { save, pending } = useSave(orgId, 'Preferences updated');
+function PreferencesForm({ update, settings }: { update: SettingsUpdate; settings: OrgSettings }) {
+  const { save, pending } = useSave(update, 'Preferences updated');
   const {
     register,
     handleSubmit,

@@ -1,5 +1,8 @@
 import type { Organization } from '@sideline/domain';
 import { Building2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { paths } from '../../../config/paths.ts';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -50,10 +53,13 @@ function Console({ organization }: { organization: Organization }) {
         <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-orange-50 text-orange-600">
           <Building2 className="size-6" aria-hidden="true" />
         </span>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900">{organization.name}</h1>
           <p className="text-sm text-slate-500">Organization admin</p>
         </div>
+        <Link to={paths.admin} className={buttonClassName('outline', 'sm')}>
+          Admin Portal
+        </Link>
       </header>
       <Tabs defaultValue="overview">
         <TabsList aria-label="Organization admin">

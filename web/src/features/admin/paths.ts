@@ -1,0 +1,23 @@
+/** The admin portal's sections (spec part 2 §2) and the Activity audit. */
+export const adminPaths = {
+  dashboard: '/admin',
+  seasons: '/admin/seasons',
+  teams: '/admin/teams',
+  matches: '/admin/matches',
+  people: '/admin/people',
+  media: '/admin/media',
+  settings: '/admin/settings',
+  activity: '/admin/activity',
+  createSeason: '/admin/seasons/create',
+  createTeam: '/admin/teams/create',
+  createMatch: '/admin/matches/create',
+  invitePerson: '/admin/people/invite',
+  uploadMedia: '/admin/media/upload',
+  editSeason: (id: string) => `/admin/seasons/${encodeURIComponent(id)}/edit`,
+  editTeam: (id: string) => `/admin/teams/${encodeURIComponent(id)}/edit`,
+  inviteToTeam: (id: string) => `/admin/teams/${encodeURIComponent(id)}/invite`,
+  match: (id: string) => `/admin/matches/${encodeURIComponent(id)}`,
+  editMatch: (id: string) => `/admin/matches/${encodeURIComponent(id)}/edit`,
+  editPerson: (id: string) => `/admin/people/${encodeURIComponent(id)}/edit`,
+  personRole: (id: string) => `/admin/people/${encodeURIComponent(id)}/role`,
+} as const;

@@ -1,0 +1,80 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
+import { makeTeam } from '../../../test/fixtures.ts';
+import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
+import type { TeamEvent } from '../types.ts';
+
+const soon = new Date(Date.now() + 6 * 3_600_000).toISOString();
+
+function practice(overrides: Record<string, unknown> = {}): TeamEvent {
+  return {
+    id: 'ev-1',
+    teamId: 'team-1',
+    title: 'Practice',
+    description: '',
+    date: soon,
+    location: '',
+    isRecurring: false,
+    recurringType: null,
+    recurringInterval: null,
+    recurringDays: null,
+    recurringEndDate: null,
+    recurringEndCount: null,
+    seriesId: 'ev-1',
+    occurrenceDate: soon,
+    timeZone: 'UTC',
+    rsvps: [
+      { id: 'r1', status: 'no', userId: 'p-1', user: { name: 'Mia Chen' }, lateChange: true },
+      { id: 'r2', status: 'yes', userId: 'p-2', user: { name: 'Sam Lee' } },
+    ],
+    ...overrides,
+  } as unknown as TeamEvent;
+}
+
+function setup(event: TeamEvent) {
+  return mockFetch({
+    'GET /api/user': { status: 200, body: sampleUser },
+    'GET /api/teams': { status: 200, body: [makeTeam()] },
+    'GET /api/teams/team-1/events': { status: 200, body: [event] },
+    'GET /api/teams/team-1/events/upcoming': { status: 200, body: [event] },
+    'GET /api/teams/team-1/messages': { status: 200, body: [] },
+  });
+}
+
+describe('late Not Going flag (RSVP ledger)', () => {
+  it("a coach sees the event's late drop-out badge, and who it was in its details", async () => {
+    setup(practice({ lateNotGoing: 1 }));
+    const { user } = renderApp('/events/team-1');
+    const card = await screen.findByRole('article', { name: 'Practice' });
+    expect(within(card).getByTestId('late-rsvp-badge')).toHaveTextContent('1 late drop-out');
+    await user.click(within(card).getByRole('button', { name: /Practice/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Practice' });
+    expect(within(dialog).getByTestId('late-rsvp-note')).toHaveTextContent(
+      '1 late drop-out within 24 hours of the start: Mia Chen',
+    );
+  });
+
+  it('no badge when the server sends no late count (members who are not coaches)', async () => {
+    setup(practice());
+    renderApp('/events/team-1');
+    const card = await screen.findByRole('article', { name: 'Practice' });
+    expect(within(card).queryByTestId('late-rsvp-badge')).not.toBeInTheDocument();
+  });
+
+  it("rsvp_late_change refetches the team's events (the badge comes with them)", async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(queryKeys.teamEvents('team-1'), []);
+    renderApp('/', { queryClient });
+    act(() =>
+      applyFrame(
+        queryClient,
+        { type: 'rsvp_late_change', teamId: 'team-1', eventId: 'ev-1', userName: 'Mia Chen' } as never,
+        () => {},
+      ),
+    );
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.teamEvents('team-1'))?.isInvalidated).toBe(true));
+  });
+});
