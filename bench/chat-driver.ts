@@ -41,6 +41,8 @@ export interface RunResult {
   errors: number;
   /** How busy this driver's own event loop was during the run (0–1). */
   driverLoopUtilization: number;
+  /** Per message (epoch ms): sent, first and last delivery to another member. */
+  timeline: Record<string, { sentAt: number; firstAt?: number; lastAt?: number }>;
 }
 
 interface Socket {
@@ -52,6 +54,8 @@ let sockets: Socket[] = [];
 let byTeam = new Map<string, Socket[]>();
 /** clientId → send time; latencies of deliveries. */
 let sent = new Map<string, { at: number; userId: string }>();
+let timeline: RunResult['timeline'] = {};
+const epoch = (at: number) => performance.timeOrigin + at;
 let latencies: number[] = [];
 let lastDelivery = 0;
 let errors = 0;
@@ -83,6 +87,9 @@ function open(job: ConnectJob, member: DriverMember): Promise<Socket> {
         if (sending && frame.message?.userId !== member.userId) {
           latencies.push(now - sending.at);
           lastDelivery = now;
+          const entry = timeline[clientId!]!;
+          entry.firstAt ??= epoch(now);
+          entry.lastAt = epoch(now);
         }
       } else if (frame.type === 'error') {
         errors++;
@@ -110,6 +117,7 @@ async function connect(job: ConnectJob): Promise<{ sockets: number; seconds: num
 
 async function run({ rate, seconds }: RunJob): Promise<RunResult> {
   sent = new Map();
+  timeline = {};
   latencies = [];
   errors = 0;
   const teams = [...byTeam.values()];
@@ -123,7 +131,9 @@ async function run({ rate, seconds }: RunJob): Promise<RunResult> {
     const members = teams[i % teams.length]!;
     const sender = members[Math.floor(i / teams.length) % members.length]!;
     const clientId = `bench-${i.toString().padStart(8, '0')}`;
-    sent.set(clientId, { at: performance.now(), userId: sender.member.userId });
+    const at = performance.now();
+    sent.set(clientId, { at, userId: sender.member.userId });
+    timeline[clientId] = { sentAt: epoch(at) };
     sender.ws.send(
       JSON.stringify({ type: 'send_message', teamId: sender.member.teamId, content: `message ${i}`, clientId }),
     );
@@ -147,6 +157,7 @@ async function run({ rate, seconds }: RunJob): Promise<RunResult> {
     max: sorted.at(-1) ?? NaN,
     errors,
     driverLoopUtilization: loop.utilization,
+    timeline,
   };
 }
 

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import os from 'node:os';
 import path from 'node:path';
-import { userDecider, userStream } from '@sideline/domain';
+import { teamDecider, teamStream, userDecider, userStream } from '@sideline/domain';
 import {
   createInProcessBus,
   createLogger,
   createNatsBus,
+  comparePositions,
+  createDatabase,
   createPostgresEventStore,
   loadConfig,
   type Bus,
@@ -33,16 +38,98 @@ export interface SeededMember {
 
 const mode = process.env.CHAT_BENCH_MODE === 'services' ? 'services' : 'embedded';
 
+/**
+ * Where each benchmark message is on its way (epoch ms, by clientId): the append started and
+ * ended, the chat projector published new_message, the gateway got it from the bus.
+ */
+export interface MessageTrace {
+  appendStart?: number;
+  appended?: number;
+  published?: number;
+  arrived?: number;
+}
+const traces = new Map<string, MessageTrace>();
+const epochNow = () => performance.timeOrigin + performance.now();
+const traceOf = (clientId: string) => {
+  let trace = traces.get(clientId);
+  if (!trace) traces.set(clientId, (trace = {}));
+  return trace;
+};
+const newMessageClientId = (data: unknown): string | undefined => {
+  const envelope = data as { type?: string; payload?: { message?: { clientId?: string } } } | null;
+  return envelope?.type === 'new_message' ? envelope.payload?.message?.clientId : undefined;
+};
+
+function traced(inner: Bus): Bus {
+  return {
+    ...inner,
+    kind: inner.kind,
+    publish(subject, data) {
+      const clientId = newMessageClientId(data);
+      if (clientId) traceOf(clientId).published ??= epochNow();
+      return inner.publish(subject, data);
+    },
+    subscribe(subject, handler) {
+      return inner.subscribe(subject, (message) => {
+        const clientId = newMessageClientId(message.data);
+        if (clientId) traceOf(clientId).arrived ??= epochNow();
+        return handler(message);
+      });
+    },
+    flush: () => inner.flush(),
+    isHealthy: () => inner.isHealthy(),
+    close: () => inner.close(),
+    onReconnect: (listener) => inner.onReconnect(listener),
+  };
+}
+
+function traceAppends(): void {
+  const append = eventStore.appendToStream.bind(eventStore);
+  eventStore.appendToStream = async (stream, events, options) => {
+    const clientId = (events[0]?.data as { clientId?: unknown } | undefined)?.clientId;
+    if (typeof clientId !== 'string') return append(stream, events, options);
+    traceOf(clientId).appendStart = epochNow();
+    try {
+      return await append(stream, events, options);
+    } finally {
+      traceOf(clientId).appended = epochNow();
+    }
+  };
+}
+
+/**
+ * The seeding process and the measured one are not the same: the seeder (CHAT_BENCH_ROLE=seed)
+ * fills the database and stops its server; a fresh process then serves the sockets on that data,
+ * as after a deploy, so the measured RSS holds no leftovers of seeding 5,000 accounts. Embedded:
+ * the seeder dumps its PGlite cluster to CHAT_BENCH_DUMP and the measured process loads it into
+ * memory. Services: a fresh
+ * PostgreSQL database that the seeder owns (and drops when it exits), CHAT_BENCH_DATABASE_URL
+ * for the measured process.
+ */
 let database: Database;
+let databaseUrl: string | undefined;
 let bus: Bus;
+const dump = process.env.CHAT_BENCH_DUMP;
 if (mode === 'embedded') {
-  database = await createTestDatabase(allMigrations, 'pglite');
+  // In memory, as the benchmarks always ran PGlite (see the README for PGlite on disk).
+  database = existsSync(dump ?? '')
+    ? await createDatabase({ inMemory: true, loadDataDir: new Blob([await readFile(dump!)]) })
+    : await createTestDatabase(allMigrations, 'pglite');
   bus = createInProcessBus();
 } else {
-  database = await createTestDatabase(allMigrations, 'postgres');
+  if (process.env.CHAT_BENCH_DATABASE_URL) {
+    databaseUrl = process.env.CHAT_BENCH_DATABASE_URL;
+    database = await createDatabase({ databaseUrl });
+  } else {
+    const test = await createTestDatabase(allMigrations, 'postgres');
+    databaseUrl = test.url;
+    database = test;
+  }
   bus = await createNatsBus({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'sideline-bench' });
 }
 const eventStore = createPostgresEventStore(database);
+bus = traced(bus);
+traceAppends();
 const sqlStats = new Map<string, { n: number; ms: number }>();
 let sqlOn = false;
 if (process.env.CHAT_BENCH_SQL && database.kind === 'pglite') {
@@ -94,6 +181,15 @@ async function pool<T, R>(items: readonly T[], concurrency: number, work: (item:
   return results;
 }
 
+/** Waits until every projector has applied the furthest of `positions`. */
+async function projected(positions: Array<Position | null>): Promise<void> {
+  const last = positions.reduce<Position | null>(
+    (max, p) => (p && (!max || comparePositions(p, max) > 0) ? p : max),
+    null,
+  );
+  if (last && !(await server.progress.waitFor(last, 300_000))) throw new Error('the seed was not projected in time');
+}
+
 async function seed({ teams, perTeam }: { teams: number; perTeam: number }): Promise<SeededMember[]> {
   // People are registered through the command (the HTTP route is rate-limited per IP by design).
   const register = async (role: 'coach' | 'parent') => {
@@ -126,12 +222,8 @@ async function seed({ teams, perTeam }: { teams: number; perTeam: number }): Pro
   const people = await pool(Array.from({ length: teams * perTeam }), 16, (_, i) =>
     register(i % perTeam === 0 ? 'coach' : 'parent'),
   );
-  // Wait until the users' read model has them all (the routes below look them up).
-  const last = people.reduce<Position | null>(
-    (max, p) => (p.position && (!max || p.position.commit > max.commit) ? p.position : max),
-    null,
-  );
-  if (last && !(await server.progress.waitFor(last, 120_000))) throw new Error('users were not projected in time');
+  // The routes below look the users up in their read model.
+  await projected(people.map((p) => p.position));
   const created = await pool(Array.from({ length: teams }), 8, (_, t) =>
     call(people[t * perTeam]!.cookie, '/api/teams', { name: `Team ${t}`, sport: 'Soccer' }),
   );
@@ -140,13 +232,33 @@ async function seed({ teams, perTeam }: { teams: number; perTeam: number }): Pro
     cookie: p.cookie,
     teamId: created[Math.floor(i / perTeam)]!.id,
   }));
-  const codes = new Map(created.map((team) => [team.id, team.code]));
-  await pool(
+  // Joins through the team decider, as POST /api/teams/join does after resolving the code; not
+  // waiting for the read models after each one lets the projectors take them in batches.
+  const joined = await pool(
     members.filter((_, i) => i % perTeam !== 0),
-    16,
-    (m) => call(m.cookie, '/api/teams/join', { code: codes.get(m.teamId) }),
+    32,
+    (m) =>
+      server.handle(
+        teamDecider,
+        teamStream(m.teamId),
+        { type: 'JoinTeam', data: { teamId: m.teamId, userId: m.userId, via: 'code', accountRole: 'parent' } },
+        { actorId: m.userId },
+        { waitFor: null },
+      ),
   );
+  await projected(joined.map((j) => j.position));
   return members;
+}
+
+let stopping: Promise<void> | null = null;
+/** Stops serving and projecting, and lets go of the bus; the database stays (see above). */
+function stopServer(): Promise<void> {
+  stopping ??= (async () => {
+    await server.close();
+    await eventStore.close();
+    await bus.close();
+  })();
+  return stopping;
 }
 
 let stopProfile: (() => void) | null = null;
@@ -155,15 +267,31 @@ let profiled: Promise<string> | null = null;
 serveRequests(
   {
     url: () => url,
+    'database-url': () => databaseUrl,
     seed,
+    'stop-server': stopServer,
+    dump: async () => {
+      await stopServer();
+      const blob = await (database as Database & { pglite: PGlite }).pglite.dumpDataDir('gzip');
+      await writeFile(dump!, Buffer.from(await blob.arrayBuffer()));
+    },
     stats: () => ({ ...server.app.realtimeStats(), memory: process.memoryUsage() }),
+    traces: () => {
+      const all = Object.fromEntries(traces);
+      traces.clear();
+      return all;
+    },
     'sql-start': () => {
       sqlOn = true;
       sqlStats.clear();
     },
     'sql-stop': () => {
       sqlOn = false;
-      return [...sqlStats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 40).map(([k, v]) => `${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}x ${k}`).join('\n');
+      return [...sqlStats]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, 40)
+        .map(([k, v]) => `${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}x ${k}`)
+        .join('\n');
     },
     'profile-start': () => {
       const file = path.join(os.tmpdir(), `sideline-chat-${mode}-${Date.now()}.cpuprofile`);
@@ -177,9 +305,7 @@ serveRequests(
     },
   },
   async () => {
-    await server.close();
-    await eventStore.close();
-    await bus.close();
+    await stopServer();
     await database.close();
   },
 );

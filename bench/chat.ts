@@ -1,8 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { natsAvailable } from '@sideline/infra';
 import { postgresAvailable } from '@sideline/infra/testing';
 import { Child, processUsage, sampleRss } from './chat-child.ts';
 import type { ConnectJob, RunResult } from './chat-driver.ts';
-import type { SeededMember } from './chat-server.ts';
+import type { MessageTrace, SeededMember } from './chat-server.ts';
 
 /**
  * `npm run bench -- chat`: `send_message` → `new_message` latency, delivered throughput and the
@@ -35,6 +38,8 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–'
 
 interface Measured {
   result: RunResult;
+  /** Before the sockets connected (seeded and idle). */
+  rssBefore: number;
   rssConnected: number;
   rssPeak: number;
   cpuPercent: number;
@@ -46,7 +51,10 @@ async function measure(
   pid: number,
   job: ConnectJob,
   profile?: Child,
+  /** The Sideline server, whose per-message trace is printed stage by stage. */
+  traced?: Child,
 ): Promise<Measured & { connectSeconds: number }> {
+  const rssBefore = (await processUsage(pid)).rssBytes;
   const connected = await driver.request<{ sockets: number; seconds: number }>('connect', job);
   // Let the connect burst settle (joins, presence) before the measured window.
   await new Promise((r) => setTimeout(r, 1_000));
@@ -56,14 +64,55 @@ async function measure(
   if (profile && process.env.CHAT_BENCH_SQL) await profile.request('sql-start');
   const cpuBefore = (await processUsage(pid)).cpuMs;
   const wallBefore = performance.now();
+  if (traced) await traced.request('traces');
   const result = await driver.request<RunResult>('run', { rate: RATE, seconds: SECONDS });
+  if (traced) console.log(stages(result, await traced.request<Record<string, MessageTrace>>('traces')));
   const cpuPercent = (100 * ((await processUsage(pid)).cpuMs - cpuBefore)) / (performance.now() - wallBefore);
   if (profile && process.env.CHAT_BENCH_SQL) console.log(await profile.request<string>('sql-stop'));
   if (profile)
     console.log(`\nCPU profile of the server (${job.url}):\n${await profile.request<string>('profile-stop')}\n`);
   const { peak } = await rss.stop();
   await driver.request('close');
-  return { result, rssConnected, rssPeak: Math.max(peak, rssConnected), cpuPercent, connectSeconds: connected.seconds };
+  return {
+    result,
+    rssBefore,
+    rssConnected,
+    rssPeak: Math.max(peak, rssConnected),
+    cpuPercent,
+    connectSeconds: connected.seconds,
+  };
+}
+
+/** Where the time went, per message: p50 / p99 of each stage (the server's trace, the driver's clock). */
+function stages(result: RunResult, traces: Record<string, MessageTrace>): string {
+  const spans: Record<string, number[]> = {
+    'sent → append starts (socket, gateway, membership check, stream read)': [],
+    'append (event store)': [],
+    'appended → new_message published (projector)': [],
+    'published → at the gateway (bus)': [],
+    'at the gateway → first member (fan-out, socket)': [],
+    'first → last member': [],
+  };
+  const add = (name: string, from?: number, to?: number) => {
+    if (from !== undefined && to !== undefined) spans[name]!.push(to - from);
+  };
+  const names = Object.keys(spans);
+  for (const [clientId, t] of Object.entries(result.timeline)) {
+    const s = traces[clientId] ?? {};
+    add(names[0]!, t.sentAt, s.appendStart);
+    add(names[1]!, s.appendStart, s.appended);
+    add(names[2]!, s.appended, s.published);
+    add(names[3]!, s.published, s.arrived);
+    add(names[4]!, s.arrived, t.firstAt);
+    add(names[5]!, t.firstAt, t.lastAt);
+  }
+  return Object.entries(spans)
+    .map(([name, values]) => {
+      const sorted = values.sort((a, b) => a - b);
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+      return `  ${name}: p50 ${ms(at(50))} ms, p99 ${ms(at(99))} ms (${sorted.length})`;
+    })
+    .join('\n');
 }
 
 export async function benchChat(): Promise<void> {
@@ -80,32 +129,44 @@ export async function benchChat(): Promise<void> {
           rows.push(`| ${label} | ${sockets} | skipped: PostgreSQL or NATS unreachable |`);
           continue;
         }
-        const server = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode });
+        const dataDir = mode === 'embedded' ? await mkdtemp(path.join(os.tmpdir(), 'sideline-chat-bench-')) : null;
+        const where: Record<string, string> = dataDir ? { CHAT_BENCH_DUMP: path.join(dataDir, 'seeded.tgz') } : {};
+        // Seeded by one process, measured in a fresh one on the same data (see chat-server.ts).
+        const seeder = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode, ...where });
         let sideline: Measured & { connectSeconds: number };
-        let seedSeconds: number;
         let members: SeededMember[];
         try {
           const seeded = performance.now();
-          members = await server.request<SeededMember[]>('seed', { teams, perTeam });
-          seedSeconds = (performance.now() - seeded) / 1000;
-          const url = await server.request<string>('url');
-          const profile = process.env.CHAT_BENCH_PROFILE === `${mode} ${sockets}` ? server : undefined;
-          sideline = await measure(
-            driver,
-            server.pid,
-            { url: `${url.replace('http', 'ws')}/ws`, origin: url, members },
-            profile,
-          );
-          const stats = await server.request<{
-            connections: number;
-            droppedFrames: number;
-            refusedConnections: number;
-          }>('stats');
-          console.log(
-            `${label}, ${sockets} sockets: seeded in ${seedSeconds.toFixed(0)} s, connected in ${sideline.connectSeconds.toFixed(1)} s; gateway ${JSON.stringify(stats)}`,
-          );
+          members = await seeder.request<SeededMember[]>('seed', { teams, perTeam });
+          const seedSeconds = (performance.now() - seeded) / 1000;
+          const databaseUrl = await seeder.request<string | undefined>('database-url');
+          // PGlite: the seeder dumps its cluster for the next process. PostgreSQL: it only stops serving.
+          await seeder.request(dataDir ? 'dump' : 'stop-server');
+          const server = await Child.start('chat-server.ts', {
+            CHAT_BENCH_MODE: mode,
+            ...where,
+            ...(databaseUrl ? { CHAT_BENCH_DATABASE_URL: databaseUrl } : {}),
+          });
+          try {
+            const url = await server.request<string>('url');
+            const profile = process.env.CHAT_BENCH_PROFILE === `${mode} ${sockets}` ? server : undefined;
+            sideline = await measure(
+              driver,
+              server.pid,
+              { url: `${url.replace('http', 'ws')}/ws`, origin: url, members },
+              profile,
+              server,
+            );
+            const stats = await server.request<{ memory: NodeJS.MemoryUsage }>('stats');
+            console.log(
+              `${label}, ${sockets} sockets: seeded in ${seedSeconds.toFixed(0)} s, connected in ${sideline.connectSeconds.toFixed(1)} s; server after the run: ${JSON.stringify(stats)}`,
+            );
+          } finally {
+            await server.stop();
+          }
         } finally {
-          await server.stop();
+          await seeder.stop();
+          if (dataDir) await rm(dataDir, { recursive: true, force: true });
         }
         let raw: Measured | null = null;
         if (BASELINE) {
@@ -119,7 +180,7 @@ export async function benchChat(): Promise<void> {
         }
         const r = sideline.result;
         rows.push(
-          `| ${label} | ${sockets} | ${RATE} | ${r.delivered}/${r.expected} | ${r.deliveriesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${mb(sideline.rssConnected)} / ${mb(sideline.rssPeak)} | ${sideline.cpuPercent.toFixed(0)} % | ` +
+          `| ${label} | ${sockets} | ${RATE} | ${r.delivered}/${r.expected} | ${r.deliveriesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${mb(sideline.rssBefore)} / ${mb(sideline.rssConnected)} / ${mb(sideline.rssPeak)} | ${sideline.cpuPercent.toFixed(0)} % | ` +
             (raw
               ? `${raw.result.delivered}/${raw.result.expected} | ${ms(raw.result.p50)} | ${ms(raw.result.p99)} | ${mb(raw.rssPeak)} | ${raw.cpuPercent.toFixed(0)} % | ${(r.p99 / raw.result.p99).toFixed(1)} |`
               : '– | – | – | – | – | – |') +
@@ -131,7 +192,7 @@ export async function benchChat(): Promise<void> {
     await driver.stop();
   }
   console.log(
-    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (connected / peak) | server CPU | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop |',
+    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (idle / connected / peak) | server CPU | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
