@@ -216,6 +216,15 @@ async function seed({ teams, perTeam }: { teams: number; perTeam: number }): Pro
       headers: { cookie, origin: url, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+    if (response.status === 503 && route === '/api/teams') {
+      // Created, but the read models lagged behind the answer (a busy machine): find it.
+      for (let attempt = 0; attempt < 100; attempt++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const listed = await fetch(`${url}/api/teams`, { headers: { cookie, origin: url } });
+        const mine = (await listed.json()) as Array<{ id: string; code: string }>;
+        if (mine.length > 0) return mine[0]!;
+      }
+    }
     if (response.status >= 300) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
     return (await response.json()) as { id: string; code: string };
   };
