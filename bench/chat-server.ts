@@ -218,7 +218,7 @@ async function seed({ teams, perTeam }: { teams: number; perTeam: number }): Pro
     });
     if (response.status === 503 && route === '/api/teams') {
       // Created, but the read models lagged behind the answer (a busy machine): find it.
-      for (let attempt = 0; attempt < 100; attempt++) {
+      for (let attempt = 0; attempt < 600; attempt++) {
         await new Promise((r) => setTimeout(r, 200));
         const listed = await fetch(`${url}/api/teams`, { headers: { cookie, origin: url } });
         const mine = (await listed.json()) as Array<{ id: string; code: string }>;
