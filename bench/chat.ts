@@ -12,8 +12,8 @@ import type { MessageTrace, SeededMember } from './chat-server.ts';
  * server's RSS and CPU, with 500 sockets (50 teams × 10) and 5,000 sockets (500 teams × 10), in
  * embedded mode (PGlite, in-process bus) and services mode (PostgreSQL, NATS).
  *
- * Three kinds of process: the Sideline server (bench/chat-server.ts, one per mode and layout,
- * seeded through the real commands and routes), the socket driver (bench/chat-driver.ts: every
+ * Three kinds of process: the Sideline server (bench/chat-server.ts: one process seeds through the
+ * real commands and routes, a fresh one serves the sockets on that data), the socket driver (bench/chat-driver.ts: every
  * member's socket, the sends and the timing; never on the server's event loop) and, right after
  * each Sideline run, a raw `ws` server (bench/chat-baseline.ts) that fans the same frames out to
  * the same sockets, driven the same way: the ratio of the two is the steadier figure on a busy
@@ -22,7 +22,9 @@ import type { MessageTrace, SeededMember } from './chat-server.ts';
  * CHAT_BENCH_RATE (200 messages/s), CHAT_BENCH_SECONDS (10), CHAT_BENCH_MODES
  * (embedded,services), CHAT_BENCH_LAYOUTS (teams×members, default 50x10,500x10),
  * CHAT_BENCH_BASELINE=0 (skip raw ws), CHAT_BENCH_PROFILE (e.g. `embedded 5000`: a CPU profile of
- * the server process during that run, summarised and written to the temp dir).
+ * the server process during that run, summarised and written to the temp dir), CHAT_BENCH_SQL=1
+ * (with a PGlite profile: time and count per SQL statement). Each run also prints where each
+ * message's time went (stages traced by the server, timed on the driver's and the server's clocks).
  */
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 10);
