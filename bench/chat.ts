@@ -1,176 +1,201 @@
-import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
-import { userDecider, userStream } from '@sideline/domain';
-import {
-  createInProcessBus,
-  createLogger,
-  createNatsBus,
-  createPostgresEventStore,
-  loadConfig,
-  natsAvailable,
-  type Bus,
-  type Database,
-} from '@sideline/infra';
-import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
-import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer } from '../command-api/src/server.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { natsAvailable } from '@sideline/infra';
+import { postgresAvailable } from '@sideline/infra/testing';
+import { Child, processUsage, sampleRss } from './chat-child.ts';
+import type { ConnectJob, RunResult } from './chat-driver.ts';
+import type { MessageTrace, SeededMember } from './chat-server.ts';
 
-const TEAMS = 50;
-const SOCKETS_PER_TEAM = 10;
-const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200); // messages per second offered
-const SECONDS = 10;
+/**
+ * `npm run bench -- chat`: `send_message` → `new_message` latency, delivered throughput and the
+ * server's RSS and CPU, with 500 sockets (50 teams × 10) and 5,000 sockets (500 teams × 10), in
+ * embedded mode (PGlite, in-process bus) and services mode (PostgreSQL, NATS).
+ *
+ * Three kinds of process: the Sideline server (bench/chat-server.ts: one process seeds through the
+ * real commands and routes, a fresh one serves the sockets on that data), the socket driver (bench/chat-driver.ts: every
+ * member's socket, the sends and the timing; never on the server's event loop) and, right after
+ * each Sideline run, a raw `ws` server (bench/chat-baseline.ts) that fans the same frames out to
+ * the same sockets, driven the same way: the ratio of the two is the steadier figure on a busy
+ * machine.
+ *
+ * CHAT_BENCH_RATE (200 messages/s), CHAT_BENCH_SECONDS (10), CHAT_BENCH_MODES
+ * (embedded,services), CHAT_BENCH_LAYOUTS (teams×members, default 50x10,500x10),
+ * CHAT_BENCH_BASELINE=0 (skip raw ws), CHAT_BENCH_PROFILE (e.g. `embedded 5000`: a CPU profile of
+ * the server process during that run, summarised and written to the temp dir), CHAT_BENCH_SQL=1
+ * (with a PGlite profile: time and count per SQL statement). Each run also prints where each
+ * message's time went (stages traced by the server, timed on the driver's and the server's clocks).
+ */
+const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);
+const SECONDS = Number(process.env.CHAT_BENCH_SECONDS ?? 10);
+const MODES = (process.env.CHAT_BENCH_MODES ?? 'embedded,services').split(',').map((m) => m.trim());
+const LAYOUTS = (process.env.CHAT_BENCH_LAYOUTS ?? '50x10,500x10').split(',').map((layout) => {
+  const [teams, perTeam] = layout.split('x').map(Number);
+  return { teams: teams!, perTeam: perTeam! };
+});
+const BASELINE = process.env.CHAT_BENCH_BASELINE !== '0';
 
-interface Member {
-  userId: string;
-  cookie: string;
-  teamId?: string;
-  socket?: WebSocket;
+const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
+
+interface Measured {
+  result: RunResult;
+  /** Before the sockets connected (seeded and idle). */
+  rssBefore: number;
+  rssConnected: number;
+  rssPeak: number;
+  cpuPercent: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-async function run(label: string, database: Database, bus: Bus): Promise<string> {
-  const eventStore = createPostgresEventStore(database);
-  const server = await createSidelineServer({
-    // Every simulated member connects from 127.0.0.1: lift the per-IP socket cap above the 500.
-    config: loadConfig({ LOG_LEVEL: 'silent', WS_MAX_SOCKETS_PER_IP: '10000' }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
-  const headers = (m: Member) => ({ cookie: m.cookie, origin: url, 'content-type': 'application/json' });
-
-  // People are registered through the command (the HTTP route is rate-limited per IP by design).
-  const newMember = async (role: 'coach' | 'parent'): Promise<Member> => {
-    const userId = randomUUID();
-    await server.handle(
-      userDecider,
-      userStream(userId),
-      {
-        type: 'RegisterUser',
-        data: { userId, name: `Bench ${role} ${userId.slice(0, 4)}`, email: `${userId}@bench.test`, role },
-      },
-      { actorId: userId },
-    );
-    return { userId, cookie: `sideline_session=${await server.sessions.create(userId, {})}` };
+/** Connects the members to `url` through the driver, runs the sends, and watches `pid`. */
+async function measure(
+  driver: Child,
+  pid: number,
+  job: ConnectJob,
+  profile?: Child,
+  /** The Sideline server, whose per-message trace is printed stage by stage. */
+  traced?: Child,
+): Promise<Measured & { connectSeconds: number }> {
+  const rssBefore = (await processUsage(pid)).rssBytes;
+  const connected = await driver.request<{ sockets: number; seconds: number }>('connect', job);
+  // Let the connect burst settle (joins, presence) before the measured window.
+  await new Promise((r) => setTimeout(r, 1_000));
+  const rssConnected = (await processUsage(pid)).rssBytes;
+  const rss = sampleRss(pid);
+  if (profile) await profile.request('profile-start');
+  if (profile && process.env.CHAT_BENCH_SQL) await profile.request('sql-start');
+  const cpuBefore = (await processUsage(pid)).cpuMs;
+  const wallBefore = performance.now();
+  if (traced) await traced.request('traces');
+  const result = await driver.request<RunResult>('run', { rate: RATE, seconds: SECONDS });
+  if (traced) console.log(stages(result, await traced.request<Record<string, MessageTrace>>('traces')));
+  const cpuPercent = (100 * ((await processUsage(pid)).cpuMs - cpuBefore)) / (performance.now() - wallBefore);
+  if (profile && process.env.CHAT_BENCH_SQL) console.log(await profile.request<string>('sql-stop'));
+  if (profile)
+    console.log(`\nCPU profile of the server (${job.url}):\n${await profile.request<string>('profile-stop')}\n`);
+  const { peak } = await rss.stop();
+  await driver.request('close');
+  return {
+    result,
+    rssBefore,
+    rssConnected,
+    rssPeak: Math.max(peak, rssConnected),
+    cpuPercent,
+    connectSeconds: connected.seconds,
   };
-
-  const setupStarted = performance.now();
-  const teams: Member[][] = [];
-  for (let t = 0; t < TEAMS; t++) {
-    const coach = await newMember('coach');
-    const created = await fetch(`${url}/api/teams`, {
-      method: 'POST',
-      headers: headers(coach),
-      body: JSON.stringify({ name: `Team ${t}`, sport: 'Soccer' }),
-    });
-    const team = (await created.json()) as { id: string; code: string };
-    const members = [coach];
-    for (let i = 1; i < SOCKETS_PER_TEAM; i++) {
-      const member = await newMember('parent');
-      await fetch(`${url}/api/teams/join`, {
-        method: 'POST',
-        headers: headers(member),
-        body: JSON.stringify({ code: team.code }),
-      });
-      members.push(member);
-    }
-    for (const m of members) m.teamId = team.id;
-    teams.push(members);
-  }
-
-  const received = new Map<string, number>();
-  await Promise.all(
-    teams.flat().map(
-      (member) =>
-        new Promise<void>((resolve, reject) => {
-          const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, {
-            headers: { cookie: member.cookie, origin: url },
-          });
-          member.socket = socket;
-          socket.once('error', reject);
-          socket.on('message', (raw) => {
-            const frame = JSON.parse(String(raw)) as {
-              type: string;
-              teamIds?: string[];
-              message?: { clientId?: string; userId?: string };
-            };
-            if (frame.type === 'joined') resolve();
-            // Latency is measured on another member's socket, never the sender's own.
-            if (frame.type === 'new_message' && frame.message?.clientId && frame.message.userId !== member.userId) {
-              if (!received.has(frame.message.clientId)) received.set(frame.message.clientId, performance.now());
-            }
-          });
-          socket.once('open', () => socket.send(JSON.stringify({ type: 'join_teams', teamIds: [member.teamId] })));
-        }),
-    ),
-  );
-  const setupSeconds = (performance.now() - setupStarted) / 1000;
-
-  const sent = new Map<string, number>();
-  const total = RATE * SECONDS;
-  const started = performance.now();
-  for (let i = 0; i < total; i++) {
-    const due = started + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const members = teams[i % TEAMS]!;
-    const sender = members[Math.floor(i / TEAMS) % members.length]!;
-    const clientId = `bench-${i.toString().padStart(8, '0')}`;
-    sent.set(clientId, performance.now());
-    sender.socket!.send(
-      JSON.stringify({ type: 'send_message', teamId: sender.teamId, content: `message ${i}`, clientId }),
-    );
-  }
-  const deadline = performance.now() + 15_000;
-  while (received.size < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const elapsed = (Math.max(...received.values()) - started) / 1000;
-  const latencies = [...received].map(([id, at]) => at - sent.get(id)!).sort((a, b) => a - b);
-
-  for (const member of teams.flat()) member.socket?.terminate();
-  await server.close();
-  await eventStore.close();
-
-  return `| ${label} | ${TEAMS * SOCKETS_PER_TEAM} | ${RATE} | ${(received.size / elapsed).toFixed(0)} | ${received.size}/${total} | ${percentile(latencies, 50).toFixed(1)} | ${percentile(latencies, 99).toFixed(1)} | ${setupSeconds.toFixed(0)} s |`;
 }
 
-/** Messages/s and send→receive latency with 500 sockets in 50 teams (embedded, then PostgreSQL + NATS). */
+/** Where the time went, per message: p50 / p99 of each stage (the server's trace, the driver's clock). */
+function stages(result: RunResult, traces: Record<string, MessageTrace>): string {
+  const spans: Record<string, number[]> = {
+    'sent → append starts (socket, gateway, membership check, stream read)': [],
+    'append (event store)': [],
+    'appended → new_message published (projector)': [],
+    'published → at the gateway (bus)': [],
+    'at the gateway → first member (fan-out, socket)': [],
+    'first → last member': [],
+  };
+  const add = (name: string, from?: number, to?: number) => {
+    if (from !== undefined && to !== undefined) spans[name]!.push(to - from);
+  };
+  const names = Object.keys(spans);
+  for (const [clientId, t] of Object.entries(result.timeline)) {
+    const s = traces[clientId] ?? {};
+    add(names[0]!, t.sentAt, s.appendStart);
+    add(names[1]!, s.appendStart, s.appended);
+    add(names[2]!, s.appended, s.published);
+    add(names[3]!, s.published, s.arrived);
+    add(names[4]!, s.arrived, t.firstAt);
+    add(names[5]!, t.firstAt, t.lastAt);
+  }
+  return Object.entries(spans)
+    .map(([name, values]) => {
+      const sorted = values.sort((a, b) => a - b);
+      const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+      return `  ${name}: p50 ${ms(at(50))} ms, p99 ${ms(at(99))} ms (${sorted.length})`;
+    })
+    .join('\n');
+}
+
 export async function benchChat(): Promise<void> {
+  const servicesUp = (await postgresAvailable()) && (await natsAvailable());
   const rows: string[] = [];
-  {
-    const database = await createTestDatabase(allMigrations, 'pglite');
-    const bus = createInProcessBus();
-    try {
-      rows.push(await run('embedded (PGlite, in-process bus)', database, bus));
-    } finally {
-      await bus.close();
-      await database.close();
+  const driver = await Child.start('chat-driver.ts');
+  console.log(`driver pid ${driver.pid}; ${RATE} messages/s offered for ${SECONDS} s per run`);
+  try {
+    for (const { teams, perTeam } of LAYOUTS) {
+      for (const mode of MODES) {
+        const label = mode === 'services' ? 'services (PostgreSQL, NATS)' : 'embedded (PGlite, in-process bus)';
+        const sockets = teams * perTeam;
+        if (mode === 'services' && !servicesUp) {
+          rows.push(`| ${label} | ${sockets} | skipped: PostgreSQL or NATS unreachable |`);
+          continue;
+        }
+        const dataDir = mode === 'embedded' ? await mkdtemp(path.join(os.tmpdir(), 'sideline-chat-bench-')) : null;
+        const where: Record<string, string> = dataDir ? { CHAT_BENCH_DUMP: path.join(dataDir, 'seeded.tgz') } : {};
+        // Seeded by one process, measured in a fresh one on the same data (see chat-server.ts).
+        const seeder = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode, ...where });
+        let sideline: Measured & { connectSeconds: number };
+        let members: SeededMember[];
+        try {
+          const seeded = performance.now();
+          members = await seeder.request<SeededMember[]>('seed', { teams, perTeam });
+          const seedSeconds = (performance.now() - seeded) / 1000;
+          const databaseUrl = await seeder.request<string | undefined>('database-url');
+          // PGlite: the seeder dumps its cluster for the next process. PostgreSQL: it only stops serving.
+          await seeder.request(dataDir ? 'dump' : 'stop-server');
+          const server = await Child.start('chat-server.ts', {
+            CHAT_BENCH_MODE: mode,
+            ...where,
+            ...(databaseUrl ? { CHAT_BENCH_DATABASE_URL: databaseUrl } : {}),
+          });
+          try {
+            const url = await server.request<string>('url');
+            const profile = process.env.CHAT_BENCH_PROFILE === `${mode} ${sockets}` ? server : undefined;
+            sideline = await measure(
+              driver,
+              server.pid,
+              { url: `${url.replace('http', 'ws')}/ws`, origin: url, members },
+              profile,
+              server,
+            );
+            const stats = await server.request<{ memory: NodeJS.MemoryUsage }>('stats');
+            console.log(
+              `${label}, ${sockets} sockets: seeded in ${seedSeconds.toFixed(0)} s, connected in ${sideline.connectSeconds.toFixed(1)} s; server after the run: ${JSON.stringify(stats)}`,
+            );
+          } finally {
+            await server.stop();
+          }
+        } finally {
+          await seeder.stop();
+          if (dataDir) await rm(dataDir, { recursive: true, force: true });
+        }
+        let raw: Measured | null = null;
+        if (BASELINE) {
+          const baseline = await Child.start('chat-baseline.ts');
+          try {
+            const url = await baseline.request<string>('url');
+            raw = await measure(driver, baseline.pid, { url, origin: 'http://127.0.0.1', members, userInQuery: true });
+          } finally {
+            await baseline.stop();
+          }
+        }
+        const r = sideline.result;
+        rows.push(
+          `| ${label} | ${sockets} | ${RATE} | ${r.delivered}/${r.expected} | ${r.deliveriesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${mb(sideline.rssBefore)} / ${mb(sideline.rssConnected)} / ${mb(sideline.rssPeak)} | ${sideline.cpuPercent.toFixed(0)} % | ` +
+            (raw
+              ? `${raw.result.delivered}/${raw.result.expected} | ${ms(raw.result.p50)} | ${ms(raw.result.p99)} | ${mb(raw.rssPeak)} | ${raw.cpuPercent.toFixed(0)} % | ${(r.p99 / raw.result.p99).toFixed(1)} |`
+              : '– | – | – | – | – | – |') +
+            ` ${(r.driverLoopUtilization * 100).toFixed(0)} % |`,
+        );
+      }
     }
+  } finally {
+    await driver.stop();
   }
-  if ((await postgresAvailable()) && (await natsAvailable())) {
-    const database = await createTestDatabase(allMigrations, 'postgres');
-    const bus = await createNatsBus({
-      servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
-      name: 'sideline-bench',
-    });
-    try {
-      rows.push(await run('services (PostgreSQL, NATS)', database, bus));
-    } finally {
-      await bus.close();
-      await database.close();
-    }
-  } else {
-    rows.push('| services (PostgreSQL, NATS) | skipped: PostgreSQL or NATS unreachable | | | | | | |');
-  }
-  console.log('| mode | sockets | offered msg/s | delivered msg/s | delivered | p50 ms | p99 ms | setup |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (idle / connected / peak) | server CPU | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 }

@@ -21,7 +21,12 @@ export type SendableSocket = Pick<WebSocket, 'readyState' | 'bufferedAmount' | '
  * updates are dropped (they are stale in seconds), then, if even chat frames pile up, it is
  * terminated so its reconnect refetches everything instead of us holding megabytes for it.
  */
-export function sendBounded(socket: SendableSocket, text: string, ephemeral: boolean, limits: SendLimits): SendOutcome {
+export function sendBounded(
+  socket: SendableSocket,
+  data: string | Buffer,
+  ephemeral: boolean,
+  limits: SendLimits,
+): SendOutcome {
   if (socket.readyState !== OPEN) return 'closed';
   const queued = socket.bufferedAmount;
   if (queued > limits.terminateAboveBytes) {
@@ -29,7 +34,10 @@ export function sendBounded(socket: SendableSocket, text: string, ephemeral: boo
     return 'terminated';
   }
   if (ephemeral && queued > limits.dropEphemeralAboveBytes) return 'dropped';
-  socket.send(text);
+  // A Buffer is a frame encoded once for a whole room: ws sends it as is (no copy, no
+  // re-encoding), as a text frame.
+  if (typeof data === 'string') socket.send(data);
+  else socket.send(data, { binary: false });
   return 'sent';
 }
 
@@ -64,8 +72,9 @@ export class Connection {
     this.limiter = new TokenBucket(maxFramesPerSecond, maxFramesPerSecond * 2);
   }
 
-  sendText(text: string, ephemeral: boolean): SendOutcome {
-    const outcome = sendBounded(this.socket, text, ephemeral, this.limits);
+  /** Sends a frame's text, or its UTF-8 bytes when one encoding is shared by many sockets. */
+  sendText(data: string | Buffer, ephemeral: boolean): SendOutcome {
+    const outcome = sendBounded(this.socket, data, ephemeral, this.limits);
     if (outcome === 'dropped' || outcome === 'terminated') this.onDropped();
     return outcome;
   }

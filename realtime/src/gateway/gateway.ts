@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { busReconnectedSubject, type BusMessage } from '@sideline/infra';
-import { ephemeralFrameTypes, parseClientFrame, type ClientFrame } from '../protocol.ts';
+import { ephemeralFrameTypes, parseClientFrame, type ClientFrame, type OutgoingFrame } from '../protocol.ts';
 import { busEnvelope, frameText } from '../fanout/envelope.ts';
 import { allTeamsSubject, allUsersSubject, parseScopedSubject } from '../fanout/subjects.ts';
 import { joinTeams, pruneTeams } from '../teams/join-teams.ts';
@@ -98,9 +98,10 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
     lastResyncAt = Date.now();
     log.warn({ connections: rooms.counts().connections }, 'bus reconnected; telling every socket to refetch');
     membership.clear();
+    const frame = Buffer.from(JSON.stringify({ type: 'resync' } satisfies OutgoingFrame), 'utf8');
     for (const connection of rooms.all()) {
       resyncs++;
-      connection.sendFrame({ type: 'resync' });
+      connection.sendText(frame, false);
       connection.enqueue(() => pruneTeams(context, connection), failed(connection, 'membership'));
     }
     void sessions.check();
@@ -127,12 +128,14 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
       return;
     }
     const envelope = parsed.data;
-    const text = frameText(envelope);
+    // Serialised and UTF-8 encoded once for every socket it goes to (a team's members, a
+    // user's tabs): ws would otherwise encode the string again for each socket.
+    const bytes = Buffer.from(frameText(envelope), 'utf8');
     const ephemeral = ephemeralFrameTypes.has(envelope.type);
     if (target.scope === 'team') {
       for (const connection of rooms.membersOf(target.id)) {
         if (connection.user.id === envelope.exceptUserId) continue;
-        connection.sendText(text, ephemeral);
+        connection.sendText(bytes, ephemeral);
       }
       return;
     }
@@ -148,7 +151,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
       if (target.kind === 'membership') {
         connection.enqueue(() => pruneTeams(context, connection), failed(connection, 'membership'));
       }
-      connection.sendText(text, ephemeral);
+      connection.sendText(bytes, ephemeral);
     }
   }
 

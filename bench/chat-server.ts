@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import os from 'node:os';
+import path from 'node:path';
+import { teamDecider, teamStream, userDecider, userStream } from '@sideline/domain';
+import {
+  createInProcessBus,
+  createLogger,
+  createNatsBus,
+  comparePositions,
+  createDatabase,
+  createPostgresEventStore,
+  loadConfig,
+  type Bus,
+  type Database,
+  type Position,
+} from '@sideline/infra';
+import { createTestDatabase } from '@sideline/infra/testing';
+import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
+import { allMigrations } from '../command-api/src/migrations.ts';
+import { createSidelineServer } from '../command-api/src/server.ts';
+import type {} from '@sideline/realtime';
+import { serveRequests } from './chat-child.ts';
+import { profileWhile } from './cpu-profile.ts';
+
+/**
+ * The Sideline server of `npm run bench -- chat`, in a process of its own (so that its RSS and
+ * CPU are its own): CHAT_BENCH_MODE=embedded (PGlite, in-process bus) or services (PostgreSQL,
+ * NATS). It seeds the teams through the real commands and routes, then serves /ws to the driver.
+ */
+export interface SeededMember {
+  userId: string;
+  cookie: string;
+  teamId: string;
+}
+
+const mode = process.env.CHAT_BENCH_MODE === 'services' ? 'services' : 'embedded';
+
+/**
+ * Where each benchmark message is on its way (epoch ms, by clientId): the append started and
+ * ended, the chat projector published new_message, the gateway got it from the bus.
+ */
+export interface MessageTrace {
+  appendStart?: number;
+  appended?: number;
+  published?: number;
+  arrived?: number;
+}
+const traces = new Map<string, MessageTrace>();
+const epochNow = () => performance.timeOrigin + performance.now();
+const traceOf = (clientId: string) => {
+  let trace = traces.get(clientId);
+  if (!trace) traces.set(clientId, (trace = {}));
+  return trace;
+};
+const newMessageClientId = (data: unknown): string | undefined => {
+  const envelope = data as { type?: string; payload?: { message?: { clientId?: string } } } | null;
+  return envelope?.type === 'new_message' ? envelope.payload?.message?.clientId : undefined;
+};
+
+function traced(inner: Bus): Bus {
+  return {
+    ...inner,
+    kind: inner.kind,
+    publish(subject, data) {
+      const clientId = newMessageClientId(data);
+      if (clientId) traceOf(clientId).published ??= epochNow();
+      return inner.publish(subject, data);
+    },
+    subscribe(subject, handler) {
+      return inner.subscribe(subject, (message) => {
+        const clientId = newMessageClientId(message.data);
+        if (clientId) traceOf(clientId).arrived ??= epochNow();
+        return handler(message);
+      });
+    },
+    flush: () => inner.flush(),
+    isHealthy: () => inner.isHealthy(),
+    close: () => inner.close(),
+    onReconnect: (listener) => inner.onReconnect(listener),
+  };
+}
+
+function traceAppends(): void {
+  const append = eventStore.appendToStream.bind(eventStore);
+  eventStore.appendToStream = async (stream, events, options) => {
+    const clientId = (events[0]?.data as { clientId?: unknown } | undefined)?.clientId;
+    if (typeof clientId !== 'string') return append(stream, events, options);
+    traceOf(clientId).appendStart = epochNow();
+    try {
+      return await append(stream, events, options);
+    } finally {
+      traceOf(clientId).appended = epochNow();
+    }
+  };
+}
+
+/**
+ * The seeding process and the measured one are not the same: the seeder (CHAT_BENCH_ROLE=seed)
+ * fills the database and stops its server; a fresh process then serves the sockets on that data,
+ * as after a deploy, so the measured RSS holds no leftovers of seeding 5,000 accounts. Embedded:
+ * the seeder dumps its PGlite cluster to CHAT_BENCH_DUMP and the measured process loads it into
+ * memory. Services: a fresh
+ * PostgreSQL database that the seeder owns (and drops when it exits), CHAT_BENCH_DATABASE_URL
+ * for the measured process.
+ */
+let database: Database;
+let databaseUrl: string | undefined;
+let bus: Bus;
+const dump = process.env.CHAT_BENCH_DUMP;
+if (mode === 'embedded') {
+  // In memory, as the benchmarks always ran PGlite (see the README for PGlite on disk).
+  database = existsSync(dump ?? '')
+    ? await createDatabase({ inMemory: true, loadDataDir: new Blob([await readFile(dump!)]) })
+    : await createTestDatabase(allMigrations, 'pglite');
+  bus = createInProcessBus();
+} else {
+  if (process.env.CHAT_BENCH_DATABASE_URL) {
+    databaseUrl = process.env.CHAT_BENCH_DATABASE_URL;
+    database = await createDatabase({ databaseUrl });
+  } else {
+    const test = await createTestDatabase(allMigrations, 'postgres');
+    databaseUrl = test.url;
+    database = test;
+  }
+  bus = await createNatsBus({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'sideline-bench' });
+}
+const eventStore = createPostgresEventStore(database);
+bus = traced(bus);
+traceAppends();
+const sqlStats = new Map<string, { n: number; ms: number }>();
+let sqlOn = false;
+if (process.env.CHAT_BENCH_SQL && database.kind === 'pglite') {
+  const pg = (database as any).pglite;
+  for (const method of ['query', 'exec']) {
+    const original = pg[method].bind(pg);
+    pg[method] = async (text: string, ...rest: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(text, ...rest);
+      } finally {
+        if (sqlOn) {
+          const key = text.replace(/\s+/g, ' ').slice(0, 110);
+          const stat = sqlStats.get(key) ?? { n: 0, ms: 0 };
+          stat.n++;
+          stat.ms += performance.now() - started;
+          sqlStats.set(key, stat);
+        }
+      }
+    };
+  }
+}
+const server = await createSidelineServer({
+  // Every simulated member connects from 127.0.0.1: the per-IP socket cap (issue 7) is lifted
+  // through its configuration, as an operator behind a NAT would; the per-user cap stays (one
+  // socket per member here).
+  config: loadConfig({ LOG_LEVEL: 'silent', WS_MAX_SOCKETS_PER_IP: '20000' }),
+  database,
+  eventStore,
+  bus,
+  logger: createLogger({ level: 'silent' }),
+  passwords: createPasswordHasher(10),
+  webDist: null,
+});
+const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+
+/** Runs `work` over `items`, `concurrency` at a time. */
+async function pool<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await work(items[i]!, i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Waits until every projector has applied the furthest of `positions`. */
+async function projected(positions: Array<Position | null>): Promise<void> {
+  const last = positions.reduce<Position | null>(
+    (max, p) => (p && (!max || comparePositions(p, max) > 0) ? p : max),
+    null,
+  );
+  if (last && !(await server.progress.waitFor(last, 300_000))) throw new Error('the seed was not projected in time');
+}
+
+async function seed({ teams, perTeam }: { teams: number; perTeam: number }): Promise<SeededMember[]> {
+  // People are registered through the command (the HTTP route is rate-limited per IP by design).
+  const register = async (role: 'coach' | 'parent') => {
+    const userId = randomUUID();
+    const result = await server.handle(
+      userDecider,
+      userStream(userId),
+      {
+        type: 'RegisterUser',
+        data: { userId, name: `Bench ${role} ${userId.slice(0, 4)}`, email: `${userId}@bench.test`, role },
+      },
+      { actorId: userId },
+      { waitFor: null },
+    );
+    return {
+      userId,
+      cookie: `sideline_session=${await server.sessions.create(userId, {})}`,
+      position: result.position,
+    };
+  };
+  const call = async (cookie: string, route: string, body: unknown) => {
+    const response = await fetch(`${url}${route}`, {
+      method: 'POST',
+      headers: { cookie, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 503 && route === '/api/teams') {
+      // Created, but the read models lagged behind the answer (a busy machine): find it.
+      for (let attempt = 0; attempt < 600; attempt++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const listed = await fetch(`${url}/api/teams`, { headers: { cookie, origin: url } });
+        const mine = (await listed.json()) as Array<{ id: string; code: string }>;
+        if (mine.length > 0) return mine[0]!;
+      }
+    }
+    if (response.status >= 300) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { id: string; code: string };
+  };
+  const people = await pool(Array.from({ length: teams * perTeam }), 16, (_, i) =>
+    register(i % perTeam === 0 ? 'coach' : 'parent'),
+  );
+  // The routes below look the users up in their read model.
+  await projected(people.map((p) => p.position));
+  const created = await pool(Array.from({ length: teams }), 8, (_, t) =>
+    call(people[t * perTeam]!.cookie, '/api/teams', { name: `Team ${t}`, sport: 'Soccer' }),
+  );
+  const members: SeededMember[] = people.map((p, i) => ({
+    userId: p.userId,
+    cookie: p.cookie,
+    teamId: created[Math.floor(i / perTeam)]!.id,
+  }));
+  // Joins through the team decider, as POST /api/teams/join does after resolving the code; not
+  // waiting for the read models after each one lets the projectors take them in batches.
+  const joined = await pool(
+    members.filter((_, i) => i % perTeam !== 0),
+    32,
+    (m) =>
+      server.handle(
+        teamDecider,
+        teamStream(m.teamId),
+        { type: 'JoinTeam', data: { teamId: m.teamId, userId: m.userId, via: 'code', accountRole: 'parent' } },
+        { actorId: m.userId },
+        { waitFor: null },
+      ),
+  );
+  await projected(joined.map((j) => j.position));
+  return members;
+}
+
+let stopping: Promise<void> | null = null;
+/** Stops serving and projecting, and lets go of the bus; the database stays (see above). */
+function stopServer(): Promise<void> {
+  stopping ??= (async () => {
+    await server.close();
+    await eventStore.close();
+    await bus.close();
+  })();
+  return stopping;
+}
+
+let stopProfile: (() => void) | null = null;
+let profiled: Promise<string> | null = null;
+
+serveRequests(
+  {
+    url: () => url,
+    'database-url': () => databaseUrl,
+    seed,
+    'stop-server': stopServer,
+    dump: async () => {
+      await stopServer();
+      const blob = await (database as Database & { pglite: PGlite }).pglite.dumpDataDir('gzip');
+      await writeFile(dump!, Buffer.from(await blob.arrayBuffer()));
+    },
+    stats: () => ({ ...server.app.realtimeStats(), memory: process.memoryUsage() }),
+    traces: () => {
+      const all = Object.fromEntries(traces);
+      traces.clear();
+      return all;
+    },
+    'sql-start': () => {
+      sqlOn = true;
+      sqlStats.clear();
+    },
+    'sql-stop': () => {
+      sqlOn = false;
+      return [...sqlStats]
+        .sort((a, b) => b[1].ms - a[1].ms)
+        .slice(0, 40)
+        .map(([k, v]) => `${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}x ${k}`)
+        .join('\n');
+    },
+    'profile-start': () => {
+      const file = path.join(os.tmpdir(), `sideline-chat-${mode}-${Date.now()}.cpuprofile`);
+      profiled = profileWhile(file, () => new Promise<void>((resolve) => (stopProfile = resolve))).then(
+        ({ summary }) => `${file}\n${summary}`,
+      );
+    },
+    'profile-stop': async () => {
+      stopProfile?.();
+      return profiled;
+    },
+  },
+  async () => {
+    await stopServer();
+    await database.close();
+  },
+);
