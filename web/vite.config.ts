@@ -34,6 +34,9 @@ export default defineConfig({
     },
   },
   build: {
+    // Every browser Sideline supports (Chrome, Edge, Firefox 115+, Safari 17+) preloads module
+    // scripts itself; the polyfill only cost the first load bytes.
+    modulePreload: { polyfill: false },
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: true,
@@ -66,9 +69,6 @@ export default defineConfig({
             // Its own chunk, fetched when a form first validates: never merged into a chunk that
             // a screen needs to show.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            // The app shell's socket runs on XState; screens that drive a machine of their own
-            // (uploads, the livestream lifecycle) share the same library instead of splitting it.
-            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
           ],
         },
       },

@@ -40,6 +40,8 @@ describe('the first load of the built web app (npm run build:web)', () => {
     // zod (validation) arrives with the first form that validates.
     const names = [...initial].map((file) => path.basename(file));
     expect(names.filter((name) => name.startsWith('zod-'))).toEqual([]);
+    // XState (the live connection's machine) loads after the first screen shows.
+    expect(names.filter((name) => name.startsWith('xstate-'))).toEqual([]);
     // mpegts.js (live video) arrives only with a livestream's player.
     expect(names.filter((name) => name.startsWith('mpegts-'))).toEqual([]);
   });

@@ -11,7 +11,9 @@ export function reconnectDelayMs(attempt: number): number {
 }
 
 /** The connection states of spec §4. */
-export type SocketStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
+import type { SocketStatus } from './socket-status.ts';
+
+export { statusOf, type SocketStatus } from './socket-status.ts';
 
 export interface ReconnectContext {
   url: string;
@@ -166,10 +168,3 @@ export const reconnectMachine = setup({
 
 export type ReconnectActorRef = ActorRefFrom<typeof reconnectMachine>;
 export type ReconnectSnapshot = SnapshotFrom<typeof reconnectMachine>;
-
-const statuses: readonly SocketStatus[] = ['connected', 'connecting', 'error', 'disconnected'];
-
-/** The spec's connection state of a snapshot. */
-export function statusOf(snapshot: ReconnectSnapshot): SocketStatus {
-  return statuses.find((status) => snapshot.hasTag(status)) ?? 'disconnected';
-}

@@ -1,7 +1,7 @@
 import type { PresenceUpdateFrame, TypingUpdateFrame } from '@sideline/domain';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ClientFrame, IncomingFrame } from './protocol.ts';
-import type { SocketStatus } from './reconnect-machine.ts';
+import type { SocketStatus } from './socket-status.ts';
 
 export type FrameListener = (frame: IncomingFrame) => void;
 

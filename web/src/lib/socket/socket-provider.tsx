@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createActor } from 'xstate';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
 import { apiPaths, queryKeys } from '../query-keys.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
-import { reconnectMachine, statusOf, type ReconnectActorRef, type SocketStatus } from './reconnect-machine.ts';
+import type { ReconnectActorRef } from './reconnect-machine.ts';
+import { statusOf, type SocketStatus } from './socket-status.ts';
 import {
   PRESENCE_EVENT,
   SocketContext,
@@ -15,7 +15,7 @@ import {
   type SocketApi,
   type TypingEventDetail,
 } from './socket-context.ts';
-import { createSocketLogic, defaultWebSocketFactory, type WebSocketFactory } from './socket-actor.ts';
+import type { WebSocketFactory } from './socket-actor.ts';
 
 export interface SocketProviderProps {
   children: ReactNode;
@@ -34,20 +34,25 @@ export interface SocketProviderProps {
  * after a reconnect, or a `resync` frame (the server's bus reconnected), invalidates every query
  * (whatever happened meanwhile is fetched).
  */
-export function SocketProvider({ children, createWebSocket = defaultWebSocketFactory, url }: SocketProviderProps) {
+export function SocketProvider({ children, createWebSocket, url }: SocketProviderProps) {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const userId = user?.id ?? null;
 
-  // One actor per mount, made in an effect so React's strict-mode remount gets a fresh one.
+  // One actor per mount, made in an effect so React's strict-mode remount gets a fresh one. Its
+  // code (with XState) loads after the first render: no screen waits for the socket to show.
   const [actor, setActor] = useState<ReconnectActorRef | null>(null);
   useEffect(() => {
-    const machine = reconnectMachine.provide({ actors: { socket: createSocketLogic(createWebSocket) } });
-    const next = createActor(machine, { input: { url: url ?? defaultSocketUrl() } });
-    next.start();
-    setActor(next);
+    let unmounted = false;
+    let started: ReconnectActorRef | null = null;
+    void import('./start-reconnect-actor.ts').then(({ startReconnectActor }) => {
+      if (unmounted) return;
+      started = startReconnectActor(url ?? defaultSocketUrl(), createWebSocket);
+      setActor(started);
+    });
     return () => {
-      next.stop();
+      unmounted = true;
+      started?.stop();
     };
   }, [createWebSocket, url]);
 
