@@ -18,16 +18,13 @@ import {
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { adminPaths } from '../paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { toast } from '../../../components/ui/use-toast.ts';
-import { useLogout, useUser } from '../../auth/api.ts';
-import { firstAdminOrganization, useOrganizations } from '../../orgs/api.ts';
-import { AccessDenied, NoOrganizationFound } from '../../orgs/components/access-states.tsx';
+import { useLogout } from '../../auth/api.ts';
+import { AdminOrganizationGate } from '../../orgs/components/access-states.tsx';
 
 /** Spec part 2 §2: the portal's Access Denied text. */
 export const ADMIN_DENIED = 'You need admin privileges to access this area.';
@@ -179,34 +176,26 @@ function MobileMenu({ organization }: { organization: Organization }) {
  * section renders inside with the organization and the path's ids in its context.
  */
 export function AdminLayout({ params, children }: { params: AdminContext['params']; children: ReactNode }) {
-  const { data: user } = useUser();
-  const organizations = useOrganizations({ enabled: Boolean(user) });
-  if (!user) return null;
-  if (organizations.isPending) {
-    return (
-      <div className="space-y-4" aria-busy="true">
-        <Skeleton className="h-8 w-56" />
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-24" />
-          ))}
-        </div>
-      </div>
-    );
-  }
-  if (organizations.isError) {
-    return (
-      <LoadError
-        title="We couldn't load your organization"
-        error={organizations.error}
-        onRetry={() => void organizations.refetch()}
-      />
-    );
-  }
-  const organization = firstAdminOrganization(organizations.data);
-  if (!organization) {
-    return user.role === 'org_admin' ? <NoOrganizationFound /> : <AccessDenied description={ADMIN_DENIED} />;
-  }
+  return (
+    <AdminOrganizationGate deniedDescription={ADMIN_DENIED}>
+      {(organization) => (
+        <PortalFrame organization={organization} params={params}>
+          {children}
+        </PortalFrame>
+      )}
+    </AdminOrganizationGate>
+  );
+}
+
+function PortalFrame({
+  organization,
+  params,
+  children,
+}: {
+  organization: Organization;
+  params: AdminContext['params'];
+  children: ReactNode;
+}) {
   return (
     <div className="lg:grid lg:grid-cols-[13rem_1fr] lg:gap-8">
       <aside aria-label="Admin portal" className="hidden lg:block">

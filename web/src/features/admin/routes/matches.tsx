@@ -15,7 +15,7 @@ import { adminApiPaths } from '../query-keys.ts';
 import { invalidateAdmin, useAdminMatches, useCancelAdminMatch } from '../api.ts';
 import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { CreateMatchDialog } from '../components/create-match-dialog.tsx';
+import { CreateMatchDialog } from '../../matches/components/create-match-dialog.tsx';
 import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
 import { formatDateTime, matchStatusTone, statusLabel } from '../lib/format.ts';
 import type { AdminMatch } from '../types.ts';
@@ -128,10 +128,11 @@ function MatchDialog({
 
 /** /admin/matches, /admin/matches/create, /admin/matches/{id}, /admin/matches/{id}/edit (spec part 2 §2). */
 export function AdminMatchesRoute() {
-  const { organization, params } = useAdminContext();
+  const { params } = useAdminContext();
   const { pathname } = useLocation();
   const matchId = params.matchId;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const matches = useAdminMatches();
   const cancel = useCancelAdminMatch();
   const [cancelling, setCancelling] = useState<AdminMatch | null>(null);
@@ -227,9 +228,9 @@ export function AdminMatchesRoute() {
         </CardGrid>
       )}
       <CreateMatchDialog
-        orgId={organization.id}
         open={pathname === adminPaths.createMatch}
         onOpenChange={(open) => (open ? undefined : back())}
+        onScheduled={() => invalidateAdmin(queryClient)}
       />
       <MatchDialog
         match={selected}

@@ -37,7 +37,16 @@ const formSchema = z.preprocess((raw) => {
 const localNow = () => format(new Date(), "yyyy-MM-dd'T'HH:mm");
 
 /** Create Match (spec part 2 §5 match form): season, sport, the two teams, start time, location, format. */
-export function CreateMatchDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateMatchDialog({
+  open,
+  onOpenChange,
+  onScheduled,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What else must refresh once a match is scheduled (the admin portal's lists). */
+  onScheduled?: () => void;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
@@ -45,13 +54,21 @@ export function CreateMatchDialog({ open, onOpenChange }: { open: boolean; onOpe
           <DialogTitle>Create Match</DialogTitle>
           <DialogDescription>Schedule a match between two teams of a season.</DialogDescription>
         </DialogHeader>
-        {open ? <CreateMatchForm onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <CreateMatchForm
+            onScheduled={() => {
+              onScheduled?.();
+              onOpenChange(false);
+            }}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function CreateMatchForm({ onDone }: { onDone: () => void }) {
+function CreateMatchForm({ onScheduled, onCancel }: { onScheduled: () => void; onCancel: () => void }) {
   const seasons = useMatchSeasons();
   const schedule = useScheduleMatch();
   const {
@@ -87,7 +104,7 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
           title: 'Match scheduled',
           description: `${sportById(match.sportId).name} match: ${match.teamA.name} vs ${match.teamB.name}.`,
         });
-        onDone();
+        onScheduled();
       },
       onError: (error) => {
         applyServerFieldErrors(error, FIELDS, setError);
@@ -171,7 +188,7 @@ function CreateMatchForm({ onDone }: { onDone: () => void }) {
         />
       </Field>
       <div className="flex justify-end gap-2 pt-2">
-        <Button variant="outline" onClick={onDone} disabled={schedule.isPending}>
+        <Button variant="outline" onClick={onCancel} disabled={schedule.isPending}>
           Cancel
         </Button>
         <Button type="submit" disabled={schedule.isPending}>

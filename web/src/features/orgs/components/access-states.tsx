@@ -1,10 +1,15 @@
+import type { Organization } from '@sideline/domain';
 import { Building2, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadError } from '../../../components/ui/load-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useUser } from '../../auth/api.ts';
+import { firstAdminOrganization, useOrganizations } from '../api.ts';
 import { CreateOrganizationDialog } from './create-organization-dialog.tsx';
 
 function StartOrganization() {
@@ -53,4 +58,51 @@ export function NoOrganizationFound() {
       </EmptyState>
     </Card>
   );
+}
+
+/**
+ * The organization the signed-in user administers, handed to `children`; meanwhile a skeleton,
+ * a load error with Retry, or (spec part 2 §2) No Organization Found / Access Denied. The org
+ * console and the admin portal both open through it.
+ */
+export function AdminOrganizationGate({
+  deniedDescription,
+  children,
+}: {
+  deniedDescription?: string;
+  children: (organization: Organization) => ReactNode;
+}) {
+  const { data: user } = useUser();
+  const organizations = useOrganizations({ enabled: Boolean(user) });
+  if (!user) return null;
+  if (organizations.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        <Skeleton className="h-8 w-56" />
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  if (organizations.isError) {
+    return (
+      <LoadError
+        title="We couldn't load your organization"
+        error={organizations.error}
+        onRetry={() => void organizations.refetch()}
+      />
+    );
+  }
+  const organization = firstAdminOrganization(organizations.data);
+  if (!organization) {
+    return user.role === 'org_admin' ? (
+      <NoOrganizationFound />
+    ) : (
+      <AccessDenied {...(deniedDescription && { description: deniedDescription })} />
+    );
+  }
+  return children(organization);
 }

@@ -3,12 +3,8 @@ import { Building2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
-import { LoadError } from '../../../components/ui/load-error.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useUser } from '../../auth/api.ts';
-import { firstAdminOrganization, useOrganizations } from '../api.ts';
-import { AccessDenied, NoOrganizationFound } from '../components/access-states.tsx';
+import { AdminOrganizationGate } from '../components/access-states.tsx';
 import { MembersTab } from '../components/members-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
 import { SettingsTab } from '../components/settings-tab.tsx';
@@ -16,34 +12,7 @@ import { TeamsTab } from '../components/teams-tab.tsx';
 
 /** /org-admin — the organization admin console (spec part 2 §2): Overview, Teams, Members, Settings. */
 export function OrgAdminRoute() {
-  const { data: user } = useUser();
-  const organizations = useOrganizations({ enabled: Boolean(user) });
-  if (!user) return null;
-  if (organizations.isPending) {
-    return (
-      <div className="space-y-4" aria-busy="true">
-        <Skeleton className="h-8 w-56" />
-        <Skeleton className="h-10 w-full" />
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => (
-            <Skeleton key={i} className="h-20" />
-          ))}
-        </div>
-      </div>
-    );
-  }
-  if (organizations.isError) {
-    return (
-      <LoadError
-        title="We couldn't load your organization"
-        error={organizations.error}
-        onRetry={() => void organizations.refetch()}
-      />
-    );
-  }
-  const organization = firstAdminOrganization(organizations.data);
-  if (!organization) return user.role === 'org_admin' ? <NoOrganizationFound /> : <AccessDenied />;
-  return <Console organization={organization} />;
+  return <AdminOrganizationGate>{(organization) => <Console organization={organization} />}</AdminOrganizationGate>;
 }
 
 function Console({ organization }: { organization: Organization }) {
