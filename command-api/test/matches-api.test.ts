@@ -456,12 +456,16 @@ describe('statistics with corrections', () => {
       (a: { description: string }) => a.description,
     );
     expect(activity).toContain(
-      `Riverside Coach corrected Riverside Ava's goals in a match of ${club.teamA.name} from 1 to 0: Offside on review`,
+      `Riverside Coach corrected Riverside Ava's goals in the match ${club.teamA.name} vs ${club.teamB.name} from 1 to 0: Offside on review`,
     );
     expect(activity).toContain(
-      `Riverside Coach retracted Riverside Ava's goals (1) in a match of ${club.teamA.name}: Own goal`,
+      `Riverside Coach retracted Riverside Ava's goals (1) in the match ${club.teamA.name} vs ${club.teamB.name}: Own goal`,
     );
-    expect(activity).toContain('Riverside Coach scheduled a match in the season Spring');
+    expect(activity).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Riverside Coach scheduled ${club.teamA.name} vs ${club.teamB.name} in the season Spring for `),
+      ),
+    );
 
     const rewards = await readJson(await club.ava.get('/api/rewards/me'));
     expect(rewards.xp).toBe(xpBefore + 15);
