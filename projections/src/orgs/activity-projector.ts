@@ -96,6 +96,9 @@ function rememberNames(e: RecordedEvent, names: Map<string, Named>, changed: Set
 export const orgActivityProjector: Projector<OrgActivityTables> = {
   name: 'org_activity',
   handles: allEventTypes,
+  // Its table serves only the audit and the org console, which no response cache holds: saying
+  // nothing changed keeps every chat message from emptying all cached answers.
+  changes: () => ({ teams: [], users: [] }),
   tables: ['org_activity', 'org_activity_names'],
   async apply(trx, events) {
     const db = trx as Kysely<OrgActivityTables>;

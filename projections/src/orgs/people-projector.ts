@@ -8,6 +8,8 @@ export const orgPeopleProjector: Projector<OrgPeopleTables> = {
   name: 'org_people',
   handles: ['OrgAdminAdded', 'OrgAdminRemoved', 'OrgMemberDeactivated', 'OrgMemberReactivated'],
   tables: ['org_admin_periods', 'org_deactivations'],
+  // Only the person's own rows change (every one of these events names them).
+  changes: (events) => ({ teams: [], users: events.map((e) => (e.data as { userId: string }).userId) }),
   async apply(trx, events) {
     const db = trx as Kysely<OrgPeopleTables>;
     // In log order: a period opened and closed in one batch must see its own opening.
