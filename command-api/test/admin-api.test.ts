@@ -22,6 +22,15 @@ interface Things {
 }
 let own: Things;
 let other: Things;
+/** A team of the club's that the permission matrix deletes. */
+let spareTeam: string;
+
+/** A new team of the club's season, made by its admin. */
+async function newTeam(c: Club, name: string): Promise<{ id: string; code: string }> {
+  const response = await c.admin.post(`/api/organizations/${c.org.id}/teams`, { seasonId: c.season.id, name });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return readJson(response);
+}
 
 async function upload(client: ApiClient, teamId: string): Promise<string> {
   const form = new FormData();
@@ -62,6 +71,7 @@ beforeAll(async () => {
   [club, rival] = await Promise.all([createClub(server, 'Riverside'), createClub(server, 'Hilltop')]);
   outsider = await member(server, 'coach', 'Olly Outsider');
   [own, other] = await Promise.all([things(club), things(rival)]);
+  spareTeam = (await newTeam(club, 'Riverside Spare')).id;
 });
 afterAll(async () => {
   await server?.close();
@@ -83,7 +93,6 @@ const routes: Route[] = [
   { method: 'PATCH', path: (c) => `/api/admin/seasons/${c.season.id}`, body: { isActive: true }, ok: 200 },
   { method: 'GET', path: () => '/api/admin/teams', ok: 200 },
   { method: 'GET', path: (c) => `/api/admin/teams/${c.teamA.id}`, ok: 200 },
-  { method: 'DELETE', path: (c) => `/api/admin/teams/${c.teamA.id}`, ok: 409 },
   { method: 'GET', path: () => '/api/admin/matches', ok: 200 },
   { method: 'GET', path: () => '/api/admin/people?search=a&role=parent', ok: 200 },
   { method: 'GET', path: (c) => `/api/admin/people/${c.parent.userId}`, ok: 200 },
@@ -101,6 +110,7 @@ const routes: Route[] = [
   { method: 'GET', path: () => '/api/admin/rsvps', ok: 200 },
   // Destructive last (the matrix runs in this order).
   { method: 'DELETE', path: (_c, t) => `/api/admin/seasons/${t.emptySeason}`, ok: 204 },
+  { method: 'DELETE', path: (c) => `/api/admin/teams/${c === club ? spareTeam : c.teamA.id}`, ok: 204 },
   { method: 'DELETE', path: (_c, t) => `/api/admin/matches/${t.match}`, ok: 200 },
   { method: 'DELETE', path: (_c, t) => `/api/admin/media/${t.media}`, ok: 204 },
   { method: 'DELETE', path: (_c, t) => `/api/admin/messages/${t.message}`, ok: 200 },
@@ -161,6 +171,47 @@ describe('admin API permission matrix (every /api/admin/* route × role × own/o
 });
 
 describe('admin portal', () => {
+  it('deletes a team: gone from every list and read, 404 for its coach and afterwards, its history in the audit', async () => {
+    const ghosts = await newTeam(club, 'Riverside Ghosts');
+    expect((await club.coachB.post('/api/teams/join', { code: ghosts.code })).status).toBe(200);
+    const made = await club.admin.put(`/api/teams/${ghosts.id}/members/${club.coachB.userId}/role`, {
+      assignedRole: 'coach',
+    });
+    expect(made.status).toBe(200);
+    const ids = (list: { id: string }[]) => list.map((t) => t.id);
+    expect(ids(await readJson(await club.coachB.get('/api/teams')))).toContain(ghosts.id);
+    expect((await club.coachB.get(`/api/teams/${ghosts.id}`)).status).toBe(200);
+
+    // Its coach is no admin (403); another organization's admin does not see it (404).
+    expect((await club.coachB.delete(`/api/admin/teams/${ghosts.id}`)).status).toBe(403);
+    expect((await rival.admin.delete(`/api/admin/teams/${ghosts.id}`)).status).toBe(404);
+    expect((await club.admin.get(`/api/teams/${ghosts.id}`)).status).toBe(200);
+
+    expect((await club.admin.delete(`/api/admin/teams/${ghosts.id}`)).status).toBe(204);
+    expect(ids(await readJson(await club.admin.get('/api/admin/teams')))).not.toContain(ghosts.id);
+    expect((await club.admin.get(`/api/admin/teams/${ghosts.id}`)).status).toBe(404);
+    expect(ids(await readJson(await club.admin.get(`/api/organizations/${club.org.id}/teams`)))).not.toContain(
+      ghosts.id,
+    );
+    expect(ids(await readJson(await club.coachB.get('/api/teams')))).toEqual([club.teamB.id]);
+    expect(ids(await readJson(await club.admin.get('/api/teams')))).not.toContain(ghosts.id);
+    for (const who of [club.coachB, club.admin, rival.admin]) {
+      expect((await who.get(`/api/teams/${ghosts.id}`)).status).toBe(404);
+    }
+    expect((await club.coachB.get(`/api/teams/${ghosts.id}/messages`)).status).toBe(404);
+    // Deleting twice: it is not there any more.
+    expect((await club.admin.delete(`/api/admin/teams/${ghosts.id}`)).status).toBe(404);
+    // Its history stays readable in the activity audit.
+    const audit = adminActivityPageSchema.parse(
+      await readJson(await club.admin.get('/api/admin/activity?type=TeamDeleted')),
+    );
+    expect(audit.items.map((a) => a.description)).toContain('Riverside Admin deleted the team Riverside Ghosts');
+    const history = adminActivityPageSchema.parse(
+      await readJson(await club.admin.get(`/api/admin/activity?teamId=${ghosts.id}`)),
+    );
+    expect(history.items.length).toBeGreaterThan(1);
+  });
+
   it('dashboard: counts from the read models, upcoming matches and recent activity', async () => {
     const stats = adminStatsSchema.parse(await readJson(await rival.admin.get('/api/admin/stats')));
     expect(stats).toMatchObject({ orgId: rival.org.id, orgName: 'Hilltop', totalTeams: 2, totalMatches: 1 });

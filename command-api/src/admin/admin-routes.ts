@@ -248,20 +248,25 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
       schema: {
         tags,
         summary:
-          'Remove a team: only a team nobody joined but its creator, without players or matches (a team with history is kept: deactivate its season instead, 409)',
+          'Delete a team of the organization: it leaves every list and read (its history stays in the event log and the activity audit); a deleted team answers 404',
         params: idParams,
         querystring: adminScopeQuerySchema,
-        response: { 204: z.null(), 409: errorBody, ...errors },
+        response: { 204: z.null(), ...errors },
       },
     },
-    async (request) => {
-      const [team] = await listAdminTeams(db, adminOrg(request), request.params.id);
+    async (request, reply) => {
+      const org = adminOrg(request);
+      const by = requireUserId(request);
+      const teamId = request.params.id;
+      const [team] = await listAdminTeams(db, org, teamId);
       if (!team) throw adminNotFound('Team not found');
-      throw new HttpError(
-        409,
-        'TEAM_HAS_HISTORY',
-        'Teams keep their history (messages, events, matches); deactivate its season to retire it',
+      await handle(
+        teamDecider,
+        teamStream(teamId),
+        { type: 'DeleteTeam', data: { teamId, by, byIsOrgAdmin: true } },
+        { actorId: by },
       );
+      return reply.status(204).send(null);
     },
   );
 

@@ -53,7 +53,9 @@ export async function teamsOfSeason(
 ): Promise<Set<string>> {
   if (teamIds.length === 0) return new Set();
   const { rows } = await sql<{ id: string }>`
-    SELECT id FROM teams WHERE season_id = ${seasonId} AND id IN (${sql.join([...teamIds])})`.execute(db);
+    SELECT id FROM teams WHERE season_id = ${seasonId} AND deleted_at IS NULL AND id IN (${sql.join([...teamIds])})`.execute(
+    db,
+  );
   return new Set(rows.map((r) => r.id));
 }
 

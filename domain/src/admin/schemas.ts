@@ -385,6 +385,8 @@ export const rsvpLateFrameSchema = z.object({
   occurrenceDate: z.string(),
   userId: z.string(),
   userName: z.string(),
+  /** The event's title, for the coach's toast. */
+  eventTitle: z.string(),
   status: rsvpStatusSchema,
 });
 export type RsvpLateFrame = z.infer<typeof rsvpLateFrameSchema>;

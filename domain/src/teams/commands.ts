@@ -79,4 +79,10 @@ export type UpdateTeam = {
   };
 };
 
-export type TeamCommand = CreateTeam | JoinTeam | AssignTeamRole | CreateOrgTeam | UpdateTeam;
+/** An admin of the team's organization deletes it (`byIsOrgAdmin` is read by the route). */
+export type DeleteTeam = {
+  type: 'DeleteTeam';
+  data: { teamId: string; by: string; byIsOrgAdmin: boolean };
+};
+
+export type TeamCommand = CreateTeam | JoinTeam | AssignTeamRole | CreateOrgTeam | UpdateTeam | DeleteTeam;

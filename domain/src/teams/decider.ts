@@ -9,6 +9,8 @@ import type { AssignedRole } from './schemas.ts';
 
 export type TeamState =
   | { status: 'none' }
+  /** Deleted by an org admin: every command answers TEAM_NOT_FOUND, as for a team that never was. */
+  | { status: 'deleted'; teamId: string }
   | {
       status: 'active';
       teamId: string;
@@ -41,7 +43,7 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         ];
       }
       case 'JoinTeam': {
-        if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
+        if (state.status !== 'active') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
         if (command.data.via === 'invitation') return joinByInvitation(state.members, command.data);
         const { teamId, userId, via, accountRole } = command.data;
         // Joining twice is a no-op, so a retried join never fails or duplicates.
@@ -49,7 +51,7 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         return [{ type: 'MemberJoined', data: { teamId, userId, assignedRole: teamRoleForAccount(accountRole), via } }];
       }
       case 'AssignTeamRole': {
-        if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
+        if (state.status !== 'active') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
         const { teamId, userId, assignedRole, by, byIsOrgAdmin } = command.data;
         const manager = canManageTeam({
           userId: by,
@@ -94,7 +96,7 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         ];
       }
       case 'UpdateTeam': {
-        if (state.status === 'none') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
+        if (state.status !== 'active') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
         const { teamId, name, sport, ageGroup, by, byIsOrgAdmin } = command.data;
         const timeZone = command.data.timeZone === undefined ? state.profile.timeZone : command.data.timeZone;
         const manager = canManageTeam({
@@ -114,6 +116,20 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           return [];
         }
         return [{ type: 'TeamUpdated', data: { teamId, name, sport, ageGroup, timeZone, by } }];
+      }
+      case 'DeleteTeam': {
+        if (state.status !== 'active') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
+        const { teamId, by, byIsOrgAdmin } = command.data;
+        // Only an admin of the team's organization; an independent team has no organization.
+        if (state.orgId === null || !byIsOrgAdmin) {
+          throw new DomainError('forbidden', 'ORG_ADMINS_ONLY', "Only the organization's admins can delete its teams");
+        }
+        return [
+          {
+            type: 'TeamDeleted',
+            data: { teamId, orgId: state.orgId, name: state.profile.name, memberIds: [...state.members.keys()], by },
+          },
+        ];
       }
     }
   },
@@ -148,6 +164,8 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         const timeZone = event.data.timeZone === undefined ? state.profile.timeZone : event.data.timeZone;
         return { ...state, profile: { name, sport, ageGroup, timeZone } };
       }
+      case 'TeamDeleted':
+        return { status: 'deleted', teamId: event.data.teamId };
     }
   },
 };

@@ -49,5 +49,21 @@ export type TeamUpdated = {
   data: { teamId: string; name: string; sport: string; ageGroup: string | null; timeZone?: string | null; by: string };
 };
 
-export type TeamEvent = TeamCreated | MemberJoined | TeamRoleAssigned | TeamUpdated;
-export const teamEventTypes = ['TeamCreated', 'MemberJoined', 'TeamRoleAssigned', 'TeamUpdated'] as const;
+/**
+ * An admin of the team's organization deleted the team: it leaves every list and read, while its
+ * history (this stream, messages, matches) stays in the event log and the activity audit.
+ */
+export type TeamDeleted = {
+  type: 'TeamDeleted';
+  /** `memberIds`: who was in it, so their sockets stop getting its frames. */
+  data: { teamId: string; orgId: string | null; name: string; memberIds: string[]; by: string };
+};
+
+export type TeamEvent = TeamCreated | MemberJoined | TeamRoleAssigned | TeamUpdated | TeamDeleted;
+export const teamEventTypes = [
+  'TeamCreated',
+  'MemberJoined',
+  'TeamRoleAssigned',
+  'TeamUpdated',
+  'TeamDeleted',
+] as const;

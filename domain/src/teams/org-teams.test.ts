@@ -86,16 +86,17 @@ describe("an organization's teams", () => {
   });
 });
 
-describe('editing a team', () => {
-  const update = (by: string, byIsOrgAdmin = false, name = 'U12 Lions'): TeamCommand => ({
-    type: 'UpdateTeam',
-    data: { teamId: 't1', name, sport: 'Basketball', ageGroup: 'U12', by, byIsOrgAdmin },
-  });
-  const updated = (by: string): TeamEvent => ({
-    type: 'TeamUpdated',
-    data: { teamId: 't1', name: 'U12 Lions', sport: 'Basketball', ageGroup: 'U12', timeZone: null, by },
-  });
+const update = (by: string, byIsOrgAdmin = false, name = 'U12 Lions'): TeamCommand => ({
+  type: 'UpdateTeam',
+  data: { teamId: 't1', name, sport: 'Basketball', ageGroup: 'U12', by, byIsOrgAdmin },
+});
 
+const updated = (by: string): TeamEvent => ({
+  type: 'TeamUpdated',
+  data: { teamId: 't1', name: 'U12 Lions', sport: 'Basketball', ageGroup: 'U12', timeZone: null, by },
+});
+
+describe('editing a team', () => {
   it('given a team, when its coach, its creator or an admin of its organization renames it, then it is renamed', () => {
     given(teamDecider, created)
       .when(update('coach'))
@@ -143,6 +144,49 @@ describe('editing a team', () => {
 
   it('refuses editing a team that does not exist', () => {
     given(teamDecider).when(update('coach')).thenRefuses('TEAM_NOT_FOUND');
+  });
+});
+
+describe('deleting an organization team', () => {
+  const remove = (byIsOrgAdmin = true): TeamCommand => ({
+    type: 'DeleteTeam',
+    data: { teamId: 't1', by: 'admin', byIsOrgAdmin },
+  });
+  const deleted: TeamEvent = {
+    type: 'TeamDeleted',
+    data: { teamId: 't1', orgId: 'o1', name: 'U12 Tigers', memberIds: ['admin', 'coach'], by: 'admin' },
+  };
+
+  it('given an org team, when an admin of its organization deletes it, then the team is deleted (with its name for the audit)', () => {
+    given(teamDecider, created).when(remove()).then([deleted]);
+    given(teamDecider, [...created, updated('coach')])
+      .when(remove())
+      .then([
+        {
+          type: 'TeamDeleted',
+          data: { teamId: 't1', orgId: 'o1', name: 'U12 Lions', memberIds: ['admin', 'coach'], by: 'admin' },
+        },
+      ]);
+  });
+
+  it('refuses anyone who is not an admin of the organization, even its coach or creator', () => {
+    given(teamDecider, created).when(remove(false)).thenRefuses('ORG_ADMINS_ONLY');
+  });
+
+  it('given a deleted team, deleting it again or any other command answers TEAM_NOT_FOUND', () => {
+    given(teamDecider, [...created, deleted])
+      .when(remove())
+      .thenRefuses('TEAM_NOT_FOUND');
+    given(teamDecider, [...created, deleted])
+      .when(update('coach'))
+      .thenRefuses('TEAM_NOT_FOUND');
+    given(teamDecider, [...created, deleted])
+      .when({ type: 'JoinTeam', data: { teamId: 't1', userId: 'u9', via: 'code', accountRole: 'parent' } })
+      .thenRefuses('TEAM_NOT_FOUND');
+    given(teamDecider, [...created, deleted])
+      .when(createOrgTeam('coach'))
+      .thenRefuses('TEAM_EXISTS');
+    given(teamDecider).when(remove()).thenRefuses('TEAM_NOT_FOUND');
   });
 });
 

@@ -54,7 +54,7 @@ export async function adminCounts(
     answers: string | number;
     going: string | number;
   }>`
-    WITH org_teams AS (SELECT t.id, t.season_id FROM teams t WHERE t.org_id = ${orgId}),
+    WITH org_teams AS (SELECT t.id, t.season_id FROM teams t WHERE t.org_id = ${orgId} AND t.deleted_at IS NULL),
     active_teams AS (
       SELECT ot.id FROM org_teams ot LEFT JOIN seasons s ON s.id = ot.season_id
       WHERE s.id IS NULL OR s.is_active),
@@ -142,7 +142,7 @@ export async function listAdminTeams(database: Kysely<any>, org: AdminOrg, teamI
       (SELECT count(*) FROM matches m WHERE m.team_a_id = t.id OR m.team_b_id = t.id) AS match_count,
       t.created_at
     FROM teams t LEFT JOIN seasons s ON s.id = t.season_id LEFT JOIN users c ON c.id = t.coach_id
-    WHERE t.org_id = ${org.orgId} ${teamId ? sql`AND t.id = ${teamId}` : sql``}
+    WHERE t.org_id = ${org.orgId} AND t.deleted_at IS NULL ${teamId ? sql`AND t.id = ${teamId}` : sql``}
     ORDER BY t.created_at, t.id`.execute(database);
   return rows.map((r) => ({
     id: r.id,
@@ -230,7 +230,7 @@ export async function listAdminPeople(
       Array<{ teamId: string; teamName: string; teamSport: string | null; role: string; joinedAt: string }> | string;
     deactivated: boolean;
   }>`
-    WITH org_teams AS (SELECT id, name, sport FROM teams WHERE org_id = ${org.orgId}),
+    WITH org_teams AS (SELECT id, name, sport FROM teams WHERE org_id = ${org.orgId} AND deleted_at IS NULL),
     people AS (
       SELECT user_id FROM org_admins WHERE org_id = ${org.orgId}
       UNION

@@ -164,6 +164,7 @@ describe('realtime notices of moderation and late RSVPs', () => {
           occurrenceDate: startsAt,
           userId: 'p1',
           userName: 'parent p1',
+          eventTitle: 'Practice',
           status: 'no',
         },
       },

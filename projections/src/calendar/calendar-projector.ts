@@ -16,7 +16,7 @@ import type { UsersTables } from '../identity/users-read-model.ts';
 type DB = CalendarTables & TeamsTables & UsersTables;
 
 /** Late changes to Not Going found by `apply`, with the coaches to tell, for `afterCommit`. */
-const lateChanges = new WeakMap<RecordedEvent, { coachIds: string[]; userName: string }>();
+const lateChanges = new WeakMap<RecordedEvent, { coachIds: string[]; userName: string; eventTitle: string }>();
 
 /** Events older than this are projected without a realtime notification (as chat does). */
 const LIVE_NOTIFICATION_WINDOW_MS = 10 * 60_000;
@@ -79,6 +79,7 @@ export const calendarProjector: Projector<DB> = {
             occurrenceDate: d.occurrenceDate,
             userId: d.userId,
             userName: late.userName,
+            eventTitle: late.eventTitle,
             status: d.status,
           }),
         });
@@ -205,11 +206,17 @@ async function upsertRsvps(db: Kysely<DB>, events: readonly RecordedEvent[]): Pr
     .select(['id', 'name'])
     .where('id', 'in', [...new Set(late.map((e) => (e.data as RsvpRecorded['data']).userId))])
     .execute();
+  const titles = await db
+    .selectFrom('calendar_events')
+    .select(['id', 'title'])
+    .where('id', 'in', [...new Set(late.map((e) => (e.data as RsvpRecorded['data']).eventId))])
+    .execute();
   for (const e of late) {
     const d = e.data as RsvpRecorded['data'];
     lateChanges.set(e, {
       coachIds: coaches.filter((c) => c.team_id === d.teamId).map((c) => c.user_id),
       userName: names.find((n) => n.id === d.userId)?.name ?? 'Someone',
+      eventTitle: titles.find((t) => t.id === d.eventId)?.title ?? 'an event',
     });
   }
 }

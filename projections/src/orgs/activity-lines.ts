@@ -135,6 +135,11 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     description: `{actor} created the team ${d.name}`,
   }),
   TeamUpdated: (d) => ({ teamId: d.teamId, description: `{actor} edited the team ${d.name}` }),
+  TeamDeleted: (d) => ({
+    ...(d.orgId ? { orgId: d.orgId } : {}),
+    teamId: d.teamId,
+    description: `{actor} deleted the team ${d.name}`,
+  }),
   MemberJoined: (d, ctx) => {
     const name = team(ctx, d.teamId);
     const role = roleWords[upcastAssignedRole(d.assignedRole)] ?? 'member';
@@ -319,7 +324,10 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     teamId: d.teamId,
     description: `{actor} replaced the stream key of a livestream of ${team(ctx, d.teamId)} (now ending …${d.keyHint})`,
   }),
-  LivestreamStarted: (d, ctx) => ({ teamId: d.teamId, description: `A livestream of ${team(ctx, d.teamId)} went live` }),
+  LivestreamStarted: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `A livestream of ${team(ctx, d.teamId)} went live`,
+  }),
   LivestreamInterrupted: (d, ctx) => ({
     teamId: d.teamId,
     description: `The broadcast of a livestream of ${team(ctx, d.teamId)} dropped`,

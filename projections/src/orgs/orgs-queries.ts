@@ -61,6 +61,7 @@ export async function isOrgAdminOfTeam(database: Kysely<any>, teamId: string, us
     .innerJoin('org_admins', 'org_admins.org_id', 'teams.org_id')
     .select('teams.id')
     .where('teams.id', '=', teamId)
+    .where('teams.deleted_at', 'is', null)
     .where('org_admins.user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
@@ -140,7 +141,7 @@ export async function orgStats(database: Kysely<any>, orgId: string, now: Date):
              date_trunc('month', ${now}::timestamptz, org.timezone) + interval '1 month' AS month_end,
              date_trunc('week', ${now}::timestamptz, org.timezone) AS week_start
       FROM org),
-    org_teams AS (SELECT t.id FROM teams t WHERE t.org_id = ${orgId})
+    org_teams AS (SELECT t.id FROM teams t WHERE t.org_id = ${orgId} AND t.deleted_at IS NULL)
     SELECT
       (SELECT count(*) FROM org_teams) AS total_teams,
       (SELECT count(*) FROM (
@@ -182,7 +183,7 @@ export async function listOrgMembers(
     team_roles: string | null;
     team_count: number | string;
   }>`
-    WITH org_teams AS (SELECT id FROM teams WHERE org_id = ${orgId}),
+    WITH org_teams AS (SELECT id FROM teams WHERE org_id = ${orgId} AND deleted_at IS NULL),
     people AS (
       SELECT user_id FROM org_admins WHERE org_id = ${orgId}
       UNION
@@ -272,7 +273,8 @@ function orgTeamsQuery(database: Kysely<any>) {
       sql<Date | null>`(SELECT max(a.occurred_at) FROM org_activity a WHERE a.team_id = teams.id)`.as(
         'last_activity_at',
       ),
-    ]);
+    ])
+    .where('teams.deleted_at', 'is', null);
 }
 
 /** An organization's teams (optionally one season's), oldest first. Codes only for admins. */

@@ -18,6 +18,7 @@ async function withTeams(
   const teams = await (database as Kysely<DB>)
     .selectFrom('teams')
     .select(['id', 'name', 'season_id'])
+    .where('deleted_at', 'is', null)
     .where(
       'season_id',
       'in',

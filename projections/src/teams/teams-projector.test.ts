@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createLogger, type NewEvent } from '@sideline/infra';
+import { createLogger, type BusMessage, type NewEvent } from '@sideline/infra';
 import { testDatabaseKinds } from '@sideline/infra/testing';
 import {
   fold,
@@ -17,7 +17,7 @@ import { usersProjector } from '../identity/users-projector.ts';
 import { rebuildProjections } from '../runner/rebuild.ts';
 import { projectorFixtures, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { teamsProjector } from './teams-projector.ts';
-import { findTeamForMember, listTeamMembers } from './teams-queries.ts';
+import { findTeamForMember, listTeamMembers, listTeamsOfUser } from './teams-queries.ts';
 import { teamsMigrations } from './teams-read-model.ts';
 
 const logger = createLogger({ level: 'silent' });
@@ -117,6 +117,54 @@ for (const kind of await testDatabaseKinds()) {
       const before = await listTeamMembers(f.database.db, 't1');
       await rebuildProjections({ ...f, logger, projectors });
       expect(await listTeamMembers(f.database.db, 't1')).toEqual(before);
+    });
+
+    it('forgets a deleted team for every member (rows, lists, reads) and tells their sockets, also after a rebuild', async () => {
+      const f = await fixture(kind);
+      await register(f, 'a1', 'coach');
+      await register(f, 'c1', 'coach');
+      await register(f, 'p1', 'parent');
+      await team(f, {
+        type: 'CreateOrgTeam',
+        data: {
+          teamId: 't1',
+          orgId: 'o1',
+          seasonId: 's1',
+          name: 'Tigers',
+          sport: 'Soccer',
+          ageGroup: null,
+          code: 'ABC234',
+          creatorId: 'a1',
+          coachId: 'c1',
+          byIsOrgAdmin: true,
+        },
+      });
+      await team(f, join('p1', 'parent'));
+      await project(f);
+      expect(await findTeamForMember(f.database.db, 't1', 'p1')).toMatchObject({ name: 'Tigers' });
+      const toUsers: BusMessage[] = [];
+      f.bus.subscribe('sideline.user.*.>', (m) => void toUsers.push(m));
+      await team(f, { type: 'DeleteTeam', data: { teamId: 't1', by: 'a1', byIsOrgAdmin: true } });
+      await project(f);
+      const gone = async () => {
+        for (const userId of ['a1', 'c1', 'p1']) {
+          expect(await findTeamForMember(f.database.db, 't1', userId)).toBeNull();
+          expect(await listTeamsOfUser(f.database.db, userId)).toEqual([]);
+        }
+        expect(await listTeamMembers(f.database.db, 't1')).toEqual([]);
+        const { rows } = await sql<{ deleted: boolean }>`
+          SELECT deleted_at IS NOT NULL AS deleted FROM teams WHERE id = 't1'`.execute(f.database.db);
+        expect(rows).toEqual([{ deleted: true }]);
+      };
+      await gone();
+      await f.bus.flush();
+      expect(toUsers.map((m) => m.subject).filter((subject) => subject.endsWith('.membership'))).toEqual([
+        'sideline.user.a1.membership',
+        'sideline.user.c1.membership',
+        'sideline.user.p1.membership',
+      ]);
+      await rebuildProjections({ ...f, logger, projectors });
+      await gone();
     });
 
     it('reads a code join stored before team roles existed as "other", on replay and in rows projected before', async () => {

@@ -4,6 +4,7 @@ import {
   upcastAssignedRole,
   type MemberJoined,
   type TeamCreated,
+  type TeamDeleted,
   type TeamRoleAssigned,
   type TeamUpdated,
 } from '@sideline/domain';
@@ -13,7 +14,7 @@ import type { TeamsTables } from './teams-read-model.ts';
 
 export const teamsProjector: Projector<TeamsTables> = {
   name: 'teams',
-  handles: ['TeamCreated', 'MemberJoined', 'TeamRoleAssigned', 'TeamUpdated'],
+  handles: ['TeamCreated', 'MemberJoined', 'TeamRoleAssigned', 'TeamUpdated', 'TeamDeleted'],
   tables: ['teams', 'team_members'],
   async apply(trx, events) {
     const db = trx as Kysely<TeamsTables>;
@@ -92,11 +93,34 @@ export const teamsProjector: Projector<TeamsTables> = {
         .where('id', '=', d.teamId)
         .execute();
     }
+    // A deleted team leaves every member's list and read; its row stays for the names in its history.
+    for (const e of events) {
+      if (e.type !== 'TeamDeleted') continue;
+      const d = e.data as TeamDeleted['data'];
+      await db.deleteFrom('team_members').where('team_id', '=', d.teamId).execute();
+      await db
+        .updateTable('teams')
+        .set({ deleted_at: new Date(e.metadata.occurredAt), member_count: 0 })
+        .where('id', '=', d.teamId)
+        .execute();
+    }
   },
   // A member's own list of teams changes with their membership and role.
-  changes: (events) => changesFromEventData(events, ['userId', 'creatorId']),
+  // A deletion changes many members' lists at once (and the organization's): everything is read again.
+  changes: (events) =>
+    events.some((e) => e.type === 'TeamDeleted') ? 'everything' : changesFromEventData(events, ['userId', 'creatorId']),
   afterCommit(events) {
-    return events
+    // Its members' sockets re-check their teams and stop getting the deleted team's frames.
+    const deletions = events
+      .filter((e) => e.type === 'TeamDeleted')
+      .flatMap((e) => {
+        const d = e.data as TeamDeleted['data'];
+        return d.memberIds.map((userId) => ({
+          subject: userSubject(userId, 'membership'),
+          data: toEnvelope({ type: 'membership_changed', teamId: d.teamId }),
+        }));
+      });
+    const joins = events
       .filter((e) => e.type === 'MemberJoined' || e.type === 'TeamRoleAssigned')
       .flatMap((e) => {
         const d = e.data as MemberJoined['data'] | TeamRoleAssigned['data'];
@@ -112,5 +136,6 @@ export const teamsProjector: Projector<TeamsTables> = {
           },
         ];
       });
+    return [...joins, ...deletions];
   },
 };

@@ -17,6 +17,8 @@ export interface TeamsTables {
     season_id: Generated<string | null>;
     /** The zone the team's events are scheduled in (added by `1082_teams_time_zone`). */
     time_zone: Generated<string | null>;
+    /** When an org admin deleted the team (added by `1900_teams_deleted_at`): kept for its history, out of every list. */
+    deleted_at: Generated<Date | null>;
   };
   team_members: {
     team_id: string;
@@ -71,6 +73,12 @@ export const teamsMigrations: Record<string, Migration> = {
   '1082_teams_time_zone': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('teams').addColumn('time_zone', 'text').execute();
+    },
+  },
+  // A deleted team keeps its row (matches, messages and the audit still name it) but leaves every list.
+  '1900_teams_deleted_at': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('teams').addColumn('deleted_at', 'timestamptz').execute();
     },
   },
 };

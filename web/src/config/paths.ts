@@ -57,6 +57,8 @@ export const builtScreens = {
   matches: true,
   seasons: true,
   orgAdmin: true,
+  /** The admin portal (/admin, spec part 2 §2). */
+  admin: true,
 } as const;
 
 export type BuiltScreens = { readonly [K in keyof typeof builtScreens]: boolean };

@@ -6,6 +6,7 @@ import {
   House,
   Image,
   LayoutDashboard,
+  LayoutGrid,
   MessageCircle,
   Radio,
   ShieldCheck,
@@ -61,7 +62,8 @@ export function bottomNavEntries(role: UserRole, built: BuiltScreens = builtScre
 
 /**
  * Desktop sidebar (spec part 2 §2): Dashboard, Teams, Chat, Events, Media for everyone; Matches
- * and Livestream for coach and org_admin; Seasons for org_admin. Unbuilt screens are left out.
+ * and Livestream for coach and org_admin; Seasons and Admin Portal (/admin) for org_admin. Unbuilt
+ * screens are left out.
  */
 export function sidebarEntries(role: UserRole, built: BuiltScreens = builtScreens): NavEntry[] {
   return visible([
@@ -73,6 +75,7 @@ export function sidebarEntries(role: UserRole, built: BuiltScreens = builtScreen
     { label: 'Matches', to: paths.matches, icon: Trophy, show: canSeeLive(role) && built.matches },
     { label: 'Livestream', to: paths.livestream, icon: Video, show: canSeeLive(role) && built.livestream },
     { label: 'Seasons', to: paths.seasons, icon: CalendarRange, show: isOrgAdmin(role) && built.seasons },
+    { label: 'Admin Portal', to: paths.admin, icon: LayoutGrid, show: isOrgAdmin(role) && built.admin },
   ]);
 }
 

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { RsvpLateFrame } from '@sideline/domain';
+import { toast } from '../../components/ui/use-toast.ts';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
 import { apiPaths, queryKeys } from '../query-keys.ts';
@@ -203,7 +205,10 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (teamId && frame.type === 'rsvp_late_change') {
-    // The coaches' late Not Going flag: the event's badge comes with the refetched events.
+    // The coaches' late Not Going flag: the event's badge comes with the refetched events, and
+    // the coach is told at once who dropped out of what.
+    const { userName, eventTitle } = frame as Partial<RsvpLateFrame>;
+    toast({ title: `${userName ?? 'Someone'} can't make it`, description: eventTitle ?? 'A change to Not Going' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });

@@ -109,6 +109,7 @@ describe('navigation rules', () => {
       'Matches',
       'Livestream',
       'Seasons',
+      'Admin Portal',
     ]);
     expect(orgAdminShortcut('org_admin', allBuilt)).toMatchObject({ label: 'Organization Admin', to: '/org-admin' });
     expect(orgAdminShortcut('coach', allBuilt)).toBeNull();
@@ -116,6 +117,12 @@ describe('navigation rules', () => {
     expect(orgAdminShortcut('org_admin')).toMatchObject({ to: '/org-admin' });
     expect(labels(sidebarEntries('org_admin'))).toContain('Seasons');
     expect(labels(sidebarEntries('coach'))).not.toContain('Seasons');
+    // The admin portal is built: org admins reach /admin from the sidebar, nobody else sees it.
+    expect(sidebarEntries('org_admin').find((e) => e.label === 'Admin Portal')?.to).toBe('/admin');
+    for (const role of ['coach', 'parent', 'player'] as const) {
+      expect(labels(sidebarEntries(role, allBuilt))).not.toContain('Admin Portal');
+    }
+    expect(labels(sidebarEntries('org_admin', { ...allBuilt, admin: false }))).not.toContain('Admin Portal');
   });
 
   it('hides the sidebar on the admin portal only', () => {
@@ -153,6 +160,7 @@ describe('BottomNav and Sidebar', () => {
       'Organization Admin',
     );
     expect(within(nav).getByRole('link', { name: 'Matches' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
   });
 });
 

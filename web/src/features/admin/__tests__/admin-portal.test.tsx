@@ -4,7 +4,7 @@ import { renderApp, sampleUser, type RecordedCall } from '../../../test/utils.ts
 import { setViewportWidth, DESKTOP_VIEWPORT_WIDTH } from '../../../test/viewport.ts';
 import { makeOrganization } from '../../orgs/__tests__/org-fixtures.ts';
 import { formatFileSize } from '../lib/format.ts';
-import { makeActivity, makeMedia, makePerson, portalFetch } from './admin-fixtures.ts';
+import { makeActivity, makeMedia, makePerson, portalFetch, teams } from './admin-fixtures.ts';
 
 /** Tests that click through dialogs get more time on a busy machine. */
 const SLOW = { timeout: 20_000 };
@@ -122,24 +122,41 @@ describe('admin portal (mocked fetch)', () => {
     expect(within(dialog).getByLabelText('Season name')).toHaveValue('Spring 2026');
   });
 
-  it('teams: delete asks first, then deletes and reports', SLOW, async () => {
-    const { callsTo } = portalFetch({ 'DELETE /api/admin/teams/team-1': { status: 204 } });
+  it('teams: delete asks first, then deletes, reports it and the list refreshes without the team', SLOW, async () => {
+    let deleted = false;
+    const { callsTo } = portalFetch({
+      'DELETE /api/admin/teams/team-1': () => {
+        deleted = true;
+        return { status: 204 };
+      },
+      'GET /api/admin/teams': () => ({
+        status: 200,
+        body: deleted ? teams.filter((t) => t.id !== 'team-1') : teams,
+      }),
+    });
     const { user } = renderApp('/admin/teams');
     await user.click(await screen.findByRole('button', { name: 'Delete U12 Tigers' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete U12 Tigers?' });
     expect(callsTo('DELETE', '/api/admin/teams/team-1')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Delete Team' }));
     expect(await screen.findByText('Team deleted')).toBeInTheDocument();
+    expect(screen.getByText('U12 Tigers is gone.')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/admin/teams/team-1')).toHaveLength(1);
+    // The list is fetched again and the team is no longer in it; the dialog has closed.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete U12 Tigers' })).not.toBeInTheDocument());
+    expect(callsTo('GET', '/api/admin/teams').length).toBeGreaterThan(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('teams: a failed delete reports the server message', SLOW, async () => {
-    portalFetch({ 'DELETE /api/admin/teams/team-1': { status: 409, body: { message: 'The team has matches' } } });
+    portalFetch({
+      'DELETE /api/admin/teams/team-1': { status: 404, body: { message: 'Team not found', code: 'NOT_FOUND' } },
+    });
     const { user } = renderApp('/admin/teams');
     await user.click(await screen.findByRole('button', { name: 'Delete U12 Tigers' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Team' }));
     expect(await screen.findByText('Failed to delete team')).toBeInTheDocument();
-    expect(screen.getByText('The team has matches')).toBeInTheDocument();
+    expect(screen.getByText('Team not found')).toBeInTheDocument();
   });
 
   it('teams: the create, edit and invite links open their dialogs', async () => {

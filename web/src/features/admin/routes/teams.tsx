@@ -139,7 +139,7 @@ export function AdminTeamsRoute() {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'team'}?`}
-        description="The team leaves the organization's lists. Its history (messages, events, media) is kept for the audit."
+        description="The team leaves every list and its members lose access. Its history (messages, events, matches) stays in the activity audit."
         confirmLabel="Delete Team"
         pendingLabel="Deleting..."
         pending={remove.isPending}

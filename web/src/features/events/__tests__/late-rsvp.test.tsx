@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { RsvpLateFrame } from '@sideline/domain';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
@@ -76,5 +77,35 @@ describe('late Not Going flag (RSVP ledger)', () => {
       ),
     );
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.teamEvents('team-1'))?.isInvalidated).toBe(true));
+  });
+
+  it('rsvp_late_change also tells the coach at once with a toast: who cannot make it, and to which event', async () => {
+    setup(practice({ lateNotGoing: 1 }));
+    const queryClient = createQueryClient();
+    renderApp('/events/team-1', { queryClient });
+    await screen.findByRole('article', { name: 'Practice' });
+    act(() =>
+      applyFrame(
+        queryClient,
+        {
+          type: 'rsvp_late_change',
+          teamId: 'team-1',
+          eventId: 'ev-1',
+          occurrenceDate: soon,
+          userId: 'p-1',
+          userName: 'Pat Parent',
+          eventTitle: 'Saturday Practice',
+          status: 'no',
+        } satisfies RsvpLateFrame as never,
+        () => {},
+      ),
+    );
+    const status = await screen.findByText("Pat Parent can't make it");
+    expect(status).toBeInTheDocument();
+    expect(screen.getByText('Saturday Practice')).toBeInTheDocument();
+    // The badge still comes with the refetched events.
+    expect(
+      within(screen.getByRole('article', { name: 'Practice' })).getByTestId('late-rsvp-badge'),
+    ).toBeInTheDocument();
   });
 });
