@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { BusMessage, NewEvent } from '@sideline/infra';
 import {
   calendarDecider,
@@ -154,20 +154,23 @@ describe('realtime notices of moderation and late RSVPs', () => {
     ]);
     // Nothing of the deleted text travels.
     expect(JSON.stringify(team)).not.toContain('original');
-    expect(frames(toUsers).filter((m) => m.type === 'rsvp_late_change')).toEqual([
-      {
-        subject: 'sideline.user.c1.rsvp',
-        type: 'rsvp_late_change',
-        payload: {
-          teamId: 't1',
-          eventId: 'e1',
-          occurrenceDate: startsAt,
-          userId: 'p1',
-          userName: 'parent p1',
-          eventTitle: 'Practice',
-          status: 'no',
+    // The bus delivers after the projection's commit, not within it.
+    await vi.waitFor(() =>
+      expect(frames(toUsers).filter((m) => m.type === 'rsvp_late_change')).toEqual([
+        {
+          subject: 'sideline.user.c1.rsvp',
+          type: 'rsvp_late_change',
+          payload: {
+            teamId: 't1',
+            eventId: 'e1',
+            occurrenceDate: startsAt,
+            userId: 'p1',
+            userName: 'parent p1',
+            eventTitle: 'Practice',
+            status: 'no',
+          },
         },
-      },
-    ]);
+      ]),
+    );
   });
 });
