@@ -152,12 +152,29 @@ export class LivestreamIngest {
       this.listeners.push([event, listener]);
     };
     on('prePublish', (session) => this.onPrePublish(session));
+    // NMS exits the process when its port is taken after all (another process won the race
+    // since the check above, e.g. two API processes starting together): give up the ingest instead.
+    let listenFailed: (err: Error) => void = () => {};
+    const failed = new Promise<Error>((resolve) => (listenFailed = resolve));
+    (this.nms!.rtmpServer as unknown as { handleListenError: () => (err: Error) => void }).handleListenError =
+      () => (err) =>
+        listenFailed(err);
     await this.nms!.run();
-    // NMS exits the process when its port is taken after all: log instead.
     const tcp = this.nms!.rtmpServer.tcpServer;
+    if (tcp && !tcp.listening) {
+      const outcome = await Promise.race([
+        new Promise<null>((resolve) => tcp.once('listening', () => resolve(null))),
+        failed,
+      ]);
+      if (outcome) {
+        logger.error({ port, err: outcome }, `RTMP ingest not started: port ${port} is in use (set RTMP_PORT)`);
+        for (const [event, listener] of this.listeners) this.context?.eventEmitter.off(event, listener);
+        this.listeners = [];
+        return false;
+      }
+    }
     tcp?.removeAllListeners('error');
     tcp?.on('error', (err) => logger.error({ err }, 'RTMP ingest listener failed'));
-    if (tcp && !tcp.listening) await new Promise((resolve) => tcp.once('listening', resolve));
     const address = tcp?.address();
     this.port = typeof address === 'object' && address ? address.port : port;
     // NMS installs no signal handlers in 4.4.3, but never let it own the process's.
