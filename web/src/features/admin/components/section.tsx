@@ -1,5 +1,8 @@
+import { Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { NativeSelect } from '../../../components/ui/select.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -60,5 +63,56 @@ export function ItemCard({ children, className }: { children: ReactNode; classNa
     <li>
       <Card className={className ?? 'flex h-full flex-col gap-3 p-4'}>{children}</Card>
     </li>
+  );
+}
+
+/** A section's search box beside one filter select (People by role, Media by type). */
+export function SearchFilterBar({
+  searchLabel,
+  searchPlaceholder,
+  search,
+  onSearchChange,
+  filterLabel,
+  filterClassName,
+  filter,
+  onFilterChange,
+  children,
+}: {
+  searchLabel: string;
+  searchPlaceholder: string;
+  search: string;
+  onSearchChange: (value: string) => void;
+  filterLabel: string;
+  filterClassName: string;
+  filter: string;
+  onFilterChange: (value: string) => void;
+  /** The filter's options. */
+  children: ReactNode;
+}) {
+  return (
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+      <div className="relative flex-1">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label={searchLabel}
+          placeholder={searchPlaceholder}
+          className="pl-9"
+          value={search}
+          onChange={(e) => onSearchChange(e.target.value)}
+        />
+      </div>
+      <NativeSelect
+        aria-label={filterLabel}
+        className={filterClassName}
+        value={filter}
+        onChange={(e) => onFilterChange(e.target.value)}
+      >
+        {children}
+      </NativeSelect>
+    </div>
   );
 }

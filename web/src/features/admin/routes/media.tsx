@@ -1,4 +1,4 @@
-import { Download, Eye, Film, Image, Search, Trash, Upload, UsersRound } from 'lucide-react';
+import { Download, Eye, Film, Image, Trash, Upload, UsersRound } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -6,8 +6,6 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -15,7 +13,14 @@ import { useOrgTeams } from '../../orgs/api.ts';
 import { useAdminMedia, useDeleteAdminMedia } from '../api.ts';
 import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
+import {
+  CardGrid,
+  CardsSkeleton,
+  ItemCard,
+  SearchFilterBar,
+  SectionError,
+  SectionHeader,
+} from '../components/section.tsx';
 import { UploadMediaDialog } from '../components/upload-media-dialog.tsx';
 import { formatDateTime, formatFileSize } from '../lib/format.ts';
 import type { AdminMedia } from '../types.ts';
@@ -91,32 +96,20 @@ export function AdminMediaRoute() {
           Upload
         </Link>
       </SectionHeader>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search media by file name or team"
-            placeholder="Search by file name or team"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <NativeSelect
-          aria-label="Filter by type"
-          className="sm:w-40"
-          value={type}
-          onChange={(e) => setType(e.target.value)}
-        >
-          <option value="">All types</option>
-          <option value="image">Images</option>
-          <option value="video">Videos</option>
-        </NativeSelect>
-      </div>
+      <SearchFilterBar
+        searchLabel="Search media by file name or team"
+        searchPlaceholder="Search by file name or team"
+        search={search}
+        onSearchChange={setSearch}
+        filterLabel="Filter by type"
+        filterClassName="sm:w-40"
+        filter={type}
+        onFilterChange={setType}
+      >
+        <option value="">All types</option>
+        <option value="image">Images</option>
+        <option value="video">Videos</option>
+      </SearchFilterBar>
       {media.isPending ? (
         <CardsSkeleton className="h-56" />
       ) : media.isError ? (

@@ -1,4 +1,4 @@
-import { Pencil, Search, KeyRound, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
+import { Pencil, KeyRound, UserPlus, UserRoundX, UsersRound } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
@@ -6,8 +6,6 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { adminPaths } from '../paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
@@ -18,7 +16,14 @@ import { useAdminPeople, useDeactivatePerson } from '../api.ts';
 import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { PersonDialog } from '../components/person-dialogs.tsx';
-import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
+import {
+  CardGrid,
+  CardsSkeleton,
+  ItemCard,
+  SearchFilterBar,
+  SectionError,
+  SectionHeader,
+} from '../components/section.tsx';
 import { formatDate } from '../lib/format.ts';
 import { adminRoles, type AdminPerson } from '../types.ts';
 
@@ -66,35 +71,23 @@ export function AdminPeopleRoute() {
           Invite
         </Link>
       </SectionHeader>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search people by name or email"
-            placeholder="Search by name or email"
-            className="pl-9"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <NativeSelect
-          aria-label="Filter by role"
-          className="sm:w-48"
-          value={role}
-          onChange={(e) => setRole(e.target.value)}
-        >
-          <option value="">All roles</option>
-          {adminRoles.map((r) => (
-            <option key={r} value={r}>
-              {roleLabel(r)}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <SearchFilterBar
+        searchLabel="Search people by name or email"
+        searchPlaceholder="Search by name or email"
+        search={search}
+        onSearchChange={setSearch}
+        filterLabel="Filter by role"
+        filterClassName="sm:w-48"
+        filter={role}
+        onFilterChange={setRole}
+      >
+        <option value="">All roles</option>
+        {adminRoles.map((r) => (
+          <option key={r} value={r}>
+            {roleLabel(r)}
+          </option>
+        ))}
+      </SearchFilterBar>
       {people.isPending ? (
         <CardsSkeleton />
       ) : people.isError ? (
