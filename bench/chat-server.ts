@@ -113,7 +113,12 @@ const dump = process.env.CHAT_BENCH_DUMP;
 if (mode === 'embedded') {
   // In memory, as the benchmarks always ran PGlite (see the README for PGlite on disk).
   database = existsSync(dump ?? '')
-    ? await createDatabase({ inMemory: true, loadDataDir: new Blob([await readFile(dump!)]) })
+    ? await createDatabase({
+        inMemory: true,
+        loadDataDir: new Blob([await readFile(dump!)]),
+        // As `npm start` runs it (PGLITE_THREAD).
+        pgliteThread: loadConfig({}).PGLITE_THREAD,
+      })
     : await createTestDatabase(allMigrations, 'pglite');
   bus = createInProcessBus();
 } else {

@@ -22,7 +22,9 @@ export interface Infrastructure {
  */
 export async function openInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
   const database = await createDatabase(
-    config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR) },
+    config.DATABASE_URL
+      ? { databaseUrl: config.DATABASE_URL }
+      : { dataDir: path.resolve(config.DATA_DIR), pgliteThread: config.PGLITE_THREAD },
   );
   const eventStore = config.EVENTSTORE_URL
     ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })

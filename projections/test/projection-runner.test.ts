@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createInProcessBus,
   createLogger,
@@ -14,7 +14,7 @@ import {
 } from '@sideline/infra';
 import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
 import { checkpointMigrations } from '../src/runner/checkpoints.ts';
-import { ProjectionProgress } from '../src/runner/progress.ts';
+import { ProjectionProgress, projectionsSubject } from '../src/runner/progress.ts';
 import { ProjectionRunner } from '../src/runner/projection-runner.ts';
 import type { Projector } from '../src/runner/projector.ts';
 import { rebuildProjections } from '../src/runner/rebuild.ts';
@@ -174,6 +174,77 @@ for (const kind of await testDatabaseKinds()) {
         { key: 'ok', applied: 1 },
         { key: 'poison', applied: 1 },
       ]);
+    });
+
+    it('applies a batch for several projectors in one transaction; one that fails there stops alone', async () => {
+      const f = await fixture(kind);
+      const progress = new ProjectionProgress(f.bus, ['tally', 'tally-b']);
+      open.push(async () => progress.close());
+      const notices: unknown[] = [];
+      f.bus.subscribe(projectionsSubject, (message) => void notices.push(message.data));
+      // 'tally-b' counts into the same table under its own keys.
+      const b = tallyProjector('tally-b', 'b:poison');
+      const bApply = b.apply.bind(b);
+      b.apply = (trx, events) =>
+        bApply(
+          trx,
+          events.map((e) => ({ ...e, data: { key: `b:${(e.data as { key: string }).key}` } })),
+        );
+      const a = tallyProjector('tally');
+      const r = runner(f, [a, b], progress);
+      await r.start();
+      // Both have a checkpoint after their first batch; from then on they share transactions.
+      const first = await f.eventStore.appendToStream('s', [tallied('one')], { expectedRevision: 'no_stream' });
+      expect(await progress.waitFor(first.position, 5000)).toBe(true);
+      const second = await f.eventStore.appendToStream('s', [tallied('two'), tallied('three')], {
+        expectedRevision: 0,
+      });
+      expect(await progress.waitFor(second.position, 5000)).toBe(true);
+      // Other processes hear every projector's position in one notice per batch.
+      await vi.waitFor(() =>
+        expect(notices).toContainEqual({
+          reports: expect.arrayContaining([
+            expect.objectContaining({ name: 'tally' }),
+            expect.objectContaining({ name: 'tally-b' }),
+          ]),
+        }),
+      );
+
+      // The shared transaction fails on 'poison' in tally-b: it rolls back whole, then each
+      // projector applies the batch alone, so tally keeps going and tally-b stops.
+      const poisoned = await f.eventStore.appendToStream('s', [tallied('poison'), tallied('four')], {
+        expectedRevision: 2,
+      });
+      await vi.waitFor(() => expect(r.status().find((s) => s.name === 'tally-b')?.state).toBe('failed'));
+      await r.waitUntil(poisoned.position);
+      const keys = (await tally(f.database.db)).map((row) => row.key);
+      expect(keys).toEqual(
+        expect.arrayContaining(['one', 'two', 'three', 'poison', 'four', 'b:one', 'b:two', 'b:three']),
+      );
+      expect(keys).not.toContain('b:four');
+      expect((await tally(f.database.db)).every((row) => row.applied === 1)).toBe(true);
+    });
+
+    it('takes events that keep coming in a few batches (group commit), and a lone event at once', async () => {
+      const f = await fixture(kind);
+      const projector = tallyProjector();
+      const r = runner(f, [projector]);
+      await r.start();
+      // A message every 2 ms for 40 messages: about 80 ms of steady appends.
+      for (let i = 0; i < 40; i++) {
+        await f.eventStore.appendToStream(`burst-${i}`, [tallied(`b${i}`)], { expectedRevision: 'no_stream' });
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      await r.waitUntil(f.last());
+      expect(projector.batches.reduce((sum, n) => sum + n, 0)).toBe(40);
+      expect(projector.batches.length).toBeLessThan(30);
+
+      // After a quiet spell a single event does not wait for the interval.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const before = projector.batches.length;
+      await f.eventStore.appendToStream('lone', [tallied('lone')], { expectedRevision: 'no_stream' });
+      await r.waitUntil(f.last());
+      expect(projector.batches.slice(before)).toEqual([1]);
     });
 
     it('rebuilds a read model from the log into the same rows as the live run', async () => {

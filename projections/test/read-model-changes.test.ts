@@ -13,10 +13,17 @@ import {
 } from '@sideline/infra';
 import { createTestDatabase } from '@sideline/infra/testing';
 import { checkpointMigrations } from '../src/runner/checkpoints.ts';
-import { ProjectionProgress } from '../src/runner/progress.ts';
+import { ProjectionProgress, projectionsSubject, type ProjectionReport } from '../src/runner/progress.ts';
 import { ProjectionRunner } from '../src/runner/projection-runner.ts';
 import type { Projector } from '../src/runner/projector.ts';
-import { changesFromEventData, ReadModelVersions, teamScope, userScope } from '../src/runner/read-model-changes.ts';
+import {
+  changesFromEventData,
+  membersScope,
+  parseChanges,
+  ReadModelVersions,
+  teamScope,
+  userScope,
+} from '../src/runner/read-model-changes.ts';
 import { usersMigrations } from '../src/identity/users-read-model.ts';
 import { usersProjector } from '../src/identity/users-projector.ts';
 
@@ -36,6 +43,20 @@ describe('read-model versions', () => {
     versions.changed({ teams: [], users: ['u'] });
     expect(versions.isFresh(later, [teamScope('b')])).toBe(true);
     expect(versions.isFresh(later, [teamScope('a'), userScope('u')])).toBe(false);
+  });
+
+  it("keeps a team's memberships fresh through its chat, until the teams projector says they changed", () => {
+    const versions = new ReadModelVersions();
+    const team = randomUUID();
+    const stamp = versions.stamp();
+    // A chat message changes the team's rows, not who is in it.
+    versions.changed({ teams: [team], users: [] });
+    expect(versions.isFresh(stamp, [teamScope(team)])).toBe(false);
+    expect(versions.isFresh(stamp, [membersScope(team)])).toBe(true);
+    // A join (the teams projector) changes both; the wire form keeps the members.
+    versions.changed(parseChanges({ teams: [team], users: [], members: [team] })!);
+    expect(versions.isFresh(stamp, [membersScope(team)])).toBe(false);
+    expect(parseChanges({ teams: [], users: [], members: 'x' })).toBe('everything');
   });
 
   it('takes everything as changed after a change it cannot place', () => {
@@ -120,7 +141,7 @@ describe('change notices from the projection runner', () => {
       () => runner.stop(),
     );
     const notices: BusMessage[] = [];
-    bus.subscribe('sideline.projection.*', (message) => void notices.push(message));
+    bus.subscribe(projectionsSubject, (message) => void notices.push(message));
     await runner.start();
 
     const userId = randomUUID();
@@ -142,9 +163,9 @@ describe('change notices from the projection runner', () => {
     expect(apiSide.versions.isFresh(stamp, [userScope(userId)])).toBe(false);
     expect(apiSide.versions.isFresh(stamp, [userScope(bystander), teamScope(randomUUID())])).toBe(true);
     expect(runnerSide.versions.isFresh(stamp, [userScope(userId)])).toBe(false);
-    expect(
-      notices.find((n) => n.subject === 'sideline.projection.users' && (n.data as any).changes)?.data,
-    ).toMatchObject({
+    // One notice per batch carries every projector's position; the users projector's says what changed.
+    const reports = notices.flatMap((n) => (n.data as { reports: ProjectionReport[] }).reports);
+    expect(reports.find((r) => r.name === 'users' && r.changes)).toMatchObject({
       changes: { teams: [], users: [userId] },
     });
 

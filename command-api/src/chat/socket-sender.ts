@@ -15,8 +15,9 @@ export function socketMessageSender(ctx: FeatureContext) {
   const chat = chatService(ctx);
   return async (user: RealtimeUser, input: SendMessageInput): Promise<void> => {
     try {
-      // Joined at join_teams time; re-checked here in case the user has left the team since.
-      await requireTeamMember(ctx.db, input.teamId, user.id);
+      // Joined at join_teams time; re-checked here in case the user has left the team since (from
+      // memory until the team's memberships change: a chat send is not a membership change).
+      await requireTeamMember(ctx.db, input.teamId, user.id, ctx.reads);
       const parsed = sendMessageInputSchema.safeParse({
         text: input.content,
         mediaUrl: input.mediaUrl,

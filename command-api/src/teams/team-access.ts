@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { ID_MESSAGE, isId, type AssignedRole, type Team, type TeamManagementFacts } from '@sideline/domain';
-import { isOrgAdmin, memberRole, teamScope } from '@sideline/projections';
+import { isOrgAdmin, memberRole, membersScope } from '@sideline/projections';
 import type { ReadCache } from '../http/read-cache.ts';
 import { HttpError } from '../shared/http-errors.ts';
 
 /**
  * The signed-in user's role in the team. A team the user is not in answers 404, exactly like a
  * team that does not exist, so ids of other teams leak nothing. With `reads`, the answer is kept
- * until the team's memberships change.
+ * until the team's memberships change (the teams projector says so; `membersScope`).
  */
 export async function requireTeamMember(
   db: Kysely<any>,
@@ -18,7 +18,7 @@ export async function requireTeamMember(
   // Membership hooks run before schema validation: a malformed id is refused here, not by the database.
   if (!isId(teamId)) throw new HttpError(400, 'VALIDATION', ID_MESSAGE, { teamId: [ID_MESSAGE] });
   const role = reads
-    ? await reads.memo(`member ${teamId} ${userId}`, [teamScope(teamId)], () => memberRole(db, teamId, userId))
+    ? await reads.memo(`member ${teamId} ${userId}`, [membersScope(teamId)], () => memberRole(db, teamId, userId))
     : await memberRole(db, teamId, userId);
   if (!role) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
   return role;

@@ -4,7 +4,7 @@
  * one token, '>' matches one or more trailing tokens.
  *
  * Subjects used by Sideline: `sideline.team.{teamId}.{kind}`, `sideline.user.{userId}.{kind}`,
- * `sideline.projection.{name}`.
+ * `sideline.projections` (projection positions).
  */
 export interface BusMessage<T = unknown> {
   subject: string;

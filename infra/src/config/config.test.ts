@@ -10,6 +10,7 @@ describe('configuration from the environment', () => {
       DATA_DIR: './data',
       SIDELINE_ROLE: 'all',
       SEED_DEMO: true,
+      PGLITE_THREAD: 'worker',
     });
     expect(runMode(config)).toBe('embedded');
   });

@@ -28,6 +28,8 @@ export const configSchema = z
     /** The origin browsers use to reach Sideline (behind a proxy); defaults to the Host header. */
     PUBLIC_ORIGIN: optionalUrl(['http://', 'https://'], 'https://sideline.example.org'),
     SEED_DEMO: flag(true),
+    /** Embedded mode: PGlite in a worker thread of its own (`worker`) or on the main thread. */
+    PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     TRUST_PROXY: flag(false),

@@ -13,6 +13,8 @@ export interface CreateDatabaseOptions {
   loadDataDir?: Blob | File;
   /** `pg` pool size. */
   maxConnections?: number;
+  /** PGlite's thread (see PgliteDatabaseOptions). */
+  pgliteThread?: 'main' | 'worker';
 }
 
 export async function createDatabase(options: CreateDatabaseOptions): Promise<Database> {
@@ -28,5 +30,6 @@ export async function createDatabase(options: CreateDatabaseOptions): Promise<Da
   return createPgliteDatabase({
     ...(!options.inMemory && options.dataDir !== undefined && { dataDir: options.dataDir }),
     ...(options.loadDataDir !== undefined && { loadDataDir: options.loadDataDir }),
+    ...(options.pgliteThread !== undefined && { thread: options.pgliteThread }),
   });
 }

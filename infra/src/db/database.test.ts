@@ -12,10 +12,14 @@ const until = async (check: () => boolean, timeoutMs = 5_000) => {
   }
 };
 
-describe.each(kinds)('database on %s', (kind) => {
+// 'pglite-worker': PGlite in a worker thread, as the embedded server runs it (PGLITE_THREAD).
+describe.each([...kinds, 'pglite-worker' as const])('database on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase({}, kind);
+    database =
+      kind === 'pglite-worker'
+        ? await createTestDatabase({}, 'pglite', { pgliteThread: 'worker' })
+        : await createTestDatabase({}, kind);
   });
   afterAll(() => database?.close());
 
@@ -31,6 +35,18 @@ describe.each(kinds)('database on %s', (kind) => {
       count: 1n,
       arr: [1n, 2n],
     });
+  });
+
+  it("reports PostgreSQL's error fields (SQLSTATE, constraint) as the driver does", async () => {
+    await sql`CREATE TABLE IF NOT EXISTS dup_test (id text PRIMARY KEY)`.execute(database.db);
+    await sql`INSERT INTO dup_test VALUES ('a')`.execute(database.db);
+    await expect(sql`INSERT INTO dup_test VALUES ('a')`.execute(database.db)).rejects.toMatchObject({
+      code: '23505',
+      constraint: 'dup_test_pkey',
+      message: expect.stringContaining('duplicate key'),
+    });
+    // The connection goes on after the error.
+    expect(await database.ping()).toBe(true);
   });
 
   it('answers ping', async () => {

@@ -5,17 +5,24 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from './port.ts';
 import { pgliteParsers } from './pglite-type-parsers.ts';
+import { PgliteWorkerClient, type PgliteLike } from './pglite-worker-client.ts';
 
 export interface PgliteDatabaseOptions {
   /** Persist under `${dataDir}/pglite`; in memory when absent. */
   dataDir?: string;
   /** Start from a `dumpDataDir()` tarball instead of an empty cluster. */
   loadDataDir?: Blob | File;
+  /**
+   * `worker`: PGlite runs in a worker thread of its own (pglite-worker-client.ts), so its work
+   * runs beside the main thread's sockets and HTTP instead of between them. The server runs it
+   * so; tests default to the main thread.
+   */
+  thread?: 'main' | 'worker';
 }
 
 export interface PgliteDatabase extends Database {
   readonly kind: 'pglite';
-  readonly pglite: PGlite;
+  readonly pglite: PgliteLike;
 }
 
 export async function createPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<PgliteDatabase> {
@@ -24,15 +31,22 @@ export async function createPgliteDatabase(options: PgliteDatabaseOptions = {}):
     dataDir = path.join(options.dataDir, 'pglite');
     await mkdir(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create({
-    ...(dataDir !== undefined && { dataDir }),
-    ...(options.loadDataDir !== undefined && { loadDataDir: options.loadDataDir }),
-    parsers: pgliteParsers,
-  });
+  const pglite: PgliteLike =
+    options.thread === 'worker'
+      ? await PgliteWorkerClient.create({
+          ...(dataDir !== undefined && { dataDir }),
+          ...(options.loadDataDir !== undefined && { loadDataDir: options.loadDataDir }),
+        })
+      : await PGlite.create({
+          ...(dataDir !== undefined && { dataDir }),
+          ...(options.loadDataDir !== undefined && { loadDataDir: options.loadDataDir }),
+          parsers: pgliteParsers,
+        });
   // PGlite is one connection. The dialect queues callers and hands the connection to one kysely
   // transaction at a time, so every statement must go through kysely: a statement sent straight
   // to PGlite while another caller holds a transaction open would run inside that transaction.
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
+  // The dialect calls `query` only (and `close` on destroy), which both kinds of handle have.
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite as PGlite) });
   let closing: Promise<void> | undefined;
 
   return {

@@ -5,6 +5,12 @@ import { eventStoreMigrations } from './index.ts';
 import { postgresContractSetup } from './postgres/contract-harness.ts';
 import { createPostgresEventStore } from './postgres/postgres-event-store.ts';
 
+describe('PostgreSQL event store on PGlite in a worker thread (as the embedded server runs it)', () => {
+  eventStoreContract(
+    postgresContractSetup(() => createTestDatabase(eventStoreMigrations, 'pglite', { pgliteThread: 'worker' })),
+  );
+});
+
 describe('PostgreSQL event store on PGlite', () => {
   eventStoreContract(postgresContractSetup(() => createTestDatabase(eventStoreMigrations, 'pglite')));
 

@@ -28,9 +28,13 @@ export interface TestDatabase extends Database {
 export async function createTestDatabase(
   migrations: Record<string, Migration>,
   kind?: TestDatabaseKind,
+  /** PGlite: in a worker thread, as the server runs it (PGLITE_THREAD), or on the test's thread. */
+  options: { pgliteThread?: 'main' | 'worker' } = {},
 ): Promise<TestDatabase> {
   const resolved = kind ?? (await defaultKind());
-  return resolved === 'postgres' ? createPostgresTestDatabase(migrations) : createPgliteTestDatabase(migrations);
+  return resolved === 'postgres'
+    ? createPostgresTestDatabase(migrations)
+    : createPgliteTestDatabase(migrations, options.pgliteThread ?? 'main');
 }
 
 async function defaultKind(): Promise<TestDatabaseKind> {
@@ -69,13 +73,16 @@ async function createPostgresTestDatabase(migrations: Record<string, Migration>)
   };
 }
 
-async function createPgliteTestDatabase(migrations: Record<string, Migration>): Promise<TestDatabase> {
+async function createPgliteTestDatabase(
+  migrations: Record<string, Migration>,
+  thread: 'main' | 'worker',
+): Promise<TestDatabase> {
   let database;
   try {
-    database = await createPgliteDatabase({ loadDataDir: await pgliteSnapshot(migrations) });
+    database = await createPgliteDatabase({ loadDataDir: await pgliteSnapshot(migrations), thread });
   } catch {
     await discardPgliteSnapshot(migrations);
-    database = await createPgliteDatabase({ loadDataDir: await pgliteSnapshot(migrations) });
+    database = await createPgliteDatabase({ loadDataDir: await pgliteSnapshot(migrations), thread });
   }
   return Object.assign(database, { url: undefined });
 }

@@ -191,42 +191,27 @@ async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]):
       created_at: new Date(e.metadata.occurredAt),
     };
   });
-  // DO NOTHING on any unique index: a known id, or a (team, sender, clientId) already used.
-  const inserted = await db
-    .insertInto('messages')
-    .values(rows)
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  if (inserted.length === 0) return;
-  await db
-    .insertInto('message_versions')
-    .values(
-      inserted.map(({ id }) => {
-        const row = rows.find((r) => r.id === id)!;
-        return {
-          id: byId.get(id)!.id,
-          message_id: id,
-          team_id: row.team_id,
-          sender_id: row.user_id,
-          kind: 'sent' as const,
-          text: row.text,
-          by: row.user_id,
-          at: row.created_at,
-        };
-      }),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-
-  // Sender names for the realtime frames: one query for the whole batch.
-  const userIds = [...new Set(rows.map((r) => r.user_id))];
-  const users = await db.selectFrom('users').select(['id', 'name', 'avatar_url']).where('id', 'in', userIds).execute();
-  const userById = new Map(users.map((u) => [u.id, u]));
+  // One statement, one round trip: DO NOTHING on any unique index (a known id, or a (team,
+  // sender, clientId) already used); the inserted ones get their 'sent' version, and come back
+  // with their sender's name for the realtime frames.
+  const eventIds = sql.join([...byId].map(([messageId, event]) => sql`(${messageId}::text, ${event.id}::text)`));
+  const { rows: inserted } = await sql<{ id: string; name: string | null; avatar_url: string | null }>`
+    WITH ins AS (${db
+      .insertInto('messages')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'team_id', 'user_id', 'text', 'created_at'])}),
+    versions AS (
+      INSERT INTO message_versions (id, message_id, team_id, sender_id, kind, text, by, at)
+      SELECT e.event_id, ins.id, ins.team_id, ins.user_id, 'sent', ins.text, ins.user_id, ins.created_at
+        FROM ins JOIN (VALUES ${eventIds}) AS e(message_id, event_id) ON e.message_id = ins.id
+      ON CONFLICT DO NOTHING)
+    SELECT ins.id, users.name, users.avatar_url FROM ins LEFT JOIN users ON users.id = ins.user_id`.execute(db);
   const rowById = new Map(rows.map((r) => [r.id, r]));
-  for (const { id } of inserted) {
+  for (const { id, name, avatar_url } of inserted) {
     const row = rowById.get(id)!;
-    published.set(byId.get(id)!, realtimeMessage({ ...row, pinned: false }, userById.get(row.user_id)));
+    const sender = name === null ? undefined : { name, avatar_url };
+    published.set(byId.get(id)!, realtimeMessage({ ...row, pinned: false }, sender));
   }
 }
 

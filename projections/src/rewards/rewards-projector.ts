@@ -146,17 +146,7 @@ export const rewardsProjector: Projector<DB> = {
     const days = [...new Set(candidates.map((c) => utcDay(c.event.metadata.occurredAt)))];
     const keys = [...new Set(candidates.flatMap((c) => (c.yesKey ? [c.key, c.yesKey] : [c.key])))];
 
-    const [totalsRows, counterRows, seenRows, badgeRows] = await Promise.all([
-      db.selectFrom('user_rewards').selectAll().where('user_id', 'in', userIds).execute(),
-      db.selectFrom('reward_counters').selectAll().where('user_id', 'in', userIds).where('day', 'in', days).execute(),
-      db
-        .selectFrom('reward_seen')
-        .select(['user_id', 'key'])
-        .where('user_id', 'in', userIds)
-        .where('key', 'in', keys)
-        .execute(),
-      db.selectFrom('user_badges').select(['user_id', 'badge']).where('user_id', 'in', userIds).execute(),
-    ]);
+    const { totalsRows, counterRows, seenRows, badgeRows } = await readRewardState(db, userIds, days, keys);
 
     const totals = new Map(totalsRows.map((r) => [r.user_id, { ...r }]));
     const counters = new Map<string, DayCounters>();
@@ -236,28 +226,85 @@ export const rewardsProjector: Projector<DB> = {
     }
 
     if (touchedUsers.size === 0) return;
-    if (grants.length > 0) await db.insertInto('reward_grants').values(grants).execute();
-    if (newSeen.length > 0) await db.insertInto('reward_seen').values(newSeen).execute();
-    if (newBadges.length > 0) await db.insertInto('user_badges').values(newBadges).execute();
     const counterValues = [...touchedCounters].flatMap((k) => {
       const [user_id, day] = k.split('|') as [string, string];
       return Object.entries(counters.get(k)!).map(([action, v]) => ({ user_id, day, action, ...v! }));
     });
-    await db
-      .insertInto('reward_counters')
-      .values(counterValues)
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'day', 'action']).doUpdateSet((eb) => ({
-          count: eb.ref('excluded.count'),
-          xp: eb.ref('excluded.xp'),
-          dulars: eb.ref('excluded.dulars'),
-        })),
-      )
-      .execute();
-    const totalValues = [...touchedUsers].map((u) => totals.get(u)!);
-    await db
+    await writeRewardState(db, {
+      grants,
+      seen: newSeen,
+      badges: newBadges,
+      counters: counterValues,
+      totals: [...touchedUsers].map((u) => totals.get(u)!),
+    });
+  },
+};
+
+/**
+ * What a batch needs to decide, for all its users at once, in one statement: a projector's
+ * statements run one after another on its transaction's session, so each is a round trip (and
+ * under chat load the round trips, not the work, were the projector's cost).
+ */
+async function readRewardState(db: Kysely<DB>, userIds: string[], days: string[], keys: string[]) {
+  const users = sql.join(userIds);
+  const { rows } = await sql<{
+    totals: UserRewardsTable[];
+    counters: Array<RewardsTables['reward_counters']>;
+    seen: Array<[string, string]>;
+    badges: Array<[string, string]>;
+  }>`SELECT
+      (SELECT coalesce(json_agg(r), '[]') FROM user_rewards r WHERE r.user_id IN (${users})) AS totals,
+      (SELECT coalesce(json_agg(c), '[]') FROM reward_counters c
+        WHERE c.user_id IN (${users}) AND c.day IN (${sql.join(days)})) AS counters,
+      (SELECT coalesce(json_agg(json_build_array(s.user_id, s.key)), '[]') FROM reward_seen s
+        WHERE s.user_id IN (${users}) AND s.key IN (${sql.join(keys)})) AS seen,
+      (SELECT coalesce(json_agg(json_build_array(b.user_id, b.badge)), '[]') FROM user_badges b
+        WHERE b.user_id IN (${users})) AS badges`.execute(db);
+  const row = rows[0]!;
+  // PGlite and pg both parse json; a driver that hands back text is parsed here.
+  const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  return {
+    totalsRows: json(row.totals),
+    counterRows: json(row.counters),
+    seenRows: json(row.seen).map(([user_id, key]) => ({ user_id, key })),
+    badgeRows: json(row.badges).map(([user_id, badge]) => ({ user_id, badge })),
+  };
+}
+
+/**
+ * Every row a batch writes, in one statement of data-modifying CTEs (PostgreSQL runs each of
+ * them exactly once, whether or not the outer statement reads it). GET /api/user reads the users
+ * row, so the totals are copied there too (absolute values, not increments); the streak's last
+ * day goes along, so the user's streak decays on read exactly as here.
+ */
+async function writeRewardState(
+  db: Kysely<DB>,
+  rows: {
+    grants: RewardsTables['reward_grants'][];
+    seen: RewardsTables['reward_seen'][];
+    badges: RewardsTables['user_badges'][];
+    counters: RewardsTables['reward_counters'][];
+    totals: UserRewardsTable[];
+  },
+): Promise<void> {
+  const ctes = [
+    rows.grants.length > 0 && sql`g AS (${db.insertInto('reward_grants').values(rows.grants)})`,
+    rows.seen.length > 0 && sql`s AS (${db.insertInto('reward_seen').values(rows.seen)})`,
+    rows.badges.length > 0 && sql`b AS (${db.insertInto('user_badges').values(rows.badges)})`,
+    rows.counters.length > 0 &&
+      sql`c AS (${db
+        .insertInto('reward_counters')
+        .values(rows.counters)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day', 'action']).doUpdateSet((eb) => ({
+            count: eb.ref('excluded.count'),
+            xp: eb.ref('excluded.xp'),
+            dulars: eb.ref('excluded.dulars'),
+          })),
+        )})`,
+    sql`t AS (${db
       .insertInto('user_rewards')
-      .values(totalValues)
+      .values(rows.totals)
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet((eb) => ({
           xp: eb.ref('excluded.xp'),
@@ -270,16 +317,14 @@ export const rewardsProjector: Projector<DB> = {
           rsvps_yes: eb.ref('excluded.rsvps_yes'),
           uploads: eb.ref('excluded.uploads'),
         })),
-      )
-      .execute();
-    // GET /api/user reads the users row: copy the totals there (absolute values, not increments).
-    // The streak's last day goes along, so the user's streak decays on read exactly as here.
-    const values = sql.join(
-      totalValues.map(
-        (t) => sql`(${t.user_id}::text, ${t.xp}::int, ${t.dulars}::int, ${t.streak}::int, ${t.last_day}::text)`,
-      ),
-    );
-    await sql`UPDATE users SET xp = v.xp, dulars = v.dulars, streak = v.streak, streak_day = v.streak_day
-              FROM (VALUES ${values}) AS v(id, xp, dulars, streak, streak_day) WHERE users.id = v.id`.execute(db);
-  },
-};
+      )})`,
+  ].filter((cte) => cte !== false);
+  const values = sql.join(
+    rows.totals.map(
+      (t) => sql`(${t.user_id}::text, ${t.xp}::int, ${t.dulars}::int, ${t.streak}::int, ${t.last_day}::text)`,
+    ),
+  );
+  await sql`WITH ${sql.join(ctes)}
+    UPDATE users SET xp = v.xp, dulars = v.dulars, streak = v.streak, streak_day = v.streak_day
+      FROM (VALUES ${values}) AS v(id, xp, dulars, streak, streak_day) WHERE users.id = v.id`.execute(db);
+}

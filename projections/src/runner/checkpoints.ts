@@ -78,3 +78,31 @@ export async function advanceCheckpoint(db: Kysely<any>, name: string, from: Pos
           .executeTakeFirst();
   if (!moved) throw new CheckpointMovedError(name);
 }
+
+/**
+ * `advanceCheckpoint` for several projectors in one statement (a shared batch): each moves only
+ * if it is still where its runner left it, and if any did not, none does (the caller's
+ * transaction rolls back). Every one must have a checkpoint row already.
+ */
+export async function advanceCheckpoints(
+  db: Kysely<any>,
+  moves: ReadonlyArray<{ name: string; from: Position; to: Position }>,
+): Promise<void> {
+  if (moves.length === 0) return;
+  const values = sql.join(
+    moves.map(
+      (m) =>
+        sql`(${m.name}::text, ${m.from.commit}::bigint, ${m.from.prepare}::bigint, ${m.to.commit}::bigint, ${m.to.prepare}::bigint)`,
+    ),
+  );
+  const { rows } = await sql<{ name: string }>`
+    UPDATE projection_checkpoints AS c
+       SET commit_position = v.to_commit, prepare_position = v.to_prepare, updated_at = now()
+      FROM (VALUES ${values}) AS v(name, from_commit, from_prepare, to_commit, to_prepare)
+     WHERE c.name = v.name AND c.commit_position = v.from_commit AND c.prepare_position = v.from_prepare
+ RETURNING c.name`.execute(db);
+  if (rows.length !== moves.length) {
+    const moved = new Set(rows.map((r) => r.name));
+    throw new CheckpointMovedError(moves.find((m) => !moved.has(m.name))!.name);
+  }
+}

@@ -10,9 +10,20 @@ import {
 } from '@sideline/infra';
 import { parseChanges, ReadModelVersions, type ReadModelChanges } from './read-model-changes.ts';
 
-export const projectionSubject = (name: string) => `sideline.projection.${name}`;
+/**
+ * Where a runner announces how far its projectors got, one message per batch for all of them
+ * (a message per projector was most of the bus traffic under chat load): `{ reports: [{ name,
+ * position, changes? }] }`.
+ */
+export const projectionsSubject = 'sideline.projections';
 
-const isProjectionSubject = (subject: string) => subject.startsWith('sideline.projection.');
+export interface ProjectionReport {
+  name: string;
+  position: string;
+  changes?: ReadModelChanges;
+}
+
+const isProjectionSubject = (subject: string) => subject === projectionsSubject;
 
 /**
  * Positions compare only within one event log, and the transaction ids in them interleave across
@@ -46,8 +57,8 @@ export async function positionScope(db: Kysely<any>): Promise<string> {
 }
 
 /**
- * Knows how far each projector has got, from the `sideline.projection.{name}` bus messages the
- * runner publishes after each commit, so read-your-writes works in one process and across
+ * Knows how far each projector has got, from the `sideline.projections` bus messages the runner
+ * publishes after each commit, so read-your-writes works in one process and across
  * processes (split mode) with the same code.
  */
 export class ProjectionProgress {
@@ -64,13 +75,17 @@ export class ProjectionProgress {
     private readonly projectorNames: readonly string[],
   ) {
     for (const name of projectorNames) this.positions.set(name, START);
-    const unsubscribePositions = bus.subscribe('sideline.projection.*', (message) => {
-      const name = message.subject.slice('sideline.projection.'.length);
-      const data = message.data as { position: string; changes?: unknown };
-      const position = parsePosition(data.position);
-      const heard = this.heard.get(name);
-      if (heard === undefined || comparePositions(position, heard) > 0) this.heard.set(name, position);
-      this.report(name, position, parseChanges(data.changes) ?? undefined);
+    const unsubscribePositions = bus.subscribe(projectionsSubject, (message) => {
+      const { reports } = message.data as {
+        reports?: Array<{ name?: unknown; position?: unknown; changes?: unknown }>;
+      };
+      for (const { name, position: at, changes } of reports ?? []) {
+        if (typeof name !== 'string' || typeof at !== 'string') continue;
+        const position = parsePosition(at);
+        const heard = this.heard.get(name);
+        if (heard === undefined || comparePositions(position, heard) > 0) this.heard.set(name, position);
+        this.report(name, position, parseChanges(changes) ?? undefined);
+      }
     });
     // Change notices published while the bus was down reached nobody: no cached answer is trusted.
     const everything = () => this.versions.changed('everything');

@@ -4,10 +4,22 @@ import type { RecordedEvent } from '@sideline/infra';
  * What a projector's batch changed, as response caches see it: the teams and users whose
  * read-model rows it may have written, or `everything` when it cannot say.
  */
-export type ReadModelChanges = { readonly teams: readonly string[]; readonly users: readonly string[] } | 'everything';
+export type ReadModelChanges =
+  | {
+      readonly teams: readonly string[];
+      readonly users: readonly string[];
+      /** Teams whose memberships changed (only the teams projector writes them). */
+      readonly members?: readonly string[];
+    }
+  | 'everything';
 
 /** The cache scope of one team's rows (messages, events, media, members, …). */
 export const teamScope = (teamId: string) => `team:${teamId}`;
+/**
+ * The cache scope of one team's memberships: apart from `teamScope`, so that the membership check
+ * of every chat send is not read again after every chat message of the team.
+ */
+export const membersScope = (teamId: string) => `members:${teamId}`;
 /** The cache scope of one user's rows (their users row, their list of teams). */
 export const userScope = (userId: string) => `user:${userId}`;
 
@@ -34,10 +46,12 @@ export function changesFromEventData(
 export function parseChanges(value: unknown): ReadModelChanges | null {
   if (value === 'everything') return 'everything';
   if (typeof value !== 'object' || value === null) return null;
-  const { teams, users } = value as { teams?: unknown; users?: unknown };
+  const { teams, users, members } = value as { teams?: unknown; users?: unknown; members?: unknown };
   const strings = (list: unknown): list is string[] => Array.isArray(list) && list.every((s) => typeof s === 'string');
   // A malformed notice still says something changed: take it as everything.
-  return strings(teams) && strings(users) ? { teams, users } : 'everything';
+  if (!strings(teams) || !strings(users)) return 'everything';
+  if (members === undefined) return { teams, users };
+  return strings(members) ? { teams, users, members } : 'everything';
 }
 
 /**
@@ -67,6 +81,7 @@ export class ReadModelVersions {
     }
     for (const team of changes.teams) this.changedAt.set(teamScope(team), this.tick);
     for (const user of changes.users) this.changedAt.set(userScope(user), this.tick);
+    for (const team of changes.members ?? []) this.changedAt.set(membersScope(team), this.tick);
   }
 
   /** Whether nothing in `scopes` changed after `stamp`. */

@@ -107,8 +107,12 @@ export const teamsProjector: Projector<TeamsTables> = {
   },
   // A member's own list of teams changes with their membership and role.
   // A deletion changes many members' lists at once (and the organization's): everything is read again.
-  changes: (events) =>
-    events.some((e) => e.type === 'TeamDeleted') ? 'everything' : changesFromEventData(events, ['userId', 'creatorId']),
+  // Every change of a team here may be one of its memberships (the only writer of team_members).
+  changes: (events) => {
+    if (events.some((e) => e.type === 'TeamDeleted')) return 'everything';
+    const changes = changesFromEventData(events, ['userId', 'creatorId']);
+    return changes === 'everything' ? changes : { ...changes, members: changes.teams };
+  },
   afterCommit(events) {
     // Its members' sockets re-check their teams and stop getting the deleted team's frames.
     const deletions = events

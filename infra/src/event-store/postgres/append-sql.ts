@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteLike } from '../../db/pglite-worker-client.ts';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { START, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from '../port.ts';
@@ -34,7 +34,7 @@ export function kyselyAppendRunner(executor: Kysely<any>): AppendRunner {
  * whatever standard_conforming_strings says). The kysely connection is held meanwhile, so the
  * statement never runs inside a transaction another caller has open on the single connection.
  */
-export function pgliteAppendRunner(db: Kysely<any>, pglite: PGlite): AppendRunner {
+export function pgliteAppendRunner(db: Kysely<any>, pglite: Pick<PgliteLike, 'exec'>): AppendRunner {
   return ({ stream, expected, events, timeoutMs, notify }) =>
     db.connection().execute(async () => {
       const text = `SELECT es_append(${pg.escapeLiteral(stream)}, ${expected}, ${pg.escapeLiteral(events)}::jsonb, ${timeoutMs}, ${notify}) AS r`;

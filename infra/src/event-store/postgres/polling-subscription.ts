@@ -5,6 +5,12 @@ export interface PollingSubscriptionOptions {
   from: Position;
   batchSize: number;
   pollIntervalMs: number;
+  /**
+   * While appends keep waking it, a live read starts at most this often (ms): each wake-up would
+   * otherwise be a read of its own (two round trips on PostgreSQL) for one event. A wake-up after
+   * a quiet spell still reads at once.
+   */
+  liveReadIntervalMs?: number;
   readBatch(after: Position, limit: number): Promise<RecordedEvent[]>;
   /** Whether committed events are still hidden behind the horizon (PostgreSQL only). */
   hiddenEventsPending?(): Promise<boolean>;
@@ -46,6 +52,7 @@ export class PollingSubscription implements Subscription {
     let position = this.options.from;
     // Consecutive live reads that left committed events hidden behind the horizon.
     let hiddenReads = 0;
+    let lastLiveRead = Number.NEGATIVE_INFINITY;
     try {
       let next: Promise<RecordedEvent[]> | undefined;
       while (!this.closed) {
@@ -68,6 +75,9 @@ export class PollingSubscription implements Subscription {
           const hidden = (await this.options.hiddenEventsPending?.().catch(() => false)) ?? false;
           hiddenReads = hidden ? hiddenReads + 1 : 0;
           await this.signal.wait(hidden ? Math.min(2 ** Math.min(hiddenReads, 6), pollIntervalMs) : pollIntervalMs);
+          const early = lastLiveRead + (this.options.liveReadIntervalMs ?? 0) - performance.now();
+          if (early > 0 && !this.closed) await new Promise((resolve) => setTimeout(resolve, early));
+          lastLiveRead = performance.now();
         }
       }
     } finally {

@@ -24,6 +24,8 @@ export interface PostgresEventStoreOptions {
   batchSize?: number;
   /** A live subscription re-reads this often even without a wake-up (ms). */
   pollIntervalMs?: number;
+  /** While appends keep coming, a live subscription reads at most this often (ms). */
+  liveReadIntervalMs?: number;
 }
 
 export interface PostgresEventStore extends EventStore {
@@ -128,6 +130,7 @@ export function createPostgresEventStore(
         from: subscribeOptions?.fromPosition ?? START,
         batchSize,
         pollIntervalMs,
+        liveReadIntervalMs: options.liveReadIntervalMs ?? 5,
         readBatch: async (after, limit) => upcastAll(await readAllSql(db, after, limit)),
         // PGlite runs one transaction at a time: nothing can hide behind the horizon there.
         ...(database.kind === 'postgres' ? { hiddenEventsPending: () => hiddenEventsPendingSql(db) } : {}),
