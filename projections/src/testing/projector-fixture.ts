@@ -55,6 +55,8 @@ export function projectorFixtures(projectors: readonly Projector[]) {
       await runner.start();
       await runner.waitUntil(f.last!);
       await runner.stop();
+      // What the projectors announced has reached the bus's subscribers (`published`) too.
+      await f.bus.flush();
     },
   };
 }
