@@ -4,7 +4,7 @@ import { createInProcessBus, createNatsBus } from './bus/index.ts';
 import type { Config } from './config/config.ts';
 import { createDatabase } from './db/create-database.ts';
 import type { Database } from './db/port.ts';
-import { createEventStoreDbEventStore } from './event-store/eventstoredb/index.ts';
+import { openEventStoreDbEventStore } from './event-store/eventstoredb/index.ts';
 import type { EventStore } from './event-store/port.ts';
 import { createPostgresEventStore } from './event-store/postgres/index.ts';
 import type { Logger } from './logger.ts';
@@ -25,7 +25,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
     config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.DATA_DIR) },
   );
   const eventStore = config.EVENTSTORE_URL
-    ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    ? await openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
     : createPostgresEventStore(database);
   let bus: Bus;
   try {
