@@ -24,10 +24,13 @@ export class Child {
     });
   }
 
-  /** Forks `file` (next to this one) and waits for its first message ('ready'). */
-  static async start(file: string, env: Record<string, string> = {}): Promise<Child> {
+  /**
+   * Forks `file` (next to this one) and waits for its first message ('ready'). `nodeFlags` are
+   * added to this process's own (tsx's loader).
+   */
+  static async start(file: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<Child> {
     const child = fork(path.join(import.meta.dirname, file), {
-      execArgv: process.execArgv,
+      execArgv: [...process.execArgv, ...nodeFlags],
       env: { ...process.env, ...env },
       serialization: 'advanced',
     });
@@ -86,6 +89,19 @@ export function serveRequests(
       );
   });
   process.send!('ready');
+}
+
+/**
+ * The flags `npm start` gives Node (the `--…` between `tsx` and `command-api/src/main.ts` in the
+ * root package.json), so that a measured server runs as a started one does.
+ */
+export async function startNodeFlags(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const flags = /\btsx((?: --\S+)*) command-api\/src\/main\.ts/.exec(manifest.scripts.start);
+  if (!flags) throw new Error(`cannot read the node flags of npm start: ${manifest.scripts.start}`);
+  return flags[1]!.trim().split(' ').filter(Boolean);
 }
 
 /** Resident set size and CPU time (user + system) of a process, read from /proc (Linux). */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { natsAvailable } from '@sideline/infra';
 import { postgresAvailable } from '@sideline/infra/testing';
-import { Child, processUsage, sampleRss } from './chat-child.ts';
+import { Child, processUsage, sampleRss, startNodeFlags } from './chat-child.ts';
 import type { ConnectJob, RunResult } from './chat-driver.ts';
 import type { MessageTrace, SeededMember } from './chat-server.ts';
 
@@ -144,11 +144,16 @@ export async function benchChat(): Promise<void> {
           const databaseUrl = await seeder.request<string | undefined>('database-url');
           // PGlite: the seeder dumps its cluster for the next process. PostgreSQL: it only stops serving.
           await seeder.request(dataDir ? 'dump' : 'stop-server');
-          const server = await Child.start('chat-server.ts', {
-            CHAT_BENCH_MODE: mode,
-            ...where,
-            ...(databaseUrl ? { CHAT_BENCH_DATABASE_URL: databaseUrl } : {}),
-          });
+          // Started with npm start's node flags (--max-semi-space-size), as a deployed server is.
+          const server = await Child.start(
+            'chat-server.ts',
+            {
+              CHAT_BENCH_MODE: mode,
+              ...where,
+              ...(databaseUrl ? { CHAT_BENCH_DATABASE_URL: databaseUrl } : {}),
+            },
+            await startNodeFlags(),
+          );
           try {
             const url = await server.request<string>('url');
             const profile = process.env.CHAT_BENCH_PROFILE === `${mode} ${sockets}` ? server : undefined;

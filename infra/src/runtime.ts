@@ -4,7 +4,7 @@ import { createInProcessBus, createNatsBus } from './bus/index.ts';
 import type { Config } from './config/config.ts';
 import { createDatabase } from './db/create-database.ts';
 import type { Database } from './db/port.ts';
-import { createEventStoreDbEventStore } from './event-store/eventstoredb/index.ts';
+import { openEventStoreDbEventStore } from './event-store/eventstoredb/index.ts';
 import type { EventStore } from './event-store/port.ts';
 import { createPostgresEventStore } from './event-store/postgres/index.ts';
 import type { Logger } from './logger.ts';
@@ -27,7 +27,7 @@ export async function openInfrastructure(config: Config, logger: Logger): Promis
       : { dataDir: path.resolve(config.DATA_DIR), pgliteThread: config.PGLITE_THREAD },
   );
   const eventStore = config.EVENTSTORE_URL
-    ? createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
+    ? await openEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL })
     : createPostgresEventStore(database);
   let bus: Bus;
   try {

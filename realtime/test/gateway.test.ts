@@ -70,6 +70,20 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
       expect((refused as RefusedUpgrade).statusCode).toBe(403);
     });
 
+    it('keeps nothing of the upgrade request once the socket is open, and still ends a socket on error', async () => {
+      await start();
+      const client = await gateway.connect({ cookie: aliceCookie });
+      expect(await client.join(['t1'])).toEqual(['t1']);
+      const [server] = [...gateway.app.websocketServer.clients];
+      // The upgrade's ServerResponse (and through it the request, its headers, its logger and
+      // Fastify's reply) is detached from the TCP socket, and the only 'error' listener left is
+      // ours: nothing of the request lives as long as the socket.
+      expect((server as unknown as { _socket: { _httpMessage: unknown } })._socket._httpMessage).toBeNull();
+      expect(server!.listeners('error')).toHaveLength(1);
+      server!.emit('error', new Error('a socket error'));
+      expect((await client.closed).code).toBe(1006); // terminated
+    });
+
     it('counts open sockets in realtimeStats and forgets closed ones', async () => {
       await start();
       const a1 = await gateway.connect({ cookie: aliceCookie });

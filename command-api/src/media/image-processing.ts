@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   IMAGE_MAX_EDGE,
   IMAGE_MAX_INPUT_PIXELS,
@@ -7,9 +6,7 @@ import {
   type ImageFormat,
 } from '@sideline/domain';
 import { HttpError } from '../shared/http-errors.ts';
-
-// Each upload is decoded once: libvips' operation cache would only hold other people's photos.
-sharp.cache(false);
+import { loadSharp } from './sharp.ts';
 
 export interface ProcessedImage {
   format: ImageFormat;
@@ -33,6 +30,7 @@ const TIMEOUT_SECONDS = 20;
  */
 export async function processImage(input: Buffer, format: ImageFormat): Promise<ProcessedImage> {
   const animated = format === 'gif' || format === 'webp';
+  const sharp = await loadSharp();
   const open = (frames: boolean) =>
     sharp(input, {
       autoOrient: true,

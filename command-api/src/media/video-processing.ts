@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
-import sharp from 'sharp';
 import { THUMBNAIL_EDGE, type VideoFormat } from '@sideline/domain';
+import { loadSharp } from './sharp.ts';
 
 /** What ffprobe tells about a stored video; every field null when it could not tell. */
 export interface VideoInfo {
@@ -181,6 +181,7 @@ export async function probeVideo(filePath: string): Promise<VideoInfo> {
     let frame = await grabFrame(filePath, at);
     if (frame.length === 0 && at > 0) frame = await grabFrame(filePath, 0);
     if (frame.length > 0) {
+      const sharp = await loadSharp();
       thumbnail = await sharp(frame)
         .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80 })

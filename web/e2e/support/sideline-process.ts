@@ -99,11 +99,16 @@ async function spawnSideline(
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.NATS_URL) delete env.NATS_URL;
   delete env.EVENTSTORE_URL;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'command-api/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // The node flags of `npm start` (package.json), then tsx as `tsx` runs it.
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--max-semi-space-size=8', '--import', 'tsx', 'command-api/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += String(chunk)));
   child.stderr!.on('data', (chunk) => (output += String(chunk)));

@@ -1,1 +1,14 @@
-export { createEventStoreDbEventStore, type EventStoreDbEventStoreOptions } from './eventstoredb-event-store.ts';
+import type { EventStore } from '../port.ts';
+import type { EventStoreDbEventStoreOptions } from './eventstoredb-event-store.ts';
+
+export type { EventStoreDbEventStoreOptions } from './eventstoredb-event-store.ts';
+
+/**
+ * The EventStoreDB event store (EVENTSTORE_URL), loaded only when asked for: its gRPC client
+ * (@eventstore/db-client with @grpc/grpc-js and the generated protobuf code) would otherwise
+ * cost every process in the other modes about 12 MB of memory.
+ */
+export async function openEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): Promise<EventStore> {
+  const { createEventStoreDbEventStore } = await import('./eventstoredb-event-store.ts');
+  return createEventStoreDbEventStore(options);
+}
