@@ -101,11 +101,23 @@ export function useScheduleMatch() {
 export type MatchStatusChange = 'in_progress' | 'complete' | 'cancelled';
 
 /** PUT /api/matches/{matchId} {status} — Start, Complete or Cancel (409 ILLEGAL_TRANSITION otherwise). */
-export function useSetMatchStatus(matchId: string) {
+export function useSetMatchStatus(
+  matchId: string,
+  /**
+   * Run by the mutation itself, unlike `mutate`'s own callbacks: they still run when the caller
+   * has unmounted meanwhile (the detail dialog remounts its actions when the status changes, and
+   * the socket's `match_updated` can bring the new status before this answer arrives).
+   */
+  callbacks: { onSuccess?: (match: Match) => void; onError?: (error: Error) => void } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: MatchStatusChange) => api.put<Match>(apiPaths.match(matchId), { status }),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    onSuccess: (match) => {
+      callbacks.onSuccess?.(match);
+      return invalidateMatch(queryClient, matchId);
+    },
+    ...(callbacks.onError ? { onError: callbacks.onError } : {}),
   });
 }
 

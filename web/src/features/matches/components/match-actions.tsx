@@ -42,18 +42,16 @@ interface MatchActionsProps {
  */
 export function MatchActions({ match, onManageLineup, onRecordStats }: MatchActionsProps) {
   const { can, send } = useMatchMachine(match);
-  const setStatus = useSetMatchStatus(match.id);
+  // The toasts go with the mutation: this component remounts when the status changes.
+  const setStatus = useSetMatchStatus(match.id, {
+    onSuccess: () => toast({ title: 'Success', description: 'Match status updated successfully' }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
+  });
   // Cancelling is final (the machine has no way back): it asks once more.
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   if (!match.canManage) return null;
   const change = (command: (typeof transitions)[number]) =>
-    setStatus.mutate(command.status, {
-      onSuccess: () => {
-        send({ type: command.command });
-        toast({ title: 'Success', description: 'Match status updated successfully' });
-      },
-      onError: (error) => toast({ variant: 'destructive', title: 'Error', description: getErrorMessage(error) }),
-    });
+    setStatus.mutate(command.status, { onSuccess: () => send({ type: command.command }) });
   const lineup = can('AddParticipant') || can('Substitute');
   const anything = lineup || can('RecordStat') || transitions.some((t) => can(t.command));
   if (!anything) return null;
