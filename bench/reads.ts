@@ -253,6 +253,37 @@ async function seed(server: SidelineServer, url: string): Promise<SeededTeam[]> 
   );
 }
 
+type SqlStats = Map<string, { n: number; ms: number }>;
+
+/** READS_BENCH_SQL=1 (PGlite): the statements each route ran while measured, to find reads that miss the cache. */
+function countSql(database: Database): SqlStats | null {
+  if (!process.env.READS_BENCH_SQL || database.kind !== 'pglite') return null;
+  const stats: SqlStats = new Map();
+  const pg = (database as unknown as { pglite: Record<string, (...args: unknown[]) => Promise<unknown>> }).pglite;
+  for (const method of ['query', 'exec']) {
+    const original = pg[method]!.bind(pg);
+    pg[method] = async (text: unknown, ...rest: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(text, ...rest);
+      } finally {
+        const key = String(text).replace(/\s+/g, ' ').slice(0, 140);
+        const stat = stats.get(key) ?? { n: 0, ms: 0 };
+        stat.n++;
+        stat.ms += performance.now() - started;
+        stats.set(key, stat);
+      }
+    };
+  }
+  return stats;
+}
+
+function printSql(route: string, stats: SqlStats, requests: number): void {
+  const top = [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12);
+  console.log(`  SQL during ${route} (${requests} requests):`);
+  for (const [text, { n, ms }] of top) console.log(`    ${n}× ${ms.toFixed(0)} ms  ${text}`);
+}
+
 async function run(mode: string, database: Database, bus: Bus, load: LoadClient): Promise<string[]> {
   const eventStore = createPostgresEventStore(database);
   const server = await createSidelineServer({
@@ -265,6 +296,7 @@ async function run(mode: string, database: Database, bus: Bus, load: LoadClient)
     webDist: null,
   });
   const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const sqlStats = countSql(database);
   // The bare route: Fastify 5 without hooks, plugins or schemas, answering each client's own body.
   const bare = Fastify();
   const bodies = new Map<string, unknown>();
@@ -331,7 +363,9 @@ async function run(mode: string, database: Database, bus: Bus, load: LoadClient)
         const profiled = await profileWhile(file, () => load.run(job([real])));
         console.log(`\n### CPU profile: ${route.name}, ${mode} (${file})\n\n${profiled.summary}\n`);
       }
+      sqlStats?.clear();
       const [measured, baseline] = (await load.run(job([real, bareTarget]))) as [LoadResult, LoadResult];
+      if (sqlStats) printSql(route.name, sqlStats, measured.requests);
       const ratio = measured.rps / baseline.rps;
       const met = ratio >= GOAL_RATIO && measured.p99 < GOAL_P99_MS && measured.failed === 0;
       if (route.writesPerSecond) console.log(`  (${measured.writes} messages sent during the measured slices)`);
