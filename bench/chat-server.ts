@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import os from 'node:os';
+import pg from 'pg';
 import path from 'node:path';
 import { teamDecider, teamStream, userDecider, userStream } from '@sideline/domain';
 import {
@@ -139,17 +140,18 @@ bus = traced(bus);
 traceAppends();
 const sqlStats = new Map<string, { n: number; ms: number }>();
 let sqlOn = false;
-if (process.env.CHAT_BENCH_SQL && database.kind === 'pglite') {
-  const pg = (database as any).pglite;
-  for (const method of ['query', 'exec']) {
-    const original = pg[method].bind(pg);
-    pg[method] = async (text: string, ...rest: unknown[]) => {
+if (process.env.CHAT_BENCH_SQL) {
+  // PGlite's handle, or (services) every PostgreSQL client's.
+  const handle = database.kind === 'pglite' ? (database as any).pglite : (pg.Client.prototype as any);
+  for (const method of database.kind === 'pglite' ? ['query', 'exec'] : ['query']) {
+    const original = handle[method];
+    handle[method] = async function (this: unknown, text: string | { text: string }, ...rest: unknown[]) {
       const started = performance.now();
       try {
-        return await original(text, ...rest);
+        return await original.call(this, text, ...rest);
       } finally {
         if (sqlOn) {
-          const key = text.replace(/\s+/g, ' ').slice(0, 110);
+          const key = (typeof text === 'string' ? text : text.text).replace(/\s+/g, ' ').slice(0, 110);
           const stat = sqlStats.get(key) ?? { n: 0, ms: 0 };
           stat.n++;
           stat.ms += performance.now() - started;

@@ -23,7 +23,7 @@ import type { MessageTrace, SeededMember } from './chat-server.ts';
  * (embedded,services), CHAT_BENCH_LAYOUTS (teams×members, default 50x10,500x10),
  * CHAT_BENCH_BASELINE=0 (skip raw ws), CHAT_BENCH_PROFILE (e.g. `embedded 5000`: a CPU profile of
  * the server process during that run, summarised and written to the temp dir), CHAT_BENCH_SQL=1
- * (with a PGlite profile: time and count per SQL statement). Each run also prints where each
+ * (with a profile: time and count per SQL statement, on PGlite or PostgreSQL). Each run also prints where each
  * message's time went (stages traced by the server, timed on the driver's and the server's clocks).
  */
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);

@@ -121,6 +121,23 @@ describe('command handler', () => {
     expect(hopeless.reads).toBe(3);
   });
 
+  it('creates a likely-new stream without reading it, and decides a retry on the stream it finds', async () => {
+    const counted = withInterleavedWriter(eventStore, 0);
+    const handle = createCommandHandler({ eventStore: counted, progress, logger, maxAttempts: 1 });
+    const created = await handle(counter, 'counter-new', add(2, 5), { actorId: 'u1' }, { likelyNewStream: true });
+    expect(counted.reads).toBe(0);
+    expect(created.events).toEqual([{ type: 'Added', data: { by: 2, total: 2 } }]);
+
+    // The stream exists now: the same hint meets it, folds its history and decides on that.
+    const again = await handle(counter, 'counter-new', add(2, 5), { actorId: 'u1' }, { likelyNewStream: true });
+    expect(counted.reads).toBe(1);
+    expect(again.events).toEqual([{ type: 'Added', data: { by: 2, total: 4 } }]);
+    await expect(
+      handle(counter, 'counter-new', add(2, 5), { actorId: 'u1' }, { likelyNewStream: true }),
+    ).rejects.toMatchObject({ code: 'LIMIT' });
+    expect((await eventStore.readStream('counter-new')).map((e) => (e.data as Added['data']).total)).toEqual([2, 4]);
+  });
+
   it("refuses with the decider's error and appends nothing when the rule is broken", async () => {
     const handle = createCommandHandler({ eventStore, progress, logger });
     await handle(counter, 'counter-e', add(3, 3), { actorId: null });

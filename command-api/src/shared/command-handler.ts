@@ -31,6 +31,13 @@ export interface HandleOptions {
    * handler was created with); null when it answers nothing that depends on a read model.
    */
   waitFor?: ProjectionProgress | null;
+  /**
+   * The stream is named by an id just made for this command (a new chat message), so it is
+   * almost always new: decide on the initial state and append expecting no stream, without
+   * reading it first. Where it exists after all (a retry of the same command), that append is
+   * refused and the command is decided the ordinary way, on the stream's history.
+   */
+  likelyNewStream?: boolean;
 }
 
 export interface CommandResult<E> {
@@ -111,6 +118,34 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     return { events, position: appended.position };
   }
 
+  /** `likelyNewStream`: one statement instead of two; null when the stream exists after all. */
+  async function decideAndCreate<C, E extends DomainEventShape, S>(
+    decider: Decider<C, E, S>,
+    stream: string,
+    command: C,
+    metadata: EventMetadata,
+  ): Promise<{ events: E[]; position: Position | null } | null> {
+    let events: E[];
+    try {
+      events = decider.decide(command, decider.initialState);
+    } catch {
+      // Refused on an empty stream: the stream's own history decides which refusal it is.
+      return null;
+    }
+    if (events.length === 0) return null;
+    try {
+      const appended = await eventStore.appendToStream(
+        stream,
+        events.map((e) => ({ type: e.type, data: e.data, metadata })),
+        { expectedRevision: 'no_stream' },
+      );
+      return { events, position: appended.position };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return null;
+      throw error;
+    }
+  }
+
   return async function handle<C, E extends DomainEventShape, S>(
     decider: Decider<C, E, S>,
     stream: string,
@@ -127,7 +162,14 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     let decided: { events: E[]; position: Position | null };
     for (let attempt = 1; ; attempt++) {
       try {
-        decided = await streams.acquire(stream, () => decideAndAppend(decider, stream, command, metadata));
+        decided = await streams.acquire(
+          stream,
+          async () =>
+            // Only the first attempt may skip the read: a conflict means the stream exists.
+            (attempt === 1 && handleOptions.likelyNewStream
+              ? await decideAndCreate(decider, stream, command, metadata)
+              : null) ?? decideAndAppend(decider, stream, command, metadata),
+        );
         break;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -65,6 +65,38 @@ describeOnServer(
         await store.close();
       });
 
+      it('re-reads soon, not at the next poll, when an open transaction that is not an append hid the events', async () => {
+        const store = createPostgresEventStore(database, { pollIntervalMs: 60_000 });
+        const subscription = store.subscribeToAll({ fromPosition: await store.headPosition() });
+        const received: string[] = [];
+        const reading = (async () => {
+          for await (const event of subscription) {
+            if (event.stream !== 'behind-other-work') continue;
+            received.push(event.stream);
+            break;
+          }
+        })();
+        let release!: () => void;
+        const holding = new Promise<void>((held) => {
+          void database.db.transaction().execute(async (trx) => {
+            await sql`SELECT pg_current_xact_id()`.execute(trx); // takes a transaction id: the horizon stops here
+            held();
+            await new Promise<void>((done) => (release = done));
+          });
+        });
+        await holding;
+        // The append wakes the subscriber, whose read finds its event hidden behind the horizon.
+        await store.appendToStream('behind-other-work', [newEvent('Hidden', {})], { expectedRevision: 'no_stream' });
+        await sleep(200);
+        expect(received).toEqual([]);
+        const releasedAt = Date.now();
+        release(); // a commit that notifies nobody
+        await reading;
+        expect(received).toEqual(['behind-other-work']);
+        expect(Date.now() - releasedAt).toBeLessThan(2_000);
+        await store.close();
+      });
+
       it('aborts a write transaction left idle beyond the write timeout', async () => {
         const store = createPostgresEventStore(database, { writeTimeoutMs: 300 });
         const held = database.db.transaction().execute(async (trx) => {

@@ -11,11 +11,15 @@ export interface PollingSubscriptionOptions {
    * a quiet spell still reads at once.
    */
   liveReadIntervalMs?: number;
-  readBatch(after: Position, limit: number): Promise<RecordedEvent[]>;
-  /** Whether committed events are still hidden behind the horizon (PostgreSQL only). */
-  hiddenEventsPending?(): Promise<boolean>;
+  /** A batch, and whether committed events are still hidden behind the horizon (PostgreSQL only). */
+  readBatch(after: Position, limit: number): Promise<ReadBatch>;
   /** Registers the subscription's wake signal; returns the unregister function. */
   register(signal: WakeSignal): () => void;
+}
+
+export interface ReadBatch {
+  events: RecordedEvent[];
+  hiddenEventsPending: boolean;
 }
 
 /**
@@ -54,9 +58,9 @@ export class PollingSubscription implements Subscription {
     let hiddenReads = 0;
     let lastLiveRead = Number.NEGATIVE_INFINITY;
     try {
-      let next: Promise<RecordedEvent[]> | undefined;
+      let next: Promise<ReadBatch> | undefined;
       while (!this.closed) {
-        const batch = await (next ?? this.read(position));
+        const { events: batch, hiddenEventsPending: hidden } = await (next ?? this.read(position));
         next = undefined;
         if (this.closed) return;
         const last = batch.at(-1);
@@ -72,7 +76,6 @@ export class PollingSubscription implements Subscription {
         }
         if (!next) {
           // Re-read after 2, 4, 8 … 64 ms while events are committed but not yet visible.
-          const hidden = (await this.options.hiddenEventsPending?.().catch(() => false)) ?? false;
           hiddenReads = hidden ? hiddenReads + 1 : 0;
           await this.signal.wait(hidden ? Math.min(2 ** Math.min(hiddenReads, 6), pollIntervalMs) : pollIntervalMs);
           const early = lastLiveRead + (this.options.liveReadIntervalMs ?? 0) - performance.now();
@@ -86,7 +89,7 @@ export class PollingSubscription implements Subscription {
     }
   }
 
-  private async read(after: Position): Promise<RecordedEvent[]> {
+  private async read(after: Position): Promise<ReadBatch> {
     for (let attempt = 1; ; attempt++) {
       // Wakes arriving from here on are kept: they may announce events this read will not see.
       this.signal.consume();
@@ -94,12 +97,12 @@ export class PollingSubscription implements Subscription {
         return await this.options.readBatch(after, this.options.batchSize);
       } catch (error) {
         // Reads racing a close (pool shutting down) are not the consumer's problem.
-        if (this.closed) return [];
+        if (this.closed) return { events: [], hiddenEventsPending: false };
         // A server restart or dropped connection should not end a long-lived subscription;
         // reads are idempotent, so retry for a while (about 30 s) before giving up.
         if (!isConnectionError(error) || attempt >= RETRIES) throw error;
         await this.signal.wait(Math.min(100 * 2 ** attempt, 5_000));
-        if (this.closed) return [];
+        if (this.closed) return { events: [], hiddenEventsPending: false };
       }
     }
   }

@@ -12,7 +12,7 @@ import {
 import { AppendNotifier, EVENTS_CHANNEL } from './append-notifier.ts';
 import { appendSql, kyselyAppendRunner, pgliteAppendRunner } from './append-sql.ts';
 import { PollingSubscription } from './polling-subscription.ts';
-import { headPositionSql, hiddenEventsPendingSql, readAllSql, readStreamSql } from './read-sql.ts';
+import { headPositionSql, readAllAndHorizonSql, readAllSql, readStreamSql } from './read-sql.ts';
 import type { WakeSignal } from './wake-signal.ts';
 
 export interface PostgresEventStoreOptions {
@@ -131,9 +131,17 @@ export function createPostgresEventStore(
         batchSize,
         pollIntervalMs,
         liveReadIntervalMs: options.liveReadIntervalMs ?? 5,
-        readBatch: async (after, limit) => upcastAll(await readAllSql(db, after, limit)),
         // PGlite runs one transaction at a time: nothing can hide behind the horizon there.
-        ...(database.kind === 'postgres' ? { hiddenEventsPending: () => hiddenEventsPendingSql(db) } : {}),
+        readBatch:
+          database.kind === 'postgres'
+            ? async (after, limit) => {
+                const batch = await readAllAndHorizonSql(db, after, limit);
+                return { events: upcastAll(batch.events), hiddenEventsPending: batch.hiddenEventsPending };
+              }
+            : async (after, limit) => ({
+                events: upcastAll(await readAllSql(db, after, limit)),
+                hiddenEventsPending: false,
+              }),
         register(signal) {
           signals.add(signal);
           ownSignals.add(signal);

@@ -80,15 +80,37 @@ export async function headPositionSql(db: Kysely<any>): Promise<Position> {
 }
 
 /**
- * Whether committed events wait behind the horizon (an older transaction is still open). When
- * that transaction is not an append, its commit wakes nobody, so a live reader asks and re-reads
- * soon instead of sleeping a whole poll interval. One probe of the primary key's first column.
+ * A batch of `$all` after `after` and whether committed events wait behind the horizon (an
+ * older transaction is still open). When that transaction is not an append, its commit wakes
+ * nobody, so a live reader that sees this re-reads soon instead of sleeping a whole poll
+ * interval. One statement, as a live read is one per wake-up: the horizon probe rides along
+ * (one probe of the primary key's first column) and the single-row side of the join keeps the
+ * flag when no event is visible.
  */
-export async function hiddenEventsPendingSql(db: Kysely<any>): Promise<boolean> {
-  const { rows } = await sql<{ pending: boolean }>`
-    SELECT EXISTS (
-      SELECT 1 FROM es_events WHERE transaction_id >= (SELECT pg_snapshot_xmin(pg_current_snapshot()))
-    ) AS pending
+export async function readAllAndHorizonSql(
+  db: Kysely<any>,
+  after: Position,
+  limit: number,
+): Promise<{ events: RecordedEvent[]; hiddenEventsPending: boolean }> {
+  const commit = after.commit < 0n ? '0' : after.commit.toString();
+  const { rows } = await sql<{ e: string | null; pending: boolean }>`
+    SELECT batch.e, horizon.pending
+    FROM (
+      SELECT EXISTS (
+        SELECT 1 FROM es_events WHERE transaction_id >= (SELECT pg_snapshot_xmin(pg_current_snapshot()))
+      ) AS pending
+    ) AS horizon
+    LEFT JOIN LATERAL (
+      SELECT ${columns}, transaction_id, global_position FROM es_events
+      WHERE (transaction_id, global_position) > (${commit}::xid8, ${after.prepare.toString()}::bigint)
+        AND ${visible}
+      ORDER BY transaction_id, global_position
+      LIMIT ${limit}
+    ) AS batch ON true
+    ORDER BY batch.transaction_id, batch.global_position
   `.execute(db);
-  return rows[0]?.pending === true;
+  return {
+    events: rows.filter((row): row is { e: string; pending: boolean } => row.e !== null).map(toRecorded),
+    hiddenEventsPending: rows[0]?.pending === true,
+  };
 }
