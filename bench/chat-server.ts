@@ -119,8 +119,8 @@ if (mode === 'embedded') {
     ? await createDatabase({
         inMemory: true,
         loadDataDir: new Blob([await readFile(dump!)]),
-        // As `npm start` runs it (PGLITE_THREAD).
-        pgliteThread: loadConfig({}).PGLITE_THREAD,
+        // As `npm start` runs it: PGLITE_THREAD, read from the environment as the server reads it.
+        pgliteThread: loadConfig({ PGLITE_THREAD: process.env.PGLITE_THREAD }).PGLITE_THREAD,
       })
     : await createTestDatabase(allMigrations, 'pglite');
   bus = createInProcessBus();
