@@ -37,6 +37,11 @@ describe.each([...kinds, 'pglite-worker' as const])('database on %s', (kind) => 
     });
   });
 
+  it.skipIf(kind === 'postgres')("keeps PGlite's buffer pool small: its pages are in memory already", async () => {
+    const { rows } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(database.db);
+    expect(rows[0]!.shared_buffers).toBe('32MB');
+  });
+
   it("reports PostgreSQL's error fields (SQLSTATE, constraint) as the driver does", async () => {
     await sql`CREATE TABLE IF NOT EXISTS dup_test (id text PRIMARY KEY)`.execute(database.db);
     await sql`INSERT INTO dup_test VALUES ('a')`.execute(database.db);

@@ -68,10 +68,14 @@ export class PgliteWorkerClient implements PgliteLike {
   }
 
   /** Starts the worker and waits until its PGlite is open (or fails as PGlite.create would). */
-  static async create(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteWorkerClient> {
+  static async create(options: {
+    dataDir?: string;
+    loadDataDir?: Blob;
+    startParams: readonly string[];
+  }): Promise<PgliteWorkerClient> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
-      workerData: { dataDir: options.dataDir, loadDataDir },
+      workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
       ...(loadDataDir ? { transferList: [loadDataDir] } : {}),
       // Not tsx's or vitest's loaders: the worker is plain JavaScript.
       execArgv: [],

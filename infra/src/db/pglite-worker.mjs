@@ -18,12 +18,13 @@ function plainError(error) {
 
 const result = (r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields });
 
-const { dataDir, loadDataDir } = workerData;
+const { dataDir, loadDataDir, startParams } = workerData;
 let pglite;
 try {
   pglite = await PGlite.create({
     ...(dataDir !== undefined && { dataDir }),
     ...(loadDataDir !== undefined && { loadDataDir: new Blob([loadDataDir]) }),
+    startParams,
     // As pglite-type-parsers.ts: int8 as bigint, like the pg pool.
     parsers: { [types.INT8]: (value) => BigInt(value) },
   });
