@@ -47,13 +47,16 @@ async function main(): Promise<void> {
     );
   }
 
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   // A newcomer's first start gets a living team to look at; never on a database with users.
   const demo =
     mode === 'embedded' && config.SEED_DEMO && config.SIDELINE_ROLE === 'all'
-      ? await seedDemo(server.app, infra.database.db).catch((error: unknown) => {
-          logger.warn({ err: error }, 'demo data could not be seeded');
-          return null;
-        })
+      ? await seedDemo(server.app, infra.database.db, { origin: `http://${shownHost}:${config.PORT}` }).catch(
+          (error: unknown) => {
+            logger.warn({ err: error }, 'demo data could not be seeded');
+            return null;
+          },
+        )
       : null;
   const demoToShow = demo ?? (mode === 'embedded' ? await findDemo(infra.database.db) : null);
 
@@ -73,7 +76,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await server.app.listen({ host: config.HOST, port: config.PORT });
-  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;

@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_CLUB_NAME,
@@ -11,8 +14,10 @@ import {
 import { startTestServer, type TestServer } from './test-server.ts';
 
 let server: TestServer;
+// The demo's pending invitation is emailed to the outbox under DATA_DIR (no SMTP_URL).
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-demo-'));
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { DATA_DIR: dataDir } });
 });
 afterAll(async () => {
   await server?.close();
@@ -36,7 +41,7 @@ async function get(path: string, cookie: string): Promise<unknown> {
 
 describe('demo seed', () => {
   it('creates a coach, a parent and a player in one team with a short chat, all as events', async () => {
-    const result = await seedDemo(server.server.app, server.database.db);
+    const result = await seedDemo(server.server.app, server.database.db, { origin: server.url });
     expect(result?.people.map((p) => p.role)).toEqual(['coach', 'parent', 'player', 'org_admin']);
     expect(describeDemo(result!)).toContain('coach@sideline.demo');
     expect(describeDemo(result!)).toContain('admin@sideline.demo');
@@ -116,6 +121,15 @@ describe('demo seed', () => {
     expect(await get(`/api/teams/${falcons.id}/players`, admin)).toMatchObject([
       { name: 'Mia Chen', linkStatus: 'pending' },
     ]);
+
+    // Its email links to where the server answers, as `npm start` prints it.
+    // Its emails link to where the server answers, as `npm start` prints it (quoted-printable:
+    // soft line breaks undone, `=` written `=3D`).
+    const emails = readdirSync(path.join(dataDir, 'outbox')).map((file) =>
+      readFileSync(path.join(dataDir, 'outbox', file), 'utf8').replace(/=\r?\n/g, ''),
+    );
+    expect(emails).toHaveLength(3); // the two accepted invitations and the pending one
+    for (const email of emails) expect(email).toContain(`${server.url}/invite?token=3D`);
 
     const log = await server.eventStore.readAll({ limit: 1000 });
     const types = new Set(log.map((e) => e.type));

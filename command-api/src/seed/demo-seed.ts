@@ -43,15 +43,22 @@ export interface DemoSeedResult {
 /**
  * Seeds a demo team through the real HTTP commands (so all of it is in the event log, exactly as
  * if people had clicked through the app). Runs only against a database without any user.
+ * `origin` is where the server will answer (`http://localhost:3000`): the demo's invitation email
+ * links there, as one sent from a browser would (without it: `http://localhost:80`).
  */
-export async function seedDemo(app: FastifyInstance, db: Kysely<any>): Promise<DemoSeedResult | null> {
+export async function seedDemo(
+  app: FastifyInstance,
+  db: Kysely<any>,
+  options: { origin?: string } = {},
+): Promise<DemoSeedResult | null> {
   if ((await countUsers(db)) > 0) return null;
   const cookies = new Map<string, string>();
+  const host = options.origin === undefined ? {} : { host: new URL(options.origin).host };
   const call = async (person: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) => {
     const response = await app.inject({
       method,
       url,
-      headers: person ? { cookie: cookies.get(person)! } : {},
+      headers: { ...host, ...(person ? { cookie: cookies.get(person)! } : {}) },
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
     if (response.statusCode >= 300)
