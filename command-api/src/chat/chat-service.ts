@@ -102,7 +102,13 @@ function createChatService(ctx: FeatureContext): ChatService {
       type: 'SendMessage',
       data: { teamId, messageId, userId, text: input.text, mediaUrl: input.mediaUrl, clientId },
     };
-    await handle(chatDecider, chatMessageStream(messageId), command, { actorId: userId }, { waitFor, likelyNewStream: true });
+    await handle(
+      chatDecider,
+      chatMessageStream(messageId),
+      command,
+      { actorId: userId },
+      { waitFor, likelyNewStream: true },
+    );
     return messageId;
   }
 

@@ -88,7 +88,10 @@ export class ReadCache {
   lookup(key: string): Entry | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
-    if ((entry.expiresAt !== null && entry.expiresAt <= this.clock()) || !this.versions.isFresh(entry.stamp, entry.scopes)) {
+    if (
+      (entry.expiresAt !== null && entry.expiresAt <= this.clock()) ||
+      !this.versions.isFresh(entry.stamp, entry.scopes)
+    ) {
       this.remove(key, entry);
       return null;
     }
