@@ -63,7 +63,7 @@ import {
   streamActivity,
   type ActivityFilter,
 } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { SessionStore } from '../identity/sessions.ts';
 import { removeFiles, uploadPath } from '../media/media-storage.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
@@ -97,7 +97,9 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
   const chat = chatService(ctx);
   app.addHook('onClose', async () => chat.close());
 
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   // Before validation: a non-admin learns nothing from a validation error.
   app.addHook('preValidation', async (request) => {
     await resolveAdminOrg(db, request);

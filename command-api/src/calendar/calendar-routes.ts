@@ -28,7 +28,7 @@ import {
 } from '@sideline/projections';
 import { teamRead } from '../http/cached-read-rules.ts';
 import { ownOrigin } from '../http/origin-check.ts';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember, teamManagementFacts } from '../teams/team-access.ts';
@@ -78,7 +78,9 @@ export async function defaultWindowChangesAt(db: Kysely<any>, teamId: string, re
 /** Session-protected calendar calls: 401 first, then 404 for a team the caller is not in. */
 const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, handle, config } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };
     if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request), ctx.reads);

@@ -9,7 +9,7 @@ import {
 } from '@sideline/domain';
 import { listMessages, listPinnedMessages, messagePinState } from '@sideline/projections';
 import { teamRead } from '../http/cached-read-rules.ts';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
@@ -25,7 +25,9 @@ export const chatRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
   app.addHook('onClose', async () => chat.close());
   // Signed-out callers get 401, and non-members 404, before the payload is even validated, so
   // a team's existence never shows through a validation error.
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };
     if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request), ctx.reads);

@@ -149,36 +149,31 @@ function setValidators(reply: FastifyReply, etag: string): void {
  * If-None-Match), and keeps their fresh 200 answers. Register before the routes.
  */
 export function registerReadCache(app: FastifyInstance, cache: ReadCache): void {
-  // Callback style, as these run on every request (see origin-check.ts).
-  app.addHook('preHandler', (request, reply, done) => {
+  app.addHook('preHandler', async (request, reply) => {
     const rule = request.routeOptions.config.cachedRead;
-    if (!rule || request.method !== 'GET' || !request.userId) return done();
+    if (!rule || request.method !== 'GET' || !request.userId) return;
     const key = rule.perUser ? `${request.userId} ${request.url}` : request.url;
     const hit = cache.lookup(key);
     if (hit?.body !== undefined) {
       setValidators(reply, hit.etag!);
-      // Sending from a hook ends the chain: the route's handler does not run.
-      if (matches(request, hit.etag!)) return void reply.code(304).send();
-      return void reply.type('application/json; charset=utf-8').send(hit.body);
+      if (matches(request, hit.etag!)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(hit.body);
     }
     pendingReads.set(request, { key, stamp: cache.versions.stamp(), readAt: cache.clock() });
-    done();
   });
 
-  app.addHook('preSerialization', (request, reply, payload, done) => {
+  app.addHook('preSerialization', async (request, reply, payload) => {
     const pending = pendingReads.get(request);
     const rule = request.routeOptions.config.cachedRead;
-    if (!pending || !rule || reply.statusCode !== 200) return done(null, payload);
+    if (!pending || !rule || reply.statusCode !== 200) return payload;
     pending.scopes = rule.scopes(request, payload);
-    Promise.resolve(rule.expiresAt?.(request, payload, pending.readAt)).then((expiresAt) => {
-      pending.expiresAt = expiresAt ?? null;
-      done(null, payload);
-    }, done);
+    pending.expiresAt = (await rule.expiresAt?.(request, payload, pending.readAt)) ?? null;
+    return payload;
   });
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const pending = pendingReads.get(request);
-    if (!pending?.scopes || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    if (!pending?.scopes || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     pendingReads.delete(request);
     const etag = etagOf(payload);
     cache.store(pending.key, {
@@ -190,8 +185,8 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
       etag,
     });
     setValidators(reply, etag);
-    if (!matches(request, etag)) return done(null, payload);
+    if (!matches(request, etag)) return payload;
     void reply.code(304);
-    done(null, null);
+    return null;
   });
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  * new one. (Fastify does the same when a JSON body is over its limit.)
  */
 export function registerUnreadBodyClose(app: FastifyInstance): void {
-  app.addHook('onSend', (request, reply, payload, done) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const raw = request.raw;
     if (!raw.complete && !raw.destroyed) {
       void reply.header('connection', 'close');
@@ -18,6 +18,6 @@ export function registerUnreadBodyClose(app: FastifyInstance): void {
       raw.unpipe();
       raw.resume();
     }
-    done(null, payload);
+    return payload;
   });
 }

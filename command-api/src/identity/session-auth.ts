@@ -26,28 +26,16 @@ export function sessionCookie(publicOrigin: string | undefined, ttlDays: number)
 export function registerSessionAuth(app: FastifyInstance, sessions: SessionStore, cookie: SessionCookie): void {
   app.decorateRequest('userId', null);
   app.decorateRequest('sessionToken', null);
-  // Callback style: most requests need no promise of their own here (see origin-check.ts).
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return done();
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/ws')) return;
     const token = request.cookies[cookie.name];
-    if (!token) return done();
-    sessions.resolve(token).then((session) => {
-      if (session) {
-        request.userId = session.userId;
-        request.sessionToken = token;
-      }
-      done();
-    }, done);
+    if (!token) return;
+    const session = await sessions.resolve(token);
+    if (session) {
+      request.userId = session.userId;
+      request.sessionToken = token;
+    }
   });
-}
-
-/**
- * An onRequest hook for a plugin whose routes all need a signed-in caller: signed-out callers get
- * 401 before their payload is even read. Callback style (see origin-check.ts).
- */
-export function signedInOnly(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
-  if (!request.userId) return done(new HttpError(401, 'UNAUTHENTICATED', 'Please sign in'));
-  done();
 }
 
 export function setSessionCookie(reply: FastifyReply, cookie: SessionCookie, token: string): void {

@@ -29,7 +29,7 @@ import { HttpError } from '../shared/http-errors.ts';
 import type { AuthTables } from './auth-tables.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
-import { clearSessionCookie, requireUserId, signedInOnly, type SessionCookie } from './session-auth.ts';
+import { clearSessionCookie, requireUserId, type SessionCookie } from './session-auth.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface SettingsRoutesOptions extends FeatureContext {
@@ -64,7 +64,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
   const tempDir = path.join(dataDir, 'uploads', '.incoming');
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
 
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   async function decide(userId: string, command: UserSettingsCommand): Promise<User> {
     await handle(userDecider, userStream(userId), command, { actorId: userId });

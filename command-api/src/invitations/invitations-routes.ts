@@ -17,7 +17,7 @@ import {
 } from '@sideline/domain';
 import { findInvitation, findPlayer, listInvitations } from '@sideline/projections';
 import { randomUUID } from 'node:crypto';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
 import { requireTeamManager } from '../players/team-manager.ts';
@@ -43,7 +43,9 @@ const unknownToken = () => new HttpError(404, 'INVITATION_NOT_FOUND', 'This invi
 /** Team-scoped invitation calls: signed in, a member of the team (else 404), a manager (else 403). */
 const teamInvitationRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, ctx) => {
   const { db, handle, clock } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };
     if (typeof teamId === 'string') await requireTeamMember(db, teamId, requireUserId(request));

@@ -29,7 +29,7 @@ import {
   type MatchRow,
   type ProjectionProgress,
 } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import type { MatchesContext } from './index.ts';
 import { HttpError } from '../shared/http-errors.ts';
@@ -127,7 +127,9 @@ const commandOfStatus = { in_progress: 'StartMatch', complete: 'CompleteMatch', 
 
 export const matchesRoutes: FastifyPluginAsyncZod<MatchesContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   const sent = (matchId: string, userId: string) => ({
     matchId,

@@ -24,7 +24,7 @@ import {
 import { findMedia, findMediaItem, findTeamForMember, listMedia, type StoredMedia } from '@sideline/projections';
 import { teamReadPerUser } from '../http/cached-read-rules.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember, teamManagementFacts } from '../teams/team-access.ts';
@@ -70,7 +70,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
   // per-request limits set in upload-form.ts (these are the ceilings).
   await app.register(fastifyMultipart, { limits: { fileSize: VIDEO_MAX_BYTES, files: 1 } });
 
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   // Non-members get 404 before anything is validated or read: a team's existence never shows.
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };

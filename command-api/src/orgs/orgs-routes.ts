@@ -30,7 +30,7 @@ import {
   orgStats,
   type OrgAccess,
 } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { orgNotFound, requireOrgAdmin, requireOrgMember } from './org-access.ts';
@@ -50,7 +50,9 @@ export const orgsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
   const access = new WeakMap<FastifyRequest, OrgAccess>();
 
   // Signed-out callers get 401 before their payload is even validated.
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   // Another club's organization is 404, and a member who is not an admin 403, before the payload is read.
   const as = (check: typeof requireOrgMember) => async (request: FastifyRequest) => {
     const { orgId } = request.params as { orgId?: unknown };

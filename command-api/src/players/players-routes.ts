@@ -13,7 +13,7 @@ import {
   type Player,
 } from '@sideline/domain';
 import { findPlayer, listPlayers, memberRole } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
 import { issueInvitation, limitInvitations } from '../invitations/issue-invitation.ts';
@@ -30,7 +30,9 @@ const ADD_MESSAGE = "Only the team's managers can add players";
 /** Team rosters: players (not accounts), their guardians and their own account. */
 export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, ctx) => {
   const { db, handle, clock } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   // A team you are not in is 404 before anything about the payload is said.
   app.addHook('preValidation', async (request) => {
     const { teamId } = request.params as { teamId?: unknown };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { gameRecapInputSchema, gameRecapSchema } from '@sideline/domain';
 import { findTeamForMember, teamActivityCounts, topTeamContributors } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireMatchReader } from '../matches/match-access.ts';
@@ -13,7 +13,9 @@ const WINDOW_DAYS = 7;
 
 export const recapRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   app.post(
     '/api/ai/game-recap',

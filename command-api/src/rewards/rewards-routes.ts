@@ -7,7 +7,7 @@ import {
   rewardTableResponseSchema,
 } from '@sideline/domain';
 import { getMyRewards } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 
 export const STREAK_RULE =
@@ -15,7 +15,9 @@ export const STREAK_RULE =
 
 export const rewardsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   app.get(
     '/api/rewards/me',

@@ -17,7 +17,7 @@ import {
   type Season,
 } from '@sideline/domain';
 import { findSeason, listOrganizationsOfUser, listOrgTeams, listSeasons, orgAccess } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import { orgAdminsOnly, requireOrgAdmin, requireOrgMember } from '../orgs/org-access.ts';
 import { createOrgTeam } from '../orgs/org-teams.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
@@ -52,7 +52,9 @@ export const seasonsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
   const { db, handle } = ctx;
   const seasons = new WeakMap<FastifyRequest, SeasonAccess>();
 
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
   // Another club's season is 404, and a member who is not an admin 403, before the payload is read.
   const season =
     (adminOnly: boolean) =>

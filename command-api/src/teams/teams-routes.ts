@@ -14,7 +14,7 @@ import {
 } from '@sideline/domain';
 import { findTeamForMember, findUserById, listTeamMembers, listTeamsOfUser } from '@sideline/projections';
 import { listTeamMembersAt } from '@sideline/projections';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import { ownTeamsRead } from '../http/cached-read-rules.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
@@ -29,7 +29,9 @@ const JOIN_ATTEMPTS = { max: 20, windowSeconds: 10 * 60 };
 export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, handle, limiter } = ctx;
   // Signed-out callers get 401 before their payload is even validated.
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   app.get(
     '/api/teams',

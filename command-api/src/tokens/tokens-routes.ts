@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiTokenSchema, createApiTokenInputSchema, createdApiTokenSchema, idSchema } from '@sideline/domain';
-import { requireUserId, signedInOnly } from '../identity/session-auth.ts';
+import { requireUserId } from '../identity/session-auth.ts';
 import { orgAccess } from '@sideline/projections';
 import { orgIdsAdministeredBy } from '../matches/org-scope.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
@@ -14,7 +14,9 @@ const tokenNotFound = () => new HttpError(404, 'TOKEN_NOT_FOUND', 'Token not fou
 /** Read-only analytics tokens, managed by the organization's admins with their session. */
 export const tokensRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db } = ctx;
-  app.addHook('onRequest', signedInOnly);
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   app.post(
     '/api/tokens',
