@@ -14,6 +14,7 @@ import {
   createDatabase,
   createPostgresEventStore,
   loadConfig,
+  migrateToLatest,
   type Bus,
   type Database,
   type Position,
@@ -103,9 +104,11 @@ function traceAppends(): void {
 /**
  * The seeding process and the measured one are not the same: the seeder (CHAT_BENCH_ROLE=seed)
  * fills the database and stops its server; a fresh process then serves the sockets on that data,
- * as after a deploy, so the measured RSS holds no leftovers of seeding 5,000 accounts. Embedded:
- * the seeder dumps its PGlite cluster to CHAT_BENCH_DUMP and the measured process loads it into
- * memory. Services: a fresh
+ * as after a deploy, so the measured RSS holds no leftovers of seeding 5,000 accounts.
+ * Embedded, as `npm start` runs it (CHAT_BENCH_PGLITE=disk, the default): the seeder's PGlite
+ * keeps its cluster under CHAT_BENCH_DATA_DIR and closes it; the measured process opens it there.
+ * CHAT_BENCH_PGLITE=memory, as the benchmarks ran before 2026-11-23: the seeder dumps its
+ * cluster to CHAT_BENCH_DUMP and the measured process loads it into memory. Services: a fresh
  * PostgreSQL database that the seeder owns (and drops when it exits), CHAT_BENCH_DATABASE_URL
  * for the measured process.
  */
@@ -113,16 +116,18 @@ let database: Database;
 let databaseUrl: string | undefined;
 let bus: Bus;
 const dump = process.env.CHAT_BENCH_DUMP;
+const dataDir = process.env.CHAT_BENCH_DATA_DIR;
+// As `npm start` runs it: PGLITE_THREAD, read from the environment as the server reads it.
+const pgliteThread = loadConfig({ PGLITE_THREAD: process.env.PGLITE_THREAD }).PGLITE_THREAD;
 if (mode === 'embedded') {
-  // In memory, as the benchmarks always ran PGlite (see the README for PGlite on disk).
-  database = existsSync(dump ?? '')
-    ? await createDatabase({
-        inMemory: true,
-        loadDataDir: new Blob([await readFile(dump!)]),
-        // As `npm start` runs it: PGLITE_THREAD, read from the environment as the server reads it.
-        pgliteThread: loadConfig({ PGLITE_THREAD: process.env.PGLITE_THREAD }).PGLITE_THREAD,
-      })
-    : await createTestDatabase(allMigrations, 'pglite');
+  if (dataDir) {
+    database = await createDatabase({ dataDir, pgliteThread });
+    await migrateToLatest(database, allMigrations);
+  } else {
+    database = existsSync(dump ?? '')
+      ? await createDatabase({ inMemory: true, loadDataDir: new Blob([await readFile(dump!)]), pgliteThread })
+      : await createTestDatabase(allMigrations, 'pglite');
+  }
   bus = createInProcessBus();
 } else {
   if (process.env.CHAT_BENCH_DATABASE_URL) {
@@ -288,6 +293,11 @@ serveRequests(
     'database-url': () => databaseUrl,
     seed,
     'stop-server': stopServer,
+    /** Stops serving and closes PGlite, so the next process can open its data directory. */
+    close: async () => {
+      await stopServer();
+      await database.close();
+    },
     dump: async () => {
       await stopServer();
       const blob = await (database as Database & { pglite: PGlite }).pglite.dumpDataDir('gzip');

@@ -34,6 +34,8 @@ const LAYOUTS = (process.env.CHAT_BENCH_LAYOUTS ?? '50x10,500x10').split(',').ma
   return { teams: teams!, perTeam: perTeam! };
 });
 const BASELINE = process.env.CHAT_BENCH_BASELINE !== '0';
+/** Embedded: PGlite on disk as `npm start` runs it (default), or in memory (`memory`). */
+const PGLITE_IN_MEMORY = process.env.CHAT_BENCH_PGLITE === 'memory';
 
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
@@ -125,14 +127,21 @@ export async function benchChat(): Promise<void> {
   try {
     for (const { teams, perTeam } of LAYOUTS) {
       for (const mode of MODES) {
-        const label = mode === 'services' ? 'services (PostgreSQL, NATS)' : 'embedded (PGlite, in-process bus)';
+        const label =
+          mode === 'services'
+            ? 'services (PostgreSQL, NATS)'
+            : `embedded (PGlite ${PGLITE_IN_MEMORY ? 'in memory' : 'on disk'}, in-process bus)`;
         const sockets = teams * perTeam;
         if (mode === 'services' && !servicesUp) {
           rows.push(`| ${label} | ${sockets} | skipped: PostgreSQL or NATS unreachable |`);
           continue;
         }
         const dataDir = mode === 'embedded' ? await mkdtemp(path.join(os.tmpdir(), 'sideline-chat-bench-')) : null;
-        const where: Record<string, string> = dataDir ? { CHAT_BENCH_DUMP: path.join(dataDir, 'seeded.tgz') } : {};
+        const where: Record<string, string> = !dataDir
+          ? {}
+          : PGLITE_IN_MEMORY
+            ? { CHAT_BENCH_DUMP: path.join(dataDir, 'seeded.tgz') }
+            : { CHAT_BENCH_DATA_DIR: dataDir };
         // Seeded by one process, measured in a fresh one on the same data (see chat-server.ts).
         const seeder = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode, ...where });
         let sideline: Measured & { connectSeconds: number };
@@ -142,8 +151,9 @@ export async function benchChat(): Promise<void> {
           members = await seeder.request<SeededMember[]>('seed', { teams, perTeam });
           const seedSeconds = (performance.now() - seeded) / 1000;
           const databaseUrl = await seeder.request<string | undefined>('database-url');
-          // PGlite: the seeder dumps its cluster for the next process. PostgreSQL: it only stops serving.
-          await seeder.request(dataDir ? 'dump' : 'stop-server');
+          // PGlite: the seeder closes its cluster on disk (or dumps it) for the next process.
+          // PostgreSQL: it only stops serving.
+          await seeder.request(!dataDir ? 'stop-server' : PGLITE_IN_MEMORY ? 'dump' : 'close');
           // Started with npm start's node flags (--max-semi-space-size), as a deployed server is.
           const server = await Child.start(
             'chat-server.ts',
