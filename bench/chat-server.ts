@@ -156,7 +156,10 @@ if (process.env.CHAT_BENCH_SQL) {
         return await original.call(this, text, ...rest);
       } finally {
         if (sqlOn) {
-          const key = (typeof text === 'string' ? text : text.text).replace(/\s+/g, ' ').slice(0, 110);
+          const key = (typeof text === 'string' ? text : text.text)
+            .replace(/\s+/g, ' ')
+            .replace(/es_append\(.*/, 'es_append(…)')
+            .slice(0, 110);
           const stat = sqlStats.get(key) ?? { n: 0, ms: 0 };
           stat.n++;
           stat.ms += performance.now() - started;
