@@ -140,7 +140,11 @@ if (mode === 'embedded') {
   }
   bus = await createNatsBus({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', name: 'sideline-bench' });
 }
-const eventStore = createPostgresEventStore(database);
+// CHAT_BENCH_LIVE_READ_MS: the subscription's live read spacing, to compare against the default.
+const eventStore = createPostgresEventStore(
+  database,
+  process.env.CHAT_BENCH_LIVE_READ_MS ? { liveReadIntervalMs: Number(process.env.CHAT_BENCH_LIVE_READ_MS) } : {},
+);
 bus = traced(bus);
 traceAppends();
 const sqlStats = new Map<string, { n: number; ms: number }>();
