@@ -137,11 +137,13 @@ export async function benchChat(): Promise<void> {
           continue;
         }
         const dataDir = mode === 'embedded' ? await mkdtemp(path.join(os.tmpdir(), 'sideline-chat-bench-')) : null;
-        const where: Record<string, string> = !dataDir
-          ? {}
+        // How the seeder hands its data to the measured process: PostgreSQL stays where it is;
+        // PGlite is closed on disk (as `npm start` finds it after a restart), or dumped.
+        const { where, handOver } = !dataDir
+          ? { where: {}, handOver: 'stop-server' }
           : PGLITE_IN_MEMORY
-            ? { CHAT_BENCH_DUMP: path.join(dataDir, 'seeded.tgz') }
-            : { CHAT_BENCH_DATA_DIR: dataDir };
+            ? { where: { CHAT_BENCH_DUMP: path.join(dataDir, 'seeded.tgz') }, handOver: 'dump' }
+            : { where: { CHAT_BENCH_DATA_DIR: dataDir }, handOver: 'close' };
         // Seeded by one process, measured in a fresh one on the same data (see chat-server.ts).
         const seeder = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode, ...where });
         let sideline: Measured & { connectSeconds: number };
@@ -151,9 +153,7 @@ export async function benchChat(): Promise<void> {
           members = await seeder.request<SeededMember[]>('seed', { teams, perTeam });
           const seedSeconds = (performance.now() - seeded) / 1000;
           const databaseUrl = await seeder.request<string | undefined>('database-url');
-          // PGlite: the seeder closes its cluster on disk (or dumps it) for the next process.
-          // PostgreSQL: it only stops serving.
-          await seeder.request(!dataDir ? 'stop-server' : PGLITE_IN_MEMORY ? 'dump' : 'close');
+          await seeder.request(handOver);
           // Started with npm start's node flags (--max-semi-space-size), as a deployed server is.
           const server = await Child.start(
             'chat-server.ts',

@@ -27,8 +27,8 @@ export interface PostgresEventStoreOptions {
   /**
    * While appends keep coming, a live subscription reads at most this often (ms). 10 by default:
    * the projection runner, its main subscriber, applies a batch at most every 10 ms under load,
-   * so reading more often only splits the same batch over more statements (README, Performance
-   * → Chat: p99 at 500 chat sockets fell from 170–405 to 104–193 ms going from 5 to 10).
+   * so reading more often only splits the same batch over more statements (measured in the
+   * README, Performance → Chat).
    */
   liveReadIntervalMs?: number;
 }
