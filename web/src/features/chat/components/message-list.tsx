@@ -66,6 +66,7 @@ export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier, 
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
+  const lastScrollTop = useRef(0);
   const heightBeforeEarlier = useRef<number | null>(null);
   const lastKey = useRef<string | null>(null);
 
@@ -94,8 +95,9 @@ export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier, 
     }
   }, [newestKey, newestOwn]);
 
-  // Photos load after the list has scrolled to the newest message and push it down: while the
-  // reader has not scrolled up, every growth of the content keeps the bottom in view.
+  // Photos load after the list has scrolled to the newest message and push it down, and the log
+  // itself shrinks when a banner or the typing line appears: while the reader has not scrolled up,
+  // every such change keeps the bottom in view.
   const hasItems = items.length > 0;
   useEffect(() => {
     const el = scroller.current;
@@ -105,8 +107,19 @@ export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier, 
       if (atBottom.current && heightBeforeEarlier.current === null) el.scrollTop = el.scrollHeight;
     });
     observer.observe(list);
+    observer.observe(el);
     return () => observer.disconnect();
   }, [hasItems]);
+
+  // Only the reader leaves the bottom, by scrolling up. A scroll event can also arrive after a
+  // photo above has grown the content but before the list followed it; that one moved nothing up
+  // and must not unpin the list.
+  const onScroll = (el: HTMLDivElement) => {
+    const nearBottom = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
+    if (nearBottom) atBottom.current = true;
+    else if (el.scrollTop < lastScrollTop.current) atBottom.current = false;
+    lastScrollTop.current = el.scrollTop;
+  };
 
   const loadEarlier = () => {
     if (scroller.current) heightBeforeEarlier.current = scroller.current.scrollHeight;
@@ -121,10 +134,7 @@ export function MessageList({ items, hasEarlier, loadingEarlier, onLoadEarlier, 
       aria-live="polite"
       aria-relevant="additions"
       tabIndex={0}
-      onScroll={(event) => {
-        const el = event.currentTarget;
-        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
-      }}
+      onScroll={(event) => onScroll(event.currentTarget)}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-1 py-3 focus-visible:outline-offset-[-2px]"
     >
       {hasEarlier ? (
