@@ -133,6 +133,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     logger,
     dataDir: path.resolve(config.DATA_DIR),
     reads,
+    progress: deps.progress,
   };
   await app.register(identityRoutes, {
     db: database.db,

@@ -247,6 +247,46 @@ for (const kind of await testDatabaseKinds()) {
       expect(projector.batches.slice(before)).toEqual([1]);
     });
 
+    it('applies a projector with a longer batch interval in batches of its own, and at once for someone waiting on their write', async () => {
+      const f = await fixture(kind);
+      const progress = new ProjectionProgress(f.bus, ['tally', 'tally-slow']);
+      open.push(async () => progress.close());
+      const fast = tallyProjector('tally');
+      // Counts into the same table under its own keys, and may lag behind by up to a minute.
+      const slow = Object.assign(tallyProjector('tally-slow'), { batchIntervalMs: 60_000 });
+      const slowApply = slow.apply.bind(slow);
+      slow.apply = (trx, events) =>
+        slowApply(
+          trx,
+          events.map((e) => ({ ...e, data: { key: `slow:${(e.data as { key: string }).key}` } })),
+        );
+      const r = runner(f, [fast, slow], progress);
+      await r.start();
+      const keys = async () => (await tally(f.database.db)).map((row) => row.key);
+
+      // After a quiet spell both apply at once.
+      const first = await f.eventStore.appendToStream('s', [tallied('one')], { expectedRevision: 'no_stream' });
+      await r.waitUntil(first.position, 5000);
+      expect(await keys()).toEqual(['one', 'slow:one']);
+
+      // While events keep coming, the slow one waits for its interval; the fast one does not.
+      for (let i = 0; i < 5; i++) {
+        await f.eventStore.appendToStream('s', [tallied(`burst-${i}`)], { expectedRevision: i });
+      }
+      await vi.waitFor(async () => expect(await keys()).toContain('burst-4'), { timeout: 5000 });
+      expect((await keys()).filter((key) => key.startsWith('slow:'))).toEqual(['slow:one']);
+      expect(slow.batches).toEqual([1]);
+
+      // Someone waiting to read their write has the slow one apply everything it holds (in one
+      // batch, or two when the wait began before the subscription read the write).
+      const last = await f.eventStore.appendToStream('s', [tallied('mine')], { expectedRevision: 5 });
+      expect(await progress.waitFor(last.position, 5000)).toBe(true);
+      expect(await keys()).toEqual(expect.arrayContaining(['slow:burst-0', 'slow:burst-4', 'slow:mine']));
+      expect(slow.batches.slice(1).reduce((sum, n) => sum + n, 0)).toBe(6);
+      expect(slow.batches.length).toBeLessThanOrEqual(3);
+      expect((await tally(f.database.db)).every((row) => row.applied === 1)).toBe(true);
+    });
+
     it('rebuilds a read model from the log into the same rows as the live run', async () => {
       const f = await fixture(kind);
       for (let i = 0; i < 30; i++) {

@@ -15,7 +15,7 @@ import {
   findTeamForMember,
   messageOwnership,
   messagePinState,
-  ProjectionProgress,
+  type ProjectionProgress,
 } from '@sideline/projections';
 import { createMemoryRateLimiter } from '../http/memory-rate-limiter.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
@@ -77,9 +77,8 @@ function createChatService(ctx: FeatureContext): ChatService {
   const limiter = createMemoryRateLimiter();
   const sweep = setInterval(() => void limiter.purgeStale(60), 60_000);
   sweep.unref();
-  // Read-your-writes for the chat read model only: a send answers with the stored message and
-  // need not wait for unrelated projectors. Fed over the bus, so it works in split mode too.
-  const progress = new ProjectionProgress(ctx.bus, ['chat']);
+  // Read-your-writes on every read model, as any command (see FeatureContext.progress).
+  const { progress } = ctx;
 
   /** Pins: decided on the slice of state the read model holds, appended to the team's stream. */
   async function decideAndAppend(command: ChatCommand, state: ChatState, actorId: string): Promise<boolean> {
@@ -123,7 +122,6 @@ function createChatService(ctx: FeatureContext): ChatService {
 
   return {
     async send(userId, teamId, input) {
-      // Waits for the chat read model only (the handler's default waits for every projector).
       const messageId = await decideSend(userId, teamId, input, progress);
       const message = await findMessage(db, teamId, messageId);
       if (!message) {
@@ -191,7 +189,6 @@ function createChatService(ctx: FeatureContext): ChatService {
 
     close() {
       clearInterval(sweep);
-      progress.close();
     },
   };
 }

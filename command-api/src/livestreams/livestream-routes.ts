@@ -21,7 +21,6 @@ import {
   listActiveLivestreams,
   listLivestreamChat,
   listTeamLivestreams,
-  ProjectionProgress,
   type LivestreamRow,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
@@ -50,8 +49,6 @@ export const playbackUrlOf = (livestreamId: string) => `/api/livestreams/${lives
 
 export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = async (app, ctx) => {
   const { db, handle, ingest, config } = ctx;
-  const progress = new ProjectionProgress(ctx.bus, ['livestreams']);
-  app.addHook('onClose', async () => progress.close());
 
   /** rtmp://{host}:{port}/live, as the coach's OBS reaches this server. */
   const rtmpUrlFor = (request: FastifyRequest) => {
@@ -85,13 +82,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
   };
 
   async function run(livestreamId: string, command: LivestreamCommand, userId: string): Promise<void> {
-    const { projected } = await handle(
-      livestreamDecider,
-      livestreamStream(livestreamId),
-      command,
-      { actorId: userId },
-      { waitFor: progress },
-    );
+    const { projected } = await handle(livestreamDecider, livestreamStream(livestreamId), command, { actorId: userId });
     if (!projected)
       throw new HttpError(503, 'NOT_READY', 'Saved; it takes a moment to show. Refresh shortly', undefined, 1);
   }

@@ -27,11 +27,10 @@ import {
   listParticipants,
   memberRole,
   type MatchRow,
-  type ProjectionProgress,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
-import type { MatchesContext } from './index.ts';
+import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import {
   managesAnyTeam,
@@ -72,20 +71,14 @@ export function createdId(request: FastifyRequest, userId: string, scope: string
     : randomUUID();
 }
 
-/** Runs a match command and answers 503 when the matches read model did not catch up in time. */
+/** Runs a match command and answers 503 when the read models did not catch up in time. */
 export async function runMatchCommand(
-  ctx: { handle: CommandHandler; matchesProgress: ProjectionProgress },
+  ctx: { handle: CommandHandler },
   matchId: string,
   command: MatchCommand,
   userId: string,
 ): Promise<void> {
-  const { projected } = await ctx.handle(
-    matchDecider,
-    matchStream(matchId),
-    command,
-    { actorId: userId },
-    { waitFor: ctx.matchesProgress },
-  );
+  const { projected } = await ctx.handle(matchDecider, matchStream(matchId), command, { actorId: userId });
   if (!projected) {
     throw new HttpError(503, 'NOT_READY', 'Saved; it takes a moment to show. Refresh shortly', undefined, 1);
   }
@@ -125,7 +118,7 @@ async function rosterPlayerOf(db: Kysely<any>, teamIds: readonly string[], playe
 
 const commandOfStatus = { in_progress: 'StartMatch', complete: 'CompleteMatch', cancelled: 'CancelMatch' } as const;
 
-export const matchesRoutes: FastifyPluginAsyncZod<MatchesContext> = async (app, ctx) => {
+export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db } = ctx;
   app.addHook('onRequest', async (request) => {
     requireUserId(request);

@@ -26,7 +26,7 @@ import {
   seasonStatTotals,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
-import type { MatchesContext } from './index.ts';
+import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { analyticsReader, requireMatchForReader, requireMatchManager, requireMatchReader } from './match-access.ts';
 import { createdId, fieldError, runMatchCommand } from './matches-routes.ts';
@@ -53,7 +53,7 @@ const seasonTotalsSchema = z.object({
   ),
 });
 
-export const statsRoutes: FastifyPluginAsyncZod<MatchesContext> = async (app, ctx) => {
+export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, eventStore } = ctx;
   const sent = (matchId: string, userId: string) => ({
     matchId,

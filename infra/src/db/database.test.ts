@@ -109,6 +109,51 @@ describe.each([...kinds, 'pglite-worker' as const])('database on %s', (kind) => 
     await until(() => seen.length === 1);
     await stop();
   });
+
+  it("keeps other callers' statements out of an open transaction: its rollback takes none of them", async () => {
+    await sql`CREATE TABLE IF NOT EXISTS held_rows (id text PRIMARY KEY)`.execute(database.db);
+    const others: Array<Promise<unknown>> = [];
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`INSERT INTO held_rows VALUES ('in the transaction')`.execute(trx);
+        others.push(sql`INSERT INTO held_rows VALUES ('outside')`.execute(database.db));
+        others.push(
+          database.db
+            .transaction()
+            .execute((other) => sql`INSERT INTO held_rows VALUES ('another transaction')`.execute(other)),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        await sql`INSERT INTO held_rows VALUES ('also in the transaction')`.execute(trx);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await Promise.all(others);
+    const { rows } = await sql<{ id: string }>`SELECT id FROM held_rows ORDER BY id`.execute(database.db);
+    expect(rows.map((r) => r.id)).toEqual(['another transaction', 'outside']);
+  });
+
+  it('runs a transaction at the isolation level asked for, and one without statements ends cleanly', async () => {
+    const level = await database.db
+      .transaction()
+      .setIsolationLevel('serializable')
+      .execute(
+        async (trx) =>
+          (await sql<{ l: string }>`SELECT current_setting('transaction_isolation') AS l`.execute(trx)).rows[0]!.l,
+      );
+    expect(level).toBe('serializable');
+    await database.db.transaction().execute(async () => undefined);
+    await database.db
+      .transaction()
+      .execute(async () => {
+        throw new Error('nothing ran');
+      })
+      .catch(() => undefined);
+    const { rows } = await sql<{ l: string }>`SELECT current_setting('transaction_isolation') AS l`.execute(
+      database.db,
+    );
+    expect(rows[0]!.l).toBe('read committed');
+  });
 });
 
 if (kinds.includes('postgres')) {

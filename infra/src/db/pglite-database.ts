@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Database } from './port.ts';
 import { pgliteParsers } from './pglite-type-parsers.ts';
 import { PgliteWorkerClient, type PgliteLike } from './pglite-worker-client.ts';
+import { PgliteWorkerDialect } from './pglite-worker-dialect.ts';
 
 export interface PgliteDatabaseOptions {
   /** Persist under `${dataDir}/pglite`; in memory when absent. */
@@ -52,11 +53,14 @@ export async function createPgliteDatabase(options: PgliteDatabaseOptions = {}):
           ...(options.loadDataDir !== undefined && { loadDataDir: options.loadDataDir }),
           parsers: pgliteParsers,
         });
-  // PGlite is one connection. The dialect queues callers and hands the connection to one kysely
-  // transaction at a time, so every statement must go through kysely: a statement sent straight
-  // to PGlite while another caller holds a transaction open would run inside that transaction.
-  // The dialect calls `query` only (and `close` on destroy), which both kinds of handle have.
-  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite as PGlite) });
+  // PGlite is one session. On the main thread the dialect queues callers and hands the session to
+  // one kysely transaction at a time, so every statement must go through kysely: a statement sent
+  // straight to PGlite while another caller holds a transaction open would run inside it. In the
+  // worker, the worker itself keeps every other request out of an open transaction.
+  const db = new Kysely<any>({
+    dialect:
+      pglite instanceof PgliteWorkerClient ? new PgliteWorkerDialect(pglite) : new PGliteDialect(pglite as PGlite),
+  });
   let closing: Promise<void> | undefined;
 
   return {

@@ -10,8 +10,8 @@ import type { PGlite, Results } from '@electric-sql/pglite';
  * behind every other message's database work. In its own thread the database works while the
  * main thread parses frames and fans messages out; a statement costs a message each way.
  *
- * Requests go in order and the worker runs them in order; the kysely dialect still hands the one
- * connection to one transaction at a time.
+ * Requests go in order and the worker runs them in order. The worker, not the main thread, keeps
+ * one transaction at a time on the session (pglite-worker-dialect.ts).
  */
 export interface PgliteLike {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Results<T>>;
@@ -99,6 +99,19 @@ export class PgliteWorkerClient implements PgliteLike {
 
   get closed(): boolean {
     return this.ended;
+  }
+
+  /**
+   * A request on behalf of one kysely connection (`conn`; see pglite-worker.mjs for how the worker
+   * keeps other requests out of that connection's transaction).
+   */
+  onConnection<T>(conn: number, op: 'query' | 'begin' | 'commit' | 'rollback', payload: Record<string, unknown> = {}) {
+    return this.request<T>(op, { conn, ...payload });
+  }
+
+  /** The connection is done: the worker lets others in should its transaction still be open. */
+  release(conn: number): void {
+    if (!this.ended) this.worker.postMessage({ op: 'release', conn });
   }
 
   private request<T>(op: string, payload: Record<string, unknown> = {}): Promise<T> {

@@ -100,6 +100,9 @@ export const orgActivityProjector: Projector<OrgActivityTables> = {
   // nothing changed keeps every chat message from emptying all cached answers.
   changes: () => ({ teams: [], users: [] }),
   tables: ['org_activity', 'org_activity_names'],
+  // The audit is read, not watched: under load its lines wait up to 100 ms to be written with
+  // others, off the transaction that publishes chat messages and other realtime changes.
+  batchIntervalMs: 100,
   async apply(trx, events) {
     const db = trx as Kysely<OrgActivityTables>;
     const wanted = [...new Set(events.flatMap(nameKeys))];

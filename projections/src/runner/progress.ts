@@ -66,6 +66,7 @@ export class ProjectionProgress {
   /** Positions heard on the bus only: everything a leader announced before them reached the bus. */
   private readonly heard = new Map<string, Position>();
   private readonly waiters = new Set<{ target: Position; settle: (reached: boolean) => void }>();
+  private readonly waitListeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
   /** Which teams' and users' read models changed when: what response caches are validated by. */
   readonly versions = new ReadModelVersions();
@@ -137,7 +138,19 @@ export class ProjectionProgress {
       };
       const timer = setTimeout(() => waiter.settle(false), timeoutMs);
       this.waiters.add(waiter);
+      for (const listener of this.waitListeners) listener();
     });
+  }
+
+  /** Whether someone waits for a position not reached yet (a request reading its own write). */
+  get waiting(): boolean {
+    return this.waiters.size > 0;
+  }
+
+  /** Calls `listener` each time someone starts waiting; returns the function that stops it. */
+  onWait(listener: () => void): () => void {
+    this.waitListeners.add(listener);
+    return () => this.waitListeners.delete(listener);
   }
 
   /** The furthest position of `name` heard on the bus, or null when none was heard yet. */

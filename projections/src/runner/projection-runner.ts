@@ -67,17 +67,28 @@ export interface ProjectionRunnerOptions {
   retryDelaysMs?: readonly number[];
 }
 
+/**
+ * Projectors applied on the same rhythm (the same batch interval): the events read for them and
+ * not yet applied, and when their last batch began.
+ */
+interface Lane {
+  slots: ProjectorSlot[];
+  intervalMs: number;
+  pending: RecordedEvent[];
+  lastBatchAt: number;
+}
+
 /** One stretch of applying: from start (or taking over) until stop (or losing the lead). */
 interface Term {
   /** Where read models and checkpoints are written: the pool, or the leader's own session. */
   db: Kysely<any>;
   lease: LeaderLease | null;
   subscription: Subscription;
-  buffer: RecordedEvent[];
+  /** The projectors by batch interval, shortest first; every lane sees every event read. */
+  lanes: Lane[];
   active: boolean;
+  /** Cuts a wait short: an event was read, someone waits to read their write, or the term ends. */
   wake: (() => void) | null;
-  /** Cuts a batch interval's wait short (the term is ending). */
-  unpause: (() => void) | null;
   drained: (() => void) | null;
   loops: Promise<void>[];
   /** Resolves when the term must end early (its session died, or another writer showed up). */
@@ -231,17 +242,15 @@ export class ProjectionRunner {
       db,
       lease,
       subscription: this.options.eventStore.subscribeToAll({ fromPosition: from ?? START }),
-      buffer: [],
+      lanes: this.lanes(),
       active: true,
       wake: null,
-      unpause: null,
       drained: null,
       loops: [],
       ended,
       end: () => {
         term.active = false;
         term.wake?.();
-        term.unpause?.();
         term.drained?.();
         end();
       },
@@ -250,11 +259,23 @@ export class ProjectionRunner {
     return term;
   }
 
+  /** The projectors grouped by batch interval (see `Projector.batchIntervalMs`), shortest first. */
+  private lanes(): Lane[] {
+    const base = this.options.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS;
+    const byInterval = new Map<number, ProjectorSlot[]>();
+    for (const slot of this.slots) {
+      const intervalMs = Math.max(slot.projector.batchIntervalMs ?? base, base);
+      byInterval.set(intervalMs, [...(byInterval.get(intervalMs) ?? []), slot]);
+    }
+    return [...byInterval]
+      .sort(([a], [b]) => a - b)
+      .map(([intervalMs, slots]) => ({ slots, intervalMs, pending: [], lastBatchAt: Number.NEGATIVE_INFINITY }));
+  }
+
   private async endTerm(term: Term, options: { flush: boolean }): Promise<void> {
     term.active = false;
     await term.subscription.close();
     term.wake?.();
-    term.unpause?.();
     term.drained?.();
     await Promise.allSettled(term.loops);
     if (options.flush) await this.flushCheckpoints(term);
@@ -297,9 +318,9 @@ export class ProjectionRunner {
   private async readLoop(term: Term): Promise<void> {
     try {
       for await (const event of term.subscription) {
-        term.buffer.push(event);
+        for (const lane of term.lanes) lane.pending.push(event);
         term.wake?.();
-        if (term.buffer.length >= this.maxBuffered) {
+        if (mostPending(term) >= this.maxBuffered) {
           await new Promise<void>((resolve) => (term.drained = resolve));
           term.drained = null;
         }
@@ -323,52 +344,97 @@ export class ProjectionRunner {
 
   private async applyLoop(term: Term): Promise<void> {
     const flushMs = this.options.checkpointFlushMs ?? 5000;
-    const intervalMs = this.options.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS;
+    const baseIntervalMs = this.options.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS;
     // Only a leader among standbys needs to re-announce: they judge a takeover by what they heard.
     const announceMs = term.lease ? (this.options.announceMs ?? 1000) : Number.POSITIVE_INFINITY;
     let nextFlush = Date.now() + flushMs;
     let nextAnnounce = Date.now() + announceMs;
-    let lastBatchAt = Number.NEGATIVE_INFINITY;
-    // Every write of a term happens in this loop, one after another: on a leader's single
-    // session a periodic flush must never interleave with a batch's transaction.
-    while (term.active) {
-      if (term.buffer.length > 0) {
-        // Events that keep coming are gathered for the rest of the interval (the wait also lets
-        // sockets and appends run); the first event after a quiet spell goes at once.
-        const wait = lastBatchAt + intervalMs - performance.now();
-        if (wait > 0 && term.buffer.length < this.batchSize) await this.pause(term, wait);
-        if (!term.active) break;
-        lastBatchAt = performance.now();
-        const batch = term.buffer.splice(0, this.batchSize);
-        if (term.buffer.length < this.maxBuffered / 2) term.drained?.();
-        await this.applyBatch(term, batch);
-        this.announce();
-      } else {
-        await this.idle(term, Math.min(nextFlush, nextAnnounce) - Date.now());
+    // Someone starting to wait for their write may make a slower lane due at once.
+    const stopWatchingWaits = this.options.progress?.onWait(() => term.wake?.());
+    try {
+      // Every write of a term happens in this loop, one after another: on a leader's single
+      // session a periodic flush must never interleave with a batch's transaction.
+      while (term.active) {
+        // Events that keep coming are gathered for the rest of their lane's interval (the wait
+        // also lets sockets and appends run); the first event after a quiet spell goes at once.
+        const now = performance.now();
+        const hurry = this.options.progress?.waiting ?? false;
+        const due: Lane[] = [];
+        let nextDue = Number.POSITIVE_INFINITY;
+        for (const lane of term.lanes) {
+          if (lane.pending.length === 0) continue;
+          const intervalMs = hurry ? Math.min(lane.intervalMs, baseIntervalMs) : lane.intervalMs;
+          const at = lane.pending.length >= this.batchSize ? now : lane.lastBatchAt + intervalMs;
+          if (at <= now) due.push(lane);
+          else nextDue = Math.min(nextDue, at);
+        }
+        if (due.length > 0) {
+          await this.applyDue(term, due);
+          if (mostPending(term) < this.maxBuffered / 2) term.drained?.();
+          this.announce();
+        } else if (nextDue !== Number.POSITIVE_INFINITY) {
+          await this.sleep(term, nextDue - now, true);
+          continue;
+        } else {
+          await this.sleep(term, Math.min(nextFlush, nextAnnounce) - Date.now());
+        }
+        const wallNow = Date.now();
+        if (term.active && wallNow >= nextFlush) {
+          await this.flushCheckpoints(term);
+          nextFlush = wallNow + flushMs;
+        }
+        if (term.active && wallNow >= nextAnnounce) {
+          for (const slot of this.slots) if (slot.state === 'running') this.reportProgress(slot);
+          this.announce();
+          nextAnnounce = wallNow + announceMs;
+        }
       }
-      const now = Date.now();
-      if (term.active && now >= nextFlush) {
-        await this.flushCheckpoints(term);
-        nextFlush = now + flushMs;
-      }
-      if (term.active && now >= nextAnnounce) {
-        for (const slot of this.slots) if (slot.state === 'running') this.reportProgress(slot);
-        this.announce();
-        nextAnnounce = now + announceMs;
-      }
+    } finally {
+      stopWatchingWaits?.();
     }
   }
 
-  /** Waits `ms`, or less when the term ends; unlike `idle`, new events do not cut it short. */
-  private pause(term: Term, ms: number): Promise<void> {
+  /**
+   * Applies the lanes that are due. Lanes holding the same events (after a quiet spell, or while
+   * a request waits) share one batch, and so one transaction.
+   */
+  private async applyDue(term: Term, due: readonly Lane[]): Promise<void> {
+    const groups: Lane[][] = [];
+    for (const lane of due) {
+      const same = groups.find((group) => samePending(group[0]!, lane));
+      if (same) same.push(lane);
+      else groups.push([lane]);
+    }
+    for (const group of groups) {
+      if (!term.active) return;
+      const startedAt = performance.now();
+      let batch: RecordedEvent[] = [];
+      for (const lane of group) {
+        lane.lastBatchAt = startedAt;
+        batch = lane.pending.splice(0, this.batchSize);
+      }
+      await this.applyBatch(
+        term,
+        group.flatMap((lane) => lane.slots),
+        batch,
+      );
+    }
+  }
+
+  /**
+   * Waits `ms`, or less when woken (an event was read, someone waits, the term ends). Only a
+   * wait with events still to apply keeps the process alive.
+   */
+  private sleep(term: Term, ms: number, pending = false): Promise<void> {
     return new Promise<void>((resolve) => {
-      const done = () => {
+      const timer = setTimeout(done, Math.max(ms, 0));
+      if (!pending) timer.unref();
+      function done() {
         clearTimeout(timer);
-        term.unpause = null;
+        term.wake = null;
         resolve();
-      };
-      const timer = setTimeout(done, ms);
-      term.unpause = done;
+      }
+      term.wake = done;
     });
   }
 
@@ -379,10 +445,14 @@ export class ProjectionRunner {
    * were most of a small batch's cost. If that transaction fails, each projector applies the
    * batch in a transaction of its own, so a failing projector stops alone and the others go on.
    */
-  private async applyBatch(term: Term, batch: readonly RecordedEvent[]): Promise<void> {
+  private async applyBatch(
+    term: Term,
+    slots: readonly ProjectorSlot[],
+    batch: readonly RecordedEvent[],
+  ): Promise<void> {
     const last = batch[batch.length - 1]!;
     const work: Array<{ slot: ProjectorSlot; relevant: RecordedEvent[] }> = [];
-    for (const slot of this.slots) {
+    for (const slot of slots) {
       if (slot.state !== 'running') continue;
       const relevant = batch.filter((e) => slot.handles.has(e.type) && comparePositions(e.position, slot.position) > 0);
       if (relevant.length > 0) work.push({ slot, relevant });
@@ -392,12 +462,12 @@ export class ProjectionRunner {
     const shared = work.length > 1 && work.every(({ slot }) => comparePositions(slot.persisted, START) > 0);
     if (shared && term.active && (await this.applyTogether(term, work, last.position))) {
       for (const { slot, relevant } of work) this.applied(slot, relevant, last.position);
-      for (const slot of this.slots) {
+      for (const slot of slots) {
         if (slot.state === 'running' && !work.some((w) => w.slot === slot)) this.passed(slot, last.position);
       }
       return;
     }
-    for (const slot of this.slots) {
+    for (const slot of slots) {
       if (!term.active) break;
       await this.applyTo(term, slot, batch);
     }
@@ -441,19 +511,6 @@ export class ProjectionRunner {
     if (comparePositions(to, slot.position) <= 0) return;
     slot.position = to;
     this.reportProgress(slot);
-  }
-
-  private idle(term: Term, ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, Math.max(ms, 0));
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        term.wake = null;
-        resolve();
-      }
-      term.wake = done;
-    });
   }
 
   private async applyTo(term: Term, slot: ProjectorSlot, batch: readonly RecordedEvent[]): Promise<void> {
@@ -542,7 +599,23 @@ export class ProjectionRunner {
 
   /** Persists positions advanced past events a projector ignores, so restarts skip them. */
   private async flushCheckpoints(term: Term): Promise<void> {
-    for (const slot of this.slots) {
+    const behind = this.slots.filter(
+      (slot) => slot.state === 'running' && comparePositions(slot.position, slot.persisted) > 0,
+    );
+    // One statement for every checkpoint that has a row: one per projector held the apply loop
+    // (and, on PGlite, the session) for a dozen round trips every few seconds, a pause every
+    // busy chat felt. Should a checkpoint have moved, the one-by-one path below finds which.
+    const withRows = behind.filter((slot) => comparePositions(slot.persisted, START) > 0);
+    if (withRows.length > 1) {
+      const moves = withRows.map((slot) => ({ name: slot.projector.name, from: slot.persisted, to: slot.position }));
+      try {
+        await advanceCheckpoints(term.db, moves);
+        for (const [i, slot] of withRows.entries()) slot.persisted = moves[i]!.to;
+      } catch (error) {
+        this.options.logger.debug({ err: error }, 'checkpoint flush together failed; flushing one by one');
+      }
+    }
+    for (const slot of behind) {
       if (slot.state !== 'running' || comparePositions(slot.position, slot.persisted) <= 0) continue;
       const position = slot.position;
       try {
@@ -559,4 +632,14 @@ export class ProjectionRunner {
 function aborted(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+/** The most events a lane holds unapplied (the reader pauses beyond `maxBuffered`). */
+function mostPending(term: Term): number {
+  return term.lanes.reduce((most, lane) => Math.max(most, lane.pending.length), 0);
+}
+
+/** Whether two lanes hold the same unapplied events (each lane sees every event, in order). */
+function samePending(a: Lane, b: Lane): boolean {
+  return a.pending.length === b.pending.length && a.pending[0] === b.pending[0];
 }

@@ -33,4 +33,11 @@ export interface Projector<DB = any> {
    * each of its batches empties every response cache.
    */
   changes?(events: readonly RecordedEvent[]): ReadModelChanges;
+  /**
+   * For a read model nobody watches live: under steady load its events wait up to this long
+   * (ms) and are applied in fewer, larger batches of their own, off the path of the projectors
+   * that publish realtime frames. A request waiting to read its own write still has them applied
+   * at once. Without it, the runner's `batchIntervalMs`.
+   */
+  readonly batchIntervalMs?: number;
 }
