@@ -26,6 +26,8 @@ export interface ConnectJob {
 export interface RunJob {
   rate: number;
   seconds: number;
+  /** Prefix of the messages' clientIds: a warm-up's must differ from the measured run's. */
+  prefix?: string;
 }
 
 export interface RunResult {
@@ -115,7 +117,7 @@ async function connect(job: ConnectJob): Promise<{ sockets: number; seconds: num
   return { sockets: sockets.length, seconds: (performance.now() - started) / 1000 };
 }
 
-async function run({ rate, seconds }: RunJob): Promise<RunResult> {
+async function run({ rate, seconds, prefix = 'bench' }: RunJob): Promise<RunResult> {
   sent = new Map();
   timeline = {};
   latencies = [];
@@ -130,7 +132,7 @@ async function run({ rate, seconds }: RunJob): Promise<RunResult> {
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const members = teams[i % teams.length]!;
     const sender = members[Math.floor(i / teams.length) % members.length]!;
-    const clientId = `bench-${i.toString().padStart(8, '0')}`;
+    const clientId = `${prefix}-${i.toString().padStart(8, '0')}`;
     const at = performance.now();
     sent.set(clientId, { at, userId: sender.member.userId });
     timeline[clientId] = { sentAt: epoch(at) };

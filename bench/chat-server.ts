@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import os from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { teamDecider, teamStream, userDecider, userStream } from '@sideline/domain';
 import {
   createInProcessBus,
@@ -53,6 +54,23 @@ export interface MessageTrace {
   arrived?: number;
 }
 const traces = new Map<string, MessageTrace>();
+
+// How long the server's event loop was held up, and by garbage collection: where a message's
+// time goes when every stage's tail is long at once.
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+const gc = { count: 0, ms: 0, maxMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gc.count++;
+    gc.ms += entry.duration;
+    gc.maxMs = Math.max(gc.maxMs, entry.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
+const pauses = () => ({
+  loopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+  gc: { count: gc.count, ms: Math.round(gc.ms), maxMs: Math.round(gc.maxMs * 10) / 10 },
+});
 const epochNow = () => performance.timeOrigin + performance.now();
 const traceOf = (clientId: string) => {
   let trace = traces.get(clientId);
@@ -310,7 +328,12 @@ serveRequests(
       const blob = await (database as Database & { pglite: PGlite }).pglite.dumpDataDir('gzip');
       await writeFile(dump!, Buffer.from(await blob.arrayBuffer()));
     },
-    stats: () => ({ ...server.app.realtimeStats(), memory: process.memoryUsage() }),
+    stats: () => ({ ...server.app.realtimeStats(), memory: process.memoryUsage(), ...pauses() }),
+    /** The measured window starts: event-loop delay and GC are counted from here. */
+    'pauses-reset': () => {
+      loopDelay.reset();
+      Object.assign(gc, { count: 0, ms: 0, maxMs: 0 });
+    },
     traces: () => {
       const all = Object.fromEntries(traces);
       traces.clear();
