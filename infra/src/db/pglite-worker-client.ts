@@ -105,7 +105,7 @@ export class PgliteWorkerClient implements PgliteLike {
    * A request on behalf of one kysely connection (`conn`; see pglite-worker.mjs for how the worker
    * keeps other requests out of that connection's transaction).
    */
-  onConnection<T>(conn: number, op: 'query' | 'begin' | 'commit' | 'rollback', payload: Record<string, unknown> = {}) {
+  onConnection<T>(conn: number, op: 'query' | 'commit' | 'rollback', payload: Record<string, unknown> = {}) {
     return this.request<T>(op, { conn, ...payload });
   }
 

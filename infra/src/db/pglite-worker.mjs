@@ -38,7 +38,6 @@ const unlistens = new Map();
 const operations = {
   query: ({ text, params }) => pglite.query(text, params).then(result),
   exec: ({ text }) => pglite.exec(text).then((results) => results.map(result)),
-  begin: ({ text }) => pglite.exec(text).then(() => null),
   commit: () => pglite.exec('commit').then(() => null),
   rollback: () => pglite.exec('rollback').then(() => null),
   listen: async ({ listenId, channel }) => {

@@ -36,8 +36,8 @@ export interface Projector<DB = any> {
   /**
    * For a read model nobody watches live: under steady load its events wait up to this long
    * (ms) and are applied in fewer, larger batches of their own, off the path of the projectors
-   * that publish realtime frames. A request waiting to read its own write still has them applied
-   * at once. Without it, the runner's `batchIntervalMs`.
+   * that publish realtime frames. While a request waits to read its own write, they are applied at
+   * the runner's `batchIntervalMs` like the rest. Without it, the runner's `batchIntervalMs`.
    */
   readonly batchIntervalMs?: number;
 }
