@@ -140,6 +140,19 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
     const arrivedBox = await box(arrived);
     const logNow = await box(log);
     expect(arrivedBox.y + arrivedBox.height).toBeLessThanOrEqual(logNow.y + logNow.height + 1);
+
+    // The coach scrolls up to read older messages: one arriving then does not pull them down.
+    await log.hover();
+    await coach.mouse.wheel(0, -600);
+    await expect
+      .poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+      .toBeGreaterThan(300);
+    const readingAt = await log.evaluate((el) => el.scrollTop);
+    await callApi(parent, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: 'Who brings the oranges?' });
+    await log.getByText('Who brings the oranges?').waitFor({ state: 'attached' });
+    await coach.waitForTimeout(300);
+    expect(await log.evaluate((el) => el.scrollTop)).toBe(readingAt);
+    expect(await atBottom()).toBe(false);
   });
 
   it('shows the chosen RSVP in its own colour, and "Not Going" fits its button', async () => {
