@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['web/e2e/**/*.e2e.test.ts'],
+          // Builds the server bundle npm start runs (and the e2e tests start).
+          globalSetup: ['web/e2e/support/build-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -25,13 +25,31 @@ export class Child {
   }
 
   /**
-   * Forks `file` (next to this one) and waits for its first message ('ready'). `nodeFlags` are
-   * added to this process's own (tsx's loader).
+   * Forks `file` (next to this one) under tsx, and waits for its first message ('ready'). With
+   * `asStarted`, the file is bundled first and runs as `npm start` runs the server: plain node,
+   * with npm start's flags and environment (package.json). `nodeFlags` are added to node's.
    */
-  static async start(file: string, env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<Child> {
-    const child = fork(path.join(import.meta.dirname, file), {
-      execArgv: [...process.execArgv, ...nodeFlags],
-      env: { ...process.env, ...env },
+  static async start(
+    file: string,
+    env: Record<string, string> = {},
+    options: { asStarted?: boolean; nodeFlags?: string[] } = {},
+  ): Promise<Child> {
+    let modulePath = path.join(import.meta.dirname, file);
+    let execArgv = process.execArgv;
+    let startEnv: Record<string, string> = {};
+    if (options.asStarted) {
+      // Imported here: the bundled child holds this module too, and must not load esbuild.
+      const { bundleServer } = await import('@sideline/infra/build/bundle-server');
+      const { readStartCommand } = await import('@sideline/infra/build/start-command');
+      const start = readStartCommand();
+      modulePath = path.join(import.meta.dirname, 'dist', file.replace(/\.ts$/, '.mjs'));
+      await bundleServer({ entry: path.join(import.meta.dirname, file), outfile: modulePath });
+      execArgv = start.nodeFlags;
+      startEnv = start.env;
+    }
+    const child = fork(modulePath, {
+      execArgv: [...execArgv, ...(options.nodeFlags ?? [])],
+      env: { ...process.env, ...startEnv, ...env },
       serialization: 'advanced',
     });
     await new Promise<void>((resolve, reject) => {
@@ -89,19 +107,6 @@ export function serveRequests(
       );
   });
   process.send!('ready');
-}
-
-/**
- * The flags `npm start` gives Node (the `--…` between `tsx` and `command-api/src/main.ts` in the
- * root package.json), so that a measured server runs as a started one does.
- */
-export async function startNodeFlags(): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(path.join(import.meta.dirname, '../package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const flags = /\btsx((?: --\S+)*) command-api\/src\/main\.ts/.exec(manifest.scripts.start);
-  if (!flags) throw new Error(`cannot read the node flags of npm start: ${manifest.scripts.start}`);
-  return flags[1]!.trim().split(' ').filter(Boolean);
 }
 
 /** Resident set size and CPU time (user + system) of a process, read from /proc (Linux). */

@@ -202,6 +202,8 @@ const server = await createSidelineServer({
   logger: createLogger({ level: 'silent' }),
   passwords: createPasswordHasher(10),
   webDist: null,
+  // CHAT_BENCH_BATCH_MS: the projection runner's batch interval, to compare against the default.
+  ...(process.env.CHAT_BENCH_BATCH_MS ? { projectionBatchIntervalMs: Number(process.env.CHAT_BENCH_BATCH_MS) } : {}),
 });
 const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
 

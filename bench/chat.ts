@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { natsAvailable } from '@sideline/infra';
 import { postgresAvailable } from '@sideline/infra/testing';
-import { Child, processUsage, sampleRss, startNodeFlags } from './chat-child.ts';
+import { Child, processUsage, sampleRss } from './chat-child.ts';
 import type { ConnectJob, RunResult } from './chat-driver.ts';
 import type { MessageTrace, SeededMember } from './chat-server.ts';
 
@@ -38,6 +38,8 @@ const BASELINE = process.env.CHAT_BENCH_BASELINE !== '0';
 const WARMUP_SECONDS = Number(process.env.CHAT_BENCH_WARMUP_SECONDS ?? 2);
 /** Embedded: PGlite on disk as `npm start` runs it (default), or in memory (`memory`). */
 const PGLITE_IN_MEMORY = process.env.CHAT_BENCH_PGLITE === 'memory';
+// Node flags for the measured server beyond npm start's own (to compare V8 settings).
+const EXTRA_NODE_FLAGS = (process.env.CHAT_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '–');
@@ -61,7 +63,7 @@ async function measure(
   profile?: Child,
   /** The Sideline server, whose per-message trace is printed stage by stage. */
   traced?: Child,
-): Promise<Measured & { connectSeconds: number }> {
+): Promise<Measured & { connectSeconds: number; serverStats: Record<string, unknown> | null }> {
   const rssBefore = (await processUsage(pid)).rssBytes;
   const connected = await driver.request<{ sockets: number; seconds: number }>('connect', job);
   // Let the connect burst settle (joins, presence) before the measured window.
@@ -87,6 +89,8 @@ async function measure(
   if (profile)
     console.log(`\nCPU profile of the server (${job.url}):\n${await profile.request<string>('profile-stop')}\n`);
   const { peak } = await rss.stop();
+  // Read before the sockets close: 5,000 closes at once are no part of the measured window.
+  const serverStats = traced ? await traced.request<Record<string, unknown>>('stats') : null;
   await driver.request('close');
   return {
     result,
@@ -96,6 +100,7 @@ async function measure(
     rssPeak: Math.max(peak, rssConnected),
     cpuPercent,
     connectSeconds: connected.seconds,
+    serverStats,
   };
 }
 
@@ -158,7 +163,7 @@ export async function benchChat(): Promise<void> {
             : { where: { CHAT_BENCH_DATA_DIR: dataDir }, handOver: 'close' };
         // Seeded by one process, measured in a fresh one on the same data (see chat-server.ts).
         const seeder = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode, ...where });
-        let sideline: Measured & { connectSeconds: number };
+        let sideline: Measured & { connectSeconds: number; serverStats: Record<string, unknown> | null };
         let members: SeededMember[];
         try {
           const seeded = performance.now();
@@ -166,7 +171,7 @@ export async function benchChat(): Promise<void> {
           const seedSeconds = (performance.now() - seeded) / 1000;
           const databaseUrl = await seeder.request<string | undefined>('database-url');
           await seeder.request(handOver);
-          // Started with npm start's node flags (--max-semi-space-size), as a deployed server is.
+          // Bundled and started as npm start runs the server (node's flags, environment).
           const server = await Child.start(
             'chat-server.ts',
             {
@@ -174,7 +179,7 @@ export async function benchChat(): Promise<void> {
               ...where,
               ...(databaseUrl ? { CHAT_BENCH_DATABASE_URL: databaseUrl } : {}),
             },
-            await startNodeFlags(),
+            { asStarted: true, nodeFlags: EXTRA_NODE_FLAGS },
           );
           try {
             const url = await server.request<string>('url');
@@ -186,9 +191,8 @@ export async function benchChat(): Promise<void> {
               profile,
               server,
             );
-            const stats = await server.request<{ memory: NodeJS.MemoryUsage }>('stats');
             console.log(
-              `${label}, ${sockets} sockets: seeded in ${seedSeconds.toFixed(0)} s, connected in ${sideline.connectSeconds.toFixed(1)} s; server after the run: ${JSON.stringify(stats)}`,
+              `${label}, ${sockets} sockets: seeded in ${seedSeconds.toFixed(0)} s, connected in ${sideline.connectSeconds.toFixed(1)} s; server at the end of the run: ${JSON.stringify(sideline.serverStats)}`,
             );
           } finally {
             await server.stop();

@@ -4,6 +4,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleSidelineServer } from '@sideline/infra/build/bundle-server';
+import { readStartCommand } from '@sideline/infra/build/start-command';
 import { freePort, publish } from '../command-api/test/rtmp-publisher.ts';
 
 /**
@@ -27,10 +29,14 @@ interface Server {
 }
 
 async function startServer(rtmpPort: number, dataDir: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'command-api/src/main.ts'], {
+  // As npm start runs it: the bundle, with npm start's node flags and environment.
+  await bundleSidelineServer();
+  const start = readStartCommand();
+  const child = spawn(process.execPath, [...start.nodeFlags, start.entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      ...start.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

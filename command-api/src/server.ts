@@ -38,6 +38,8 @@ export async function createSidelineServer(deps: {
   passwords?: PasswordHasher;
   webDist?: string | null;
   clock?: () => Date;
+  /** The projection runner's batch interval (see ProjectionRunnerOptions); benchmarks compare it. */
+  projectionBatchIntervalMs?: number;
 }): Promise<SidelineServer> {
   const { config } = deps;
   // PGlite belongs to one process, which always leads and has the in-process bus to itself. On a
@@ -60,6 +62,7 @@ export async function createSidelineServer(deps: {
         projectors: allProjectors,
         logger: projectionsLogger,
         progress,
+        ...(deps.projectionBatchIntervalMs !== undefined ? { batchIntervalMs: deps.projectionBatchIntervalMs } : {}),
         ...(shared
           ? { leadership: advisoryLockLeadership({ database: deps.database, logger: projectionsLogger, processId }) }
           : {}),

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readStartCommand } from '@sideline/infra/build/start-command';
 import { natsForTests } from '@sideline/infra/bus/testing';
 import { createTestDatabase, postgresAvailable, requireServices, testServerUrl } from '@sideline/infra/testing';
 
@@ -14,7 +15,7 @@ export type SidelineMode = 'embedded' | 'services';
 export interface SidelineProcess {
   url: string;
   dataDir: string;
-  /** The Sideline process itself (node runs main.ts directly), as /api/health names it. */
+  /** The Sideline process itself (node runs the bundle directly), as /api/health names it. */
   pid: number;
   output: () => string;
   /** Ctrl-C, as a person stops `npm start`; resolves when the process has exited. */
@@ -59,7 +60,7 @@ export async function startServices(): Promise<Services> {
 }
 
 /**
- * Starts Sideline exactly as `npm start` does (command-api/src/main.ts, embedded mode by default)
+ * Starts Sideline exactly as `npm start` does (the server bundle, embedded mode by default)
  * on a free port, with its own data folder unless one is given. `mode: 'services'` gives it a
  * fresh PostgreSQL database and NATS; `env` sets anything else (SIDELINE_ROLE for split mode).
  */
@@ -99,16 +100,14 @@ async function spawnSideline(
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   if (!options.env?.NATS_URL) delete env.NATS_URL;
   delete env.EVENTSTORE_URL;
-  // The node flags of `npm start` (package.json), then tsx as `tsx` runs it.
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--max-semi-space-size=8', '--import', 'tsx', 'command-api/src/main.ts'],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  // npm start's last step (package.json): its environment, node flags and the server bundle
+  // (built once for the e2e run by build-server.ts).
+  const start = readStartCommand();
+  const child: ChildProcess = spawn(process.execPath, [...start.nodeFlags, start.entry], {
+    cwd: repoRoot,
+    env: { ...start.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += String(chunk)));
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
