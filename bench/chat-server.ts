@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import os from 'node:os';
@@ -331,6 +332,18 @@ serveRequests(
       await writeFile(dump!, Buffer.from(await blob.arrayBuffer()));
     },
     stats: () => ({ ...server.app.realtimeStats(), memory: process.memoryUsage(), ...pauses() }),
+    /** The main thread's heap after a full collection: what of it is live (MB). */
+    'live-heap': async () => {
+      const session = new Session();
+      session.connect();
+      try {
+        await session.post('HeapProfiler.collectGarbage');
+      } finally {
+        session.disconnect();
+      }
+      const { heapUsed, heapTotal, rss } = process.memoryUsage();
+      return { heapUsedMb: heapUsed / 2 ** 20, heapTotalMb: heapTotal / 2 ** 20, rssMb: rss / 2 ** 20 };
+    },
     /** The measured window starts: event-loop delay and GC are counted from here. */
     'pauses-reset': () => {
       loopDelay.reset();

@@ -91,6 +91,8 @@ async function measure(
   const { peak } = await rss.stop();
   // Read before the sockets close: 5,000 closes at once are no part of the measured window.
   const serverStats = traced ? await traced.request<Record<string, unknown>>('stats') : null;
+  // Then a full collection: how much of the main thread's heap was live, not garbage.
+  if (serverStats) serverStats.liveHeap = await traced!.request('live-heap');
   await driver.request('close');
   return {
     result,

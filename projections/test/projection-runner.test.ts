@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createInProcessBus,
   createLogger,
+  createNatsBus,
   createPostgresEventStore,
   eventStoreMigrations,
   type Bus,
@@ -12,9 +13,10 @@ import {
   type NewEvent,
   type Position,
 } from '@sideline/infra';
+import { natsForTests } from '@sideline/infra/bus/testing';
 import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
 import { checkpointMigrations } from '../src/runner/checkpoints.ts';
-import { ProjectionProgress, projectionsSubject } from '../src/runner/progress.ts';
+import { ProjectionProgress, projectionsSubject, scopeProjectionPositions } from '../src/runner/progress.ts';
 import { ProjectionRunner } from '../src/runner/projection-runner.ts';
 import type { Projector } from '../src/runner/projector.ts';
 import { rebuildProjections } from '../src/runner/rebuild.ts';
@@ -49,6 +51,18 @@ function tallyProjector(name = 'tally', failOn?: string): Projector & { batches:
       }
     },
   };
+}
+
+/** Counts into the same table as `tallyProjector` under its own keys, and may lag by a minute. */
+function slowTallyProjector(): Projector & { batches: number[] } {
+  const slow = Object.assign(tallyProjector('tally-slow'), { batchIntervalMs: 60_000 });
+  const apply = slow.apply.bind(slow);
+  slow.apply = (trx, events) =>
+    apply(
+      trx,
+      events.map((e) => ({ ...e, data: { key: `slow:${(e.data as { key: string }).key}` } })),
+    );
+  return slow;
 }
 
 const migrations = { ...eventStoreMigrations, ...checkpointMigrations, ...usersMigrations, ...tallyMigrations };
@@ -252,14 +266,7 @@ for (const kind of await testDatabaseKinds()) {
       const progress = new ProjectionProgress(f.bus, ['tally', 'tally-slow']);
       open.push(async () => progress.close());
       const fast = tallyProjector('tally');
-      // Counts into the same table under its own keys, and may lag behind by up to a minute.
-      const slow = Object.assign(tallyProjector('tally-slow'), { batchIntervalMs: 60_000 });
-      const slowApply = slow.apply.bind(slow);
-      slow.apply = (trx, events) =>
-        slowApply(
-          trx,
-          events.map((e) => ({ ...e, data: { key: `slow:${(e.data as { key: string }).key}` } })),
-        );
+      const slow = slowTallyProjector();
       const r = runner(f, [fast, slow], progress);
       await r.start();
       const keys = async () => (await tally(f.database.db)).map((row) => row.key);
@@ -320,3 +327,56 @@ for (const kind of await testDatabaseKinds()) {
     });
   });
 }
+
+const natsUrl = await natsForTests('projection runner hurried over NATS');
+
+describe.skipIf(natsUrl === null)('a request waiting in another process (split mode, over NATS)', () => {
+  it("has the leading runner apply its slow lanes at once, as for a wait in the runner's own process", async () => {
+    const f = await fixture('pglite');
+    // Two processes' connections to one NATS, in a scope of their own (other suites share it).
+    const scope = randomUUID();
+    const connect = async (name: string) => {
+      const bus = await createNatsBus({ servers: natsUrl!, name });
+      open.push(() => bus.close());
+      return scopeProjectionPositions(bus, scope);
+    };
+    const names = ['tally', 'tally-slow'];
+    const projectorProcess = new ProjectionProgress(await connect('projector'), names);
+    const apiProcess = new ProjectionProgress(await connect('api'), names);
+    open.push(async () => projectorProcess.close());
+    open.push(async () => apiProcess.close());
+    const slow = slowTallyProjector();
+    const r = new ProjectionRunner({
+      ...f,
+      bus: await connect('runner'),
+      logger,
+      projectors: [tallyProjector('tally'), slow],
+      progress: projectorProcess,
+    });
+    open.push(() => r.stop());
+    await r.start();
+    const first = await f.eventStore.appendToStream('s', [tallied('one')], { expectedRevision: 'no_stream' });
+    expect(await apiProcess.waitFor(first.position, 5000)).toBe(true);
+    // Heard (over NATS, perhaps after the answer) as a wait in the projector's process for a
+    // moment, then no longer.
+    await vi.waitFor(() => expect(projectorProcess.waiting).toBe(true), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(projectorProcess.waiting).toBe(false), { timeout: 2000 });
+
+    // A burst: the slow lane holds its events for its minute.
+    for (let i = 0; i < 5; i++) {
+      await f.eventStore.appendToStream('s', [tallied(`burst-${i}`)], { expectedRevision: i });
+    }
+    await vi.waitFor(async () => expect((await tally(f.database.db)).map((row) => row.key)).toContain('burst-4'), {
+      timeout: 5000,
+    });
+    expect(slow.batches).toEqual([1]);
+
+    // The API process's request waits: heard over NATS, the runner applies the slow lane now.
+    const last = await f.eventStore.appendToStream('s', [tallied('mine')], { expectedRevision: 5 });
+    expect(projectorProcess.waiting).toBe(false);
+    expect(await apiProcess.waitFor(last.position, 5000)).toBe(true);
+    expect((await tally(f.database.db)).map((row) => row.key)).toEqual(
+      expect.arrayContaining(['slow:burst-0', 'slow:burst-4', 'slow:mine']),
+    );
+  });
+});

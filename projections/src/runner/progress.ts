@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   busReconnectedSubject,
@@ -23,7 +24,23 @@ export interface ProjectionReport {
   changes?: ReadModelChanges;
 }
 
-const isProjectionSubject = (subject: string) => subject === projectionsSubject;
+/**
+ * Where a process announces that a request of its own waits to read its write (`{ from }`), so
+ * that the leading runner, perhaps in another process (split mode), applies its slower lanes at
+ * once instead of on their own rhythm (see `Projector.batchIntervalMs`).
+ */
+export const projectionsHurrySubject = 'sideline.projections.hurry';
+
+/** A process announces its waits at most this often (ms), however many requests wait. */
+const HURRY_SPACING_MS = 10;
+/**
+ * How long a runner stays hurried after another process's last announcement (ms). The waiter
+ * is not heard when it is done; a little longer than the slow lanes' 100 ms costs a few more
+ * small batches, never a wait.
+ */
+const REMOTE_HURRY_MS = 250;
+
+const isProjectionSubject = (subject: string) => subject === projectionsSubject || subject === projectionsHurrySubject;
 
 /**
  * Positions compare only within one event log, and the transaction ids in them interleave across
@@ -68,11 +85,16 @@ export class ProjectionProgress {
   private readonly waiters = new Set<{ target: Position; settle: (reached: boolean) => void }>();
   private readonly waitListeners = new Set<() => void>();
   private readonly unsubscribe: () => void;
+  /** Tells this process's own hurry announcements from other processes'. */
+  private readonly instance = randomUUID();
+  private lastHurryAnnounced = Number.NEGATIVE_INFINITY;
+  /** Until when (performance.now()) another process's request waits, as far as we heard. */
+  private remoteWaitUntil = Number.NEGATIVE_INFINITY;
   /** Which teams' and users' read models changed when: what response caches are validated by. */
   readonly versions = new ReadModelVersions();
 
   constructor(
-    bus: Bus,
+    private readonly bus: Bus,
     private readonly projectorNames: readonly string[],
   ) {
     for (const name of projectorNames) this.positions.set(name, START);
@@ -91,8 +113,14 @@ export class ProjectionProgress {
     // Change notices published while the bus was down reached nobody: no cached answer is trusted.
     const everything = () => this.versions.changed('everything');
     const unsubscribeReconnects = [bus.onReconnect(everything), bus.subscribe(busReconnectedSubject, everything)];
+    const unsubscribeHurry = bus.subscribe(projectionsHurrySubject, (message) => {
+      if ((message.data as { from?: unknown } | null)?.from === this.instance) return;
+      this.remoteWaitUntil = performance.now() + REMOTE_HURRY_MS;
+      for (const listener of this.waitListeners) listener();
+    });
     this.unsubscribe = () => {
       unsubscribePositions();
+      unsubscribeHurry();
       for (const unsubscribe of unsubscribeReconnects) unsubscribe();
     };
   }
@@ -139,15 +167,36 @@ export class ProjectionProgress {
       const timer = setTimeout(() => waiter.settle(false), timeoutMs);
       this.waiters.add(waiter);
       for (const listener of this.waitListeners) listener();
+      this.announceWait();
     });
   }
 
-  /** Whether someone waits for a position not reached yet (a request reading its own write). */
-  get waiting(): boolean {
-    return this.waiters.size > 0;
+  /**
+   * Tells the other processes on the bus that a request here waits. The runner that leads may be
+   * one of them, and only its lanes decide how soon this request is answered. A process alone on
+   * its in-process bus has nobody to tell.
+   */
+  private announceWait(): void {
+    if (this.bus.kind === 'in-process') return;
+    const now = performance.now();
+    if (now - this.lastHurryAnnounced < HURRY_SPACING_MS) return;
+    this.lastHurryAnnounced = now;
+    // Lost on a bus that is down: the slow lanes then keep their rhythm, and the wait is longer.
+    this.bus.publish(projectionsHurrySubject, { from: this.instance }).catch(() => undefined);
   }
 
-  /** Calls `listener` each time someone starts waiting; returns the function that stops it. */
+  /**
+   * Whether someone waits for a position not reached yet (a request reading its own write), in
+   * this process or, as last heard, in another one.
+   */
+  get waiting(): boolean {
+    return this.waiters.size > 0 || performance.now() < this.remoteWaitUntil;
+  }
+
+  /**
+   * Calls `listener` each time someone starts waiting (here, or in another process as heard on
+   * the bus); returns the function that stops it.
+   */
   onWait(listener: () => void): () => void {
     this.waitListeners.add(listener);
     return () => this.waitListeners.delete(listener);
