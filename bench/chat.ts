@@ -55,6 +55,9 @@ interface Measured {
   cpuPercent: number;
 }
 
+/** A Sideline server's run: what every run measures, and what only the server can tell. */
+type MeasuredServer = Measured & { connectSeconds: number; serverStats: Record<string, unknown> | null };
+
 /** Connects the members to `url` through the driver, runs the sends, and watches `pid`. */
 async function measure(
   driver: Child,
@@ -63,7 +66,7 @@ async function measure(
   profile?: Child,
   /** The Sideline server, whose per-message trace is printed stage by stage. */
   traced?: Child,
-): Promise<Measured & { connectSeconds: number; serverStats: Record<string, unknown> | null }> {
+): Promise<MeasuredServer> {
   const rssBefore = (await processUsage(pid)).rssBytes;
   const connected = await driver.request<{ sockets: number; seconds: number }>('connect', job);
   // Let the connect burst settle (joins, presence) before the measured window.
@@ -165,7 +168,7 @@ export async function benchChat(): Promise<void> {
             : { where: { CHAT_BENCH_DATA_DIR: dataDir }, handOver: 'close' };
         // Seeded by one process, measured in a fresh one on the same data (see chat-server.ts).
         const seeder = await Child.start('chat-server.ts', { CHAT_BENCH_MODE: mode, ...where });
-        let sideline: Measured & { connectSeconds: number; serverStats: Record<string, unknown> | null };
+        let sideline: MeasuredServer;
         let members: SeededMember[];
         try {
           const seeded = performance.now();

@@ -1,8 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+import { repoRoot } from './start-command.ts';
 
 /** Where `npm run build:server` writes the server `npm start` runs. */
 export const serverBundle = path.join(repoRoot, 'command-api/dist/main.mjs');

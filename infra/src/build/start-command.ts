@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/** The repository's root folder (this file is `infra/src/build/` in it). */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** How `npm start` runs the built server: its environment, node's flags and the entry file. */
 export interface StartCommand {
