@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { PGlite } from '@electric-sql/pglite';
@@ -51,6 +51,8 @@ const mode = process.env.CHAT_BENCH_MODE === 'services' ? 'services' : 'embedded
 export interface MessageTrace {
   appendStart?: number;
   appended?: number;
+  /** Handed on by the projection runner's live read. */
+  read?: number;
   published?: number;
   arrived?: number;
 }
@@ -68,7 +70,35 @@ new PerformanceObserver((list) => {
     gc.maxMs = Math.max(gc.maxMs, entry.duration);
   }
 }).observe({ entryTypes: ['gc'] });
+// When the loop stalled (epoch ms the stall ended, its length), to line up with the slowest messages.
+// With the main thread's own CPU time and run-queue wait over the stall (Linux schedstat): busy
+// computing, or ready and waiting for a core.
+const stalls: Array<[number, number, number, number]> = [];
+const schedstat = () => {
+  try {
+    const [run, wait] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ').map(Number);
+    return [run! / 1e6, wait! / 1e6];
+  } catch {
+    return [NaN, NaN];
+  }
+};
+let tickAt = performance.now();
+let sched = schedstat();
+setInterval(() => {
+  const now = performance.now();
+  const nowSched = schedstat();
+  if (now - tickAt >= 30)
+    stalls.push([
+      Math.round(performance.timeOrigin + now),
+      Math.round(now - tickAt - 5),
+      Math.round(nowSched[0]! - sched[0]!),
+      Math.round(nowSched[1]! - sched[1]!),
+    ]);
+  tickAt = now;
+  sched = nowSched;
+}, 5).unref();
 const pauses = () => ({
+  stalls: stalls.slice(0, 30),
   loopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
   gc: { count: gc.count, ms: Math.round(gc.ms), maxMs: Math.round(gc.maxMs * 10) / 10 },
 });
@@ -117,6 +147,21 @@ function traceAppends(): void {
     } finally {
       traceOf(clientId).appended = epochNow();
     }
+  };
+  // When the projection runner's live read handed each message's event on.
+  const subscribe = eventStore.subscribeToAll.bind(eventStore);
+  eventStore.subscribeToAll = (options) => {
+    const subscription = subscribe(options);
+    return {
+      close: () => subscription.close(),
+      async *[Symbol.asyncIterator]() {
+        for await (const event of subscription) {
+          const clientId = (event.data as { clientId?: unknown } | undefined)?.clientId;
+          if (typeof clientId === 'string') traceOf(clientId).read ??= epochNow();
+          yield event;
+        }
+      },
+    };
   };
 }
 
@@ -167,6 +212,8 @@ const eventStore = createPostgresEventStore(
 bus = traced(bus);
 traceAppends();
 const sqlStats = new Map<string, { n: number; ms: number }>();
+/** Statements that took 25 ms or more while `sqlOn`: when (epoch ms), how long, which. */
+const slowSql: Array<{ at: number; ms: number; text: string }> = [];
 let sqlOn = false;
 if (process.env.CHAT_BENCH_SQL) {
   // PGlite's handle, or (services) every PostgreSQL client's.
@@ -185,8 +232,10 @@ if (process.env.CHAT_BENCH_SQL) {
             .slice(0, 110);
           const stat = sqlStats.get(key) ?? { n: 0, ms: 0 };
           stat.n++;
-          stat.ms += performance.now() - started;
+          const took = performance.now() - started;
+          stat.ms += took;
           sqlStats.set(key, stat);
+          if (took >= 25) slowSql.push({ at: performance.timeOrigin + started, ms: took, text: key.slice(0, 60) });
         }
       }
     };
@@ -347,6 +396,7 @@ serveRequests(
     /** The measured window starts: event-loop delay and GC are counted from here. */
     'pauses-reset': () => {
       loopDelay.reset();
+      stalls.length = 0;
       Object.assign(gc, { count: 0, ms: 0, maxMs: 0 });
     },
     traces: () => {
@@ -357,6 +407,7 @@ serveRequests(
     'sql-start': () => {
       sqlOn = true;
       sqlStats.clear();
+      slowSql.length = 0;
     },
     'sql-stop': () => {
       sqlOn = false;
@@ -364,6 +415,10 @@ serveRequests(
         .sort((a, b) => b[1].ms - a[1].ms)
         .slice(0, 40)
         .map(([k, v]) => `${v.ms.toFixed(0).padStart(7)} ms ${String(v.n).padStart(6)}x ${k}`)
+        .concat(
+          `statements of 25 ms or more (${slowSql.length}), started at (epoch ms):`,
+          ...slowSql.slice(0, 60).map((q) => `  ${q.at.toFixed(0)} ${q.ms.toFixed(0).padStart(4)} ms ${q.text}`),
+        )
         .join('\n');
     },
     'profile-start': () => {

@@ -239,6 +239,55 @@ for (const kind of await testDatabaseKinds()) {
       expect((await tally(f.database.db)).every((row) => row.applied === 1)).toBe(true);
     });
 
+    it('prepares a batch before its transaction from what the last one committed, and again when the batch is retried', async () => {
+      const f = await fixture(kind);
+      // A running total decided in prepare from the committed rows, written in apply: a total
+      // read inside the transaction, or a stale one, or a retry without a fresh prepare shows.
+      await sql`INSERT INTO test_tally (key, applied, batches) VALUES ('total', 0, 0)`.execute(f.database.db);
+      let failOnce = true;
+      let flakyPrepares = 0;
+      let openTransactionsSeen = 0;
+      const total: Projector<any, number> = {
+        name: 'total',
+        handles: ['Tallied'],
+        tables: ['test_tally'],
+        async prepare(db, events) {
+          if (events.some((e) => (e.data as { key: string }).key === 'flaky')) flakyPrepares++;
+          const { rows } = await sql<{ applied: number; open: boolean }>`
+            SELECT applied, txid_current_if_assigned() IS NOT NULL AS open FROM test_tally WHERE key = 'total'`.execute(
+            db,
+          );
+          if (rows[0]!.open) openTransactionsSeen++;
+          return rows[0]!.applied + events.length;
+        },
+        async apply(trx, events, prepared) {
+          await sql`UPDATE test_tally SET applied = ${prepared!}, batches = batches + 1 WHERE key = 'total'`.execute(
+            trx,
+          );
+          if (events.some((e) => (e.data as { key: string }).key === 'flaky') && failOnce) {
+            failOnce = false;
+            throw new Error('flaky once');
+          }
+        },
+      };
+      const r = runner(f, [total]);
+      await r.start();
+      for (let i = 0; i < 5; i++) {
+        await f.eventStore.appendToStream(`p-${i}`, [tallied(`k${i}`), tallied(`j${i}`)], { expectedRevision: 'any' });
+        await r.waitUntil(f.last());
+      }
+      await f.eventStore.appendToStream('p-flaky', [tallied('flaky')], { expectedRevision: 'any' });
+      await r.waitUntil(f.last());
+      const { rows } = await sql<{ applied: number }>`SELECT applied FROM test_tally WHERE key = 'total'`.execute(
+        f.database.db,
+      );
+      expect(rows[0]!.applied).toBe(11);
+      // The failed batch was prepared again for its retry; no batch was prepared inside a transaction.
+      expect(flakyPrepares).toBe(2);
+      expect(openTransactionsSeen).toBe(0);
+      expect(r.status()[0]!.state).toBe('running');
+    });
+
     it('takes events that keep coming in a few batches (group commit); a lone event is a batch of its own', async () => {
       const f = await fixture(kind);
       const projector = tallyProjector();

@@ -42,6 +42,14 @@ describe.each([...kinds, 'pglite-worker' as const])('database on %s', (kind) => 
     expect(rows[0]!.shared_buffers).toBe('32MB');
   });
 
+  it.skipIf(kind === 'postgres')(
+    'creates PGlite WAL segments without zeroing 16 MB first (which held every statement behind the one that crossed)',
+    async () => {
+      const { rows } = await sql<{ wal_init_zero: string }>`SHOW wal_init_zero`.execute(database.db);
+      expect(rows[0]!.wal_init_zero).toBe('off');
+    },
+  );
+
   it("reports PostgreSQL's error fields (SQLSTATE, constraint) as the driver does", async () => {
     await sql`CREATE TABLE IF NOT EXISTS dup_test (id text PRIMARY KEY)`.execute(database.db);
     await sql`INSERT INTO dup_test VALUES ('a')`.execute(database.db);

@@ -27,12 +27,23 @@ export interface PgliteDatabase extends Database {
 }
 
 /**
- * PGlite's own start parameters with a smaller buffer pool than PostgreSQL's 128 MB. The pages
- * it would keep are in memory already (PGlite's in-memory file system, or the OS's page cache
- * under dataDir), and the default pool cost the embedded chat bench's server 70–110 MB of RSS
- * with no latency it could measure (README, Performance → Chat).
+ * PGlite's own start parameters, and:
+ * - a smaller buffer pool than PostgreSQL's 128 MB. The pages it would keep are in memory already
+ *   (PGlite's in-memory file system, or the OS's page cache under dataDir), and the default pool
+ *   cost the embedded chat bench's server 70–110 MB of RSS with no latency it could measure;
+ * - new WAL segments created at their size, not written full of zeros first. PGlite is one
+ *   session, so the statement that crossed into a new 16 MB segment held every other for the
+ *   zeroing: 70–110 ms under chat load, the slowest moment of a run. The zeros only reserve disk
+ *   space ahead of a later fsync, and PGlite runs with fsync off.
+ * (README, Performance → Chat.)
  */
-export const pgliteStartParams: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const pgliteStartParams: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=32MB',
+  '-c',
+  'wal_init_zero=off',
+];
 
 export async function createPgliteDatabase(options: PgliteDatabaseOptions = {}): Promise<PgliteDatabase> {
   let dataDir: string | undefined;

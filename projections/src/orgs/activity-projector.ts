@@ -93,7 +93,7 @@ function rememberNames(e: RecordedEvent, names: Map<string, Named>, changed: Set
  * The organization's audit: one readable row per event of the organization (its own, its
  * seasons', its teams' and everything in them), with the event's id, type and position.
  */
-export const orgActivityProjector: Projector<OrgActivityTables> = {
+export const orgActivityProjector: Projector<OrgActivityTables, ActivityWrites> = {
   name: 'org_activity',
   handles: allEventTypes,
   // Its table serves only the audit and the org console, which no response cache holds: saying
@@ -103,49 +103,16 @@ export const orgActivityProjector: Projector<OrgActivityTables> = {
   // The audit is read, not watched: under load its lines wait up to 100 ms to be written with
   // others, off the transaction that publishes chat messages and other realtime changes.
   batchIntervalMs: 100,
-  async apply(trx, events) {
+  // The names are read and the lines written out before the transaction, which then only writes
+  // (see Projector.prepare): under a busy chat it writes nothing at all.
+  prepare: (db, events) => activityWrites(db, events),
+  async apply(trx, events, prepared) {
     const db = trx as Kysely<OrgActivityTables>;
-    const wanted = [...new Set(events.flatMap(nameKeys))];
-    const names = new Map<string, Named>();
-    if (wanted.length > 0) {
-      const rows = await db.selectFrom('org_activity_names').selectAll().where('key', 'in', wanted).execute();
-      for (const r of rows) names.set(r.key, { orgId: r.org_id, name: r.name });
-    }
-    const changed = new Set<string>();
-    const rows: Omit<OrgActivityTables['org_activity'], 'seq'>[] = [];
-    const nameOf = (key: string) => names.get(key)?.name;
-    const ctx: ActivityContext = {
-      teamName: (id) => nameOf(`team:${id}`),
-      seasonName: (id) => nameOf(`season:${id}`),
-      matchName: (id) => nameOf(`match:${id}`),
-      eventTitle: (id) => nameOf(`event:${id}`),
-      mediaTitle: (id) => nameOf(`media:${id}`),
-      playerName: (id) => nameOf(`player:${id}`),
-    };
-    for (const e of events) {
-      // A line speaks of the names as they were before its own event (an edit says the new name itself).
-      const line = activityLineOf(e.type, e.data, ctx);
-      rememberNames(e, names, changed);
-      if (!line) continue;
-      const orgId = line.orgId ?? (line.teamId ? names.get(`team:${line.teamId}`)?.orgId : undefined);
-      if (!orgId) continue;
-      rows.push({
-        id: e.id,
-        org_id: orgId,
-        team_id: line.teamId ?? null,
-        actor_id: e.metadata.actorId,
-        subject_id: line.subjectId ?? null,
-        description: line.description,
-        occurred_at: new Date(e.metadata.occurredAt),
-        type: e.type,
-        position: formatPosition(e.position),
-      });
-    }
-    for (const key of changed) {
-      const { orgId, name } = names.get(key)!;
+    const { names, rows } = prepared ?? (await activityWrites(db, events));
+    for (const { key, org_id, name } of names) {
       await db
         .insertInto('org_activity_names')
-        .values({ key, org_id: orgId, name })
+        .values({ key, org_id, name })
         .onConflict((oc) => oc.column('key').doUpdateSet({ name }))
         .execute();
     }
@@ -159,3 +126,54 @@ export const orgActivityProjector: Projector<OrgActivityTables> = {
     }
   },
 };
+
+interface ActivityWrites {
+  /** Names the batch created or changed. */
+  names: OrgActivityTables['org_activity_names'][];
+  rows: Omit<OrgActivityTables['org_activity'], 'seq'>[];
+}
+
+/** The batch's lines, and the names it changed, from the names it needs (read in one query). */
+async function activityWrites(database: Kysely<any>, events: readonly RecordedEvent[]): Promise<ActivityWrites> {
+  const db = database as Kysely<OrgActivityTables>;
+  const wanted = [...new Set(events.flatMap(nameKeys))];
+  const names = new Map<string, Named>();
+  if (wanted.length > 0) {
+    const rows = await db.selectFrom('org_activity_names').selectAll().where('key', 'in', wanted).execute();
+    for (const r of rows) names.set(r.key, { orgId: r.org_id, name: r.name });
+  }
+  const changed = new Set<string>();
+  const rows: ActivityWrites['rows'] = [];
+  const nameOf = (key: string) => names.get(key)?.name;
+  const ctx: ActivityContext = {
+    teamName: (id) => nameOf(`team:${id}`),
+    seasonName: (id) => nameOf(`season:${id}`),
+    matchName: (id) => nameOf(`match:${id}`),
+    eventTitle: (id) => nameOf(`event:${id}`),
+    mediaTitle: (id) => nameOf(`media:${id}`),
+    playerName: (id) => nameOf(`player:${id}`),
+  };
+  for (const e of events) {
+    // A line speaks of the names as they were before its own event (an edit says the new name itself).
+    const line = activityLineOf(e.type, e.data, ctx);
+    rememberNames(e, names, changed);
+    if (!line) continue;
+    const orgId = line.orgId ?? (line.teamId ? names.get(`team:${line.teamId}`)?.orgId : undefined);
+    if (!orgId) continue;
+    rows.push({
+      id: e.id,
+      org_id: orgId,
+      team_id: line.teamId ?? null,
+      actor_id: e.metadata.actorId,
+      subject_id: line.subjectId ?? null,
+      description: line.description,
+      occurred_at: new Date(e.metadata.occurredAt),
+      type: e.type,
+      position: formatPosition(e.position),
+    });
+  }
+  return {
+    names: [...changed].map((key) => ({ key, org_id: names.get(key)!.orgId, name: names.get(key)!.name })),
+    rows,
+  };
+}

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { teamSubject, toEnvelope, userSubject, type RecordedEvent } from '@sideline/infra';
 import {
   addGrant,
@@ -102,7 +102,7 @@ const emptyTotals = (userId: string): UserRewardsTable => ({
  * a corrected stat was never earned, so its retraction takes the reward back, as a grant of its own. A rebuild replays the same events in the same order, so it yields the same
  * rows (grant order is the log position, not an identity column).
  */
-export const rewardsProjector: Projector<DB> = {
+export const rewardsProjector: Projector<DB, CompiledQuery | null | undefined> = {
   name: 'rewards',
   handles: ['MessageSent', 'RsvpRecorded', 'MediaUploaded', ...playRewardEventTypes],
   tables: ['reward_grants', 'reward_counters', 'user_badges', 'user_rewards', 'reward_seen', ...playRewardTables],
@@ -140,109 +140,125 @@ export const rewardsProjector: Projector<DB> = {
     ];
   },
 
-  async apply(trx, events) {
+  // Read and decided before the transaction, which then only writes (see Projector.prepare). A
+  // batch with stats is decided inside it: play moves the totals the decision starts from.
+  async prepare(db, events) {
+    if (events.some((e) => (playRewardEventTypes as readonly string[]).includes(e.type))) return undefined;
+    return decideRewards(db, events);
+  },
+
+  async apply(trx, events, prepared) {
     const db = trx as Kysely<DB>;
     // Play first: it moves the totals by increments, which the absolute totals below then include.
     await applyPlayRewards(db, events);
-    const candidates = events.map(candidateOf).filter((c): c is Candidate => c !== null);
-    if (candidates.length === 0) return;
-    const userIds = [...new Set(candidates.map((c) => c.userId))];
-    const days = [...new Set(candidates.map((c) => utcDay(c.event.metadata.occurredAt)))];
-    const keys = [...new Set(candidates.flatMap((c) => (c.yesKey ? [c.key, c.yesKey] : [c.key])))];
-
-    const { totalsRows, counterRows, seenRows, badgeRows } = await readRewardState(db, userIds, days, keys);
-
-    const totals = new Map(totalsRows.map((r) => [r.user_id, { ...r }]));
-    const counters = new Map<string, DayCounters>();
-    for (const r of counterRows) {
-      const k = `${r.user_id}|${r.day}`;
-      counters.set(k, { ...counters.get(k), [r.action]: { count: r.count, xp: r.xp, dulars: r.dulars } });
-    }
-    const seen = new Set(seenRows.map((r) => `${r.user_id}|${r.key}`));
-    const badges = new Set(badgeRows.map((r) => `${r.user_id}|${r.badge}`));
-
-    const grants: RewardsTables['reward_grants'][] = [];
-    const newSeen: RewardsTables['reward_seen'][] = [];
-    const newBadges: RewardsTables['user_badges'][] = [];
-    const touchedCounters = new Set<string>();
-    const touchedUsers = new Set<string>();
-
-    for (const c of candidates) {
-      const t = totals.get(c.userId) ?? emptyTotals(c.userId);
-      totals.set(c.userId, t);
-      const at = c.event.metadata.occurredAt;
-      let changed = false;
-      if (c.yesKey && !seen.has(`${c.userId}|${c.yesKey}`)) {
-        seen.add(`${c.userId}|${c.yesKey}`);
-        newSeen.push({ user_id: c.userId, key: c.yesKey });
-        t.rsvps_yes++;
-        changed = true;
-      }
-      if (!seen.has(`${c.userId}|${c.key}`)) {
-        seen.add(`${c.userId}|${c.key}`);
-        newSeen.push({ user_id: c.userId, key: c.key });
-        changed = true;
-        const day = utcDay(at);
-        const counterKey = `${c.userId}|${day}`;
-        const today = counters.get(counterKey) ?? {};
-        const grant = rewardFor(c.action, today);
-        counters.set(counterKey, addGrant(today, grant));
-        touchedCounters.add(counterKey);
-        if (c.action === 'chat_message') t.messages++;
-        else if (c.action === 'rsvp') t.rsvps++;
-        else if (c.action === 'media_upload') t.uploads++;
-        // Any rewardable activity keeps the streak going, even past the day's XP cap.
-        const streak = nextStreak({ streak: t.streak, lastDay: t.last_day }, day);
-        t.streak = streak.streak;
-        t.last_day = streak.lastDay;
-        t.best_streak = Math.max(t.best_streak, t.streak);
-        if (grant.xp > 0 || grant.dulars > 0) {
-          t.xp += grant.xp;
-          t.dulars += grant.dulars;
-          grants.push({
-            user_id: c.userId,
-            event_id: c.event.id,
-            action: c.action,
-            xp: grant.xp,
-            dulars: grant.dulars,
-            day,
-            team_id: c.teamId,
-            created_at: new Date(at),
-            pos_commit: String(c.event.position.commit),
-            pos_prepare: String(c.event.position.prepare),
-          });
-        }
-      }
-      if (!changed) continue;
-      touchedUsers.add(c.userId);
-      const earned = badgesEarned({
-        messages: t.messages,
-        rsvps: t.rsvps,
-        rsvpsYes: t.rsvps_yes,
-        uploads: t.uploads,
-        bestStreak: t.best_streak,
-      });
-      for (const badge of earned) {
-        if (badges.has(`${c.userId}|${badge}`)) continue;
-        badges.add(`${c.userId}|${badge}`);
-        newBadges.push({ user_id: c.userId, badge, earned_at: new Date(at) });
-      }
-    }
-
-    if (touchedUsers.size === 0) return;
-    const counterValues = [...touchedCounters].flatMap((k) => {
-      const [user_id, day] = k.split('|') as [string, string];
-      return Object.entries(counters.get(k)!).map(([action, v]) => ({ user_id, day, action, ...v! }));
-    });
-    await writeRewardState(db, {
-      grants,
-      seen: newSeen,
-      badges: newBadges,
-      counters: counterValues,
-      totals: [...touchedUsers].map((u) => totals.get(u)!),
-    });
+    const writes = prepared === undefined ? await decideRewards(db, events) : prepared;
+    if (writes) await db.executeQuery(writes);
   },
 };
+
+/**
+ * The batch's rewards, decided in log order from the state of its users (read in one query), as
+ * the one statement that writes them; null when the batch rewards nobody.
+ */
+async function decideRewards(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<CompiledQuery | null> {
+  const candidates = events.map(candidateOf).filter((c): c is Candidate => c !== null);
+  if (candidates.length === 0) return null;
+  const userIds = [...new Set(candidates.map((c) => c.userId))];
+  const days = [...new Set(candidates.map((c) => utcDay(c.event.metadata.occurredAt)))];
+  const keys = [...new Set(candidates.flatMap((c) => (c.yesKey ? [c.key, c.yesKey] : [c.key])))];
+
+  const { totalsRows, counterRows, seenRows, badgeRows } = await readRewardState(db, userIds, days, keys);
+
+  const totals = new Map(totalsRows.map((r) => [r.user_id, { ...r }]));
+  const counters = new Map<string, DayCounters>();
+  for (const r of counterRows) {
+    const k = `${r.user_id}|${r.day}`;
+    counters.set(k, { ...counters.get(k), [r.action]: { count: r.count, xp: r.xp, dulars: r.dulars } });
+  }
+  const seen = new Set(seenRows.map((r) => `${r.user_id}|${r.key}`));
+  const badges = new Set(badgeRows.map((r) => `${r.user_id}|${r.badge}`));
+
+  const grants: RewardsTables['reward_grants'][] = [];
+  const newSeen: RewardsTables['reward_seen'][] = [];
+  const newBadges: RewardsTables['user_badges'][] = [];
+  const touchedCounters = new Set<string>();
+  const touchedUsers = new Set<string>();
+
+  for (const c of candidates) {
+    const t = totals.get(c.userId) ?? emptyTotals(c.userId);
+    totals.set(c.userId, t);
+    const at = c.event.metadata.occurredAt;
+    let changed = false;
+    if (c.yesKey && !seen.has(`${c.userId}|${c.yesKey}`)) {
+      seen.add(`${c.userId}|${c.yesKey}`);
+      newSeen.push({ user_id: c.userId, key: c.yesKey });
+      t.rsvps_yes++;
+      changed = true;
+    }
+    if (!seen.has(`${c.userId}|${c.key}`)) {
+      seen.add(`${c.userId}|${c.key}`);
+      newSeen.push({ user_id: c.userId, key: c.key });
+      changed = true;
+      const day = utcDay(at);
+      const counterKey = `${c.userId}|${day}`;
+      const today = counters.get(counterKey) ?? {};
+      const grant = rewardFor(c.action, today);
+      counters.set(counterKey, addGrant(today, grant));
+      touchedCounters.add(counterKey);
+      if (c.action === 'chat_message') t.messages++;
+      else if (c.action === 'rsvp') t.rsvps++;
+      else if (c.action === 'media_upload') t.uploads++;
+      // Any rewardable activity keeps the streak going, even past the day's XP cap.
+      const streak = nextStreak({ streak: t.streak, lastDay: t.last_day }, day);
+      t.streak = streak.streak;
+      t.last_day = streak.lastDay;
+      t.best_streak = Math.max(t.best_streak, t.streak);
+      if (grant.xp > 0 || grant.dulars > 0) {
+        t.xp += grant.xp;
+        t.dulars += grant.dulars;
+        grants.push({
+          user_id: c.userId,
+          event_id: c.event.id,
+          action: c.action,
+          xp: grant.xp,
+          dulars: grant.dulars,
+          day,
+          team_id: c.teamId,
+          created_at: new Date(at),
+          pos_commit: String(c.event.position.commit),
+          pos_prepare: String(c.event.position.prepare),
+        });
+      }
+    }
+    if (!changed) continue;
+    touchedUsers.add(c.userId);
+    const earned = badgesEarned({
+      messages: t.messages,
+      rsvps: t.rsvps,
+      rsvpsYes: t.rsvps_yes,
+      uploads: t.uploads,
+      bestStreak: t.best_streak,
+    });
+    for (const badge of earned) {
+      if (badges.has(`${c.userId}|${badge}`)) continue;
+      badges.add(`${c.userId}|${badge}`);
+      newBadges.push({ user_id: c.userId, badge, earned_at: new Date(at) });
+    }
+  }
+
+  if (touchedUsers.size === 0) return null;
+  const counterValues = [...touchedCounters].flatMap((k) => {
+    const [user_id, day] = k.split('|') as [string, string];
+    return Object.entries(counters.get(k)!).map(([action, v]) => ({ user_id, day, action, ...v! }));
+  });
+  return rewardWrites(db, {
+    grants,
+    seen: newSeen,
+    badges: newBadges,
+    counters: counterValues,
+    totals: [...touchedUsers].map((u) => totals.get(u)!),
+  });
+}
 
 /**
  * What a batch needs to decide, for all its users at once, in one statement: a projector's
@@ -281,7 +297,7 @@ async function readRewardState(db: Kysely<DB>, userIds: string[], days: string[]
  * row, so the totals are copied there too (absolute values, not increments); the streak's last
  * day goes along, so the user's streak decays on read exactly as here.
  */
-async function writeRewardState(
+function rewardWrites(
   db: Kysely<DB>,
   rows: {
     grants: RewardsTables['reward_grants'][];
@@ -290,7 +306,7 @@ async function writeRewardState(
     counters: RewardsTables['reward_counters'][];
     totals: UserRewardsTable[];
   },
-): Promise<void> {
+): CompiledQuery {
   const ctes = [
     rows.grants.length > 0 && sql`g AS (${db.insertInto('reward_grants').values(rows.grants)})`,
     rows.seen.length > 0 && sql`s AS (${db.insertInto('reward_seen').values(rows.seen)})`,
@@ -328,7 +344,7 @@ async function writeRewardState(
       (t) => sql`(${t.user_id}::text, ${t.xp}::int, ${t.dulars}::int, ${t.streak}::int, ${t.last_day}::text)`,
     ),
   );
-  await sql`WITH ${sql.join(ctes)}
+  return sql`WITH ${sql.join(ctes)}
     UPDATE users SET xp = v.xp, dulars = v.dulars, streak = v.streak, streak_day = v.streak_day
-      FROM (VALUES ${values}) AS v(id, xp, dulars, streak, streak_day) WHERE users.id = v.id`.execute(db);
+      FROM (VALUES ${values}) AS v(id, xp, dulars, streak, streak_day) WHERE users.id = v.id`.compile(db);
 }

@@ -480,8 +480,9 @@ export class ProjectionRunner {
     to: Position,
   ): Promise<boolean> {
     try {
+      const prepared = await Promise.all(work.map(({ slot, relevant }) => prepare(term.db, slot.projector, relevant)));
       await term.db.transaction().execute(async (trx) => {
-        for (const { slot, relevant } of work) await slot.projector.apply(trx, relevant);
+        for (const [i, { slot, relevant }] of work.entries()) await slot.projector.apply(trx, relevant, prepared[i]);
         await advanceCheckpoints(
           trx,
           work.map(({ slot }) => ({ name: slot.projector.name, from: slot.persisted, to })),
@@ -532,8 +533,9 @@ export class ProjectionRunner {
     const delays = this.options.retryDelaysMs ?? [50, 250, 1000];
     for (let attempt = 0; ; attempt++) {
       try {
+        const prepared = await prepare(term.db, slot.projector, events);
         await term.db.transaction().execute(async (trx) => {
-          await slot.projector.apply(trx, events);
+          await slot.projector.apply(trx, events, prepared);
           await advanceCheckpoint(trx, slot.projector.name, slot.persisted, to);
         });
         return true;
@@ -627,6 +629,11 @@ export class ProjectionRunner {
       }
     }
   }
+}
+
+/** The projector's reads and decisions before its transaction (see `Projector.prepare`). */
+function prepare(db: Kysely<any>, projector: Projector, events: readonly RecordedEvent[]): Promise<unknown> {
+  return projector.prepare ? projector.prepare(db, events) : Promise.resolve(undefined);
 }
 
 function aborted(signal: AbortSignal): Promise<void> {

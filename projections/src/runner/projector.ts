@@ -13,12 +13,22 @@ export interface AfterCommitMessage {
  * of them inside a transaction that also advances its checkpoint, so each event is applied
  * exactly once, even across crashes.
  */
-export interface Projector<DB = any> {
+export interface Projector<DB = any, Prepared = unknown> {
   readonly name: string;
   readonly handles: readonly string[];
   /** Tables this projector owns; a rebuild empties them before replaying the log. */
   readonly tables: readonly string[];
-  apply(trx: Transaction<DB>, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Reads and decides before the transaction, so that the transaction holds the session only for
+   * its writes: embedded, PGlite is one session, and everything a transaction does between its
+   * statements (each a round trip to PGlite's thread) keeps every append and read waiting. It may
+   * read only this projector's own tables: nothing else writes them, and the runner applies a
+   * projector's batches one after another, so they are as it read them when `apply` runs. A
+   * retried batch is prepared again. What it returns is handed to `apply`.
+   */
+  prepare?(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<Prepared>;
+  /** `prepared`: what `prepare` returned for these events, when the projector has one. */
+  apply(trx: Transaction<DB>, events: readonly RecordedEvent[], prepared?: Prepared): Promise<void>;
   /** Realtime "this changed" notifications, published after commit. */
   afterCommit?(events: readonly RecordedEvent[]): AfterCommitMessage[];
   /**
