@@ -29,7 +29,7 @@ import { allMigrations } from '../command-api/src/migrations.ts';
 import { createSidelineServer } from '../command-api/src/server.ts';
 import type {} from '@sideline/realtime';
 import { serveRequests } from './chat-child.ts';
-import { profileWhile } from './cpu-profile.ts';
+import { allocationsWhile, profileWhile } from './cpu-profile.ts';
 
 /**
  * The Sideline server of `npm run bench -- chat`, in a process of its own (so that its RSS and
@@ -423,7 +423,9 @@ serveRequests(
     },
     'profile-start': () => {
       const file = path.join(os.tmpdir(), `sideline-chat-${mode}-${Date.now()}.cpuprofile`);
-      profiled = profileWhile(file, () => new Promise<void>((resolve) => (stopProfile = resolve))).then(
+      // CHAT_BENCH_ALLOC=1: what the server allocates instead of where its CPU goes.
+      const profiler = process.env.CHAT_BENCH_ALLOC ? allocationsWhile : profileWhile;
+      profiled = profiler(file, () => new Promise<void>((resolve) => (stopProfile = resolve))).then(
         ({ summary }) => `${file}\n${summary}`,
       );
     },

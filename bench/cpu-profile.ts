@@ -99,3 +99,64 @@ export function summarise(profile: Profile, top = 25): string {
     table('inclusive time by frame', inclusive, top + 15),
   ].join('\n\n');
 }
+
+interface AllocationNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+/**
+ * Samples what this process allocates (V8's sampling heap profiler, with objects already
+ * collected kept in the sample) while `work` runs: where the garbage comes from.
+ */
+export async function allocationsWhile<T>(
+  file: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; summary: string }> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  try {
+    const result = await work();
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: AllocationNode } };
+    await writeFile(file, JSON.stringify(profile));
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    let total = 0;
+    const walk = (node: AllocationNode, path: string[]): number => {
+      const name = frameName({ id: 0, callFrame: node.callFrame });
+      let size = node.selfSize;
+      self.set(name, (self.get(name) ?? 0) + node.selfSize);
+      total += node.selfSize;
+      for (const child of node.children) size += walk(child, [...path, name]);
+      if (!path.includes(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + size);
+      return size;
+    };
+    walk(profile.head, []);
+    const table = (title: string, entries: Map<string, number>, n: number) =>
+      [
+        title,
+        ...[...entries]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(
+            ([name, bytes]) =>
+              `  ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${(bytes / 2 ** 20).toFixed(1).padStart(7)} MB  ${name}`,
+          ),
+      ].join('\n');
+    const summary = [
+      `allocated (sampled): ${(total / 2 ** 20).toFixed(0)} MB`,
+      table('allocated by frame (self)', self, 30),
+      table('allocated by frame (inclusive)', inclusive, 40),
+    ].join('\n\n');
+    return { result, summary };
+  } finally {
+    session.disconnect();
+  }
+}
