@@ -452,10 +452,14 @@ export class ProjectionRunner {
   ): Promise<void> {
     const last = batch[batch.length - 1]!;
     const work: Array<{ slot: ProjectorSlot; relevant: RecordedEvent[] }> = [];
+    // A plain loop: a batch meets every projector, most of which handle none of a chat's events.
     for (const slot of slots) {
       if (slot.state !== 'running') continue;
-      const relevant = batch.filter((e) => slot.handles.has(e.type) && comparePositions(e.position, slot.position) > 0);
-      if (relevant.length > 0) work.push({ slot, relevant });
+      let relevant: RecordedEvent[] | null = null;
+      for (const e of batch) {
+        if (slot.handles.has(e.type) && comparePositions(e.position, slot.position) > 0) (relevant ??= []).push(e);
+      }
+      if (relevant) work.push({ slot, relevant });
     }
     // One projector alone, or one that has not written a checkpoint yet (its first batch inserts
     // the row), takes the path of its own.
