@@ -288,6 +288,53 @@ for (const kind of await testDatabaseKinds()) {
       expect(r.status()[0]!.state).toBe('running');
     });
 
+    it('applies a batch as one statement with its checkpoint; after another writer moved the checkpoint it writes nothing', async () => {
+      const f = await fixture(kind);
+      const statements: number[] = [];
+      const keyOf = (e: { data: unknown }) => (e.data as { key: string }).key;
+      const one: Projector = {
+        name: 'one',
+        handles: ['Tallied'],
+        tables: ['test_tally'],
+        async apply(trx, events) {
+          for (const e of events)
+            await sql`INSERT INTO test_tally (key, applied, batches) VALUES (${keyOf(e)}, 1, 1)`.execute(trx);
+        },
+        applyAsOneStatement(events) {
+          const keys = JSON.stringify(events.map(keyOf));
+          return {
+            statement: (checkpoint) => sql`WITH ${checkpoint},
+              ins AS (INSERT INTO test_tally (key, applied, batches)
+                      SELECT k, 1, 1 FROM json_array_elements_text(${keys}::json) AS k CROSS JOIN checkpoint
+                      RETURNING key)
+              SELECT ins.key FROM checkpoint LEFT JOIN ins ON true`,
+            applied: (rows) => statements.push(rows.length),
+          };
+        },
+      };
+      const r = runner(f, [one]);
+      await r.start();
+      // The first batch writes the checkpoint row, in a transaction; later ones are one statement.
+      await f.eventStore.appendToStream('o', [tallied('a')], { expectedRevision: 'no_stream' });
+      await r.waitUntil(f.last());
+      await f.eventStore.appendToStream('o', [tallied('b'), tallied('c')], { expectedRevision: 0 });
+      await r.waitUntil(f.last());
+      expect(statements.reduce((a, b) => a + b, 0)).toBe(2);
+      expect((await tally(f.database.db)).map((row) => row.key)).toEqual(['a', 'b', 'c']);
+      const { rows } = await sql<{ commit_position: string }>`
+        SELECT commit_position::text FROM projection_checkpoints WHERE name = 'one'`.execute(f.database.db);
+      expect(BigInt(rows[0]!.commit_position)).toBe(f.last().commit);
+
+      // Another writer moves the checkpoint: the next batch writes nothing and stops the projector.
+      await sql`UPDATE projection_checkpoints SET prepare_position = prepare_position + 1000 WHERE name = 'one'`.execute(
+        f.database.db,
+      );
+      await f.eventStore.appendToStream('o', [tallied('d')], { expectedRevision: 2 });
+      await vi.waitFor(() => expect(r.status()[0]!.state).toBe('failed'));
+      expect(r.status()[0]!.error).toMatch(/moved by another writer/);
+      expect((await tally(f.database.db)).map((row) => row.key)).toEqual(['a', 'b', 'c']);
+    });
+
     it('takes events that keep coming in a few batches (group commit); a lone event is a batch of its own', async () => {
       const f = await fixture(kind);
       const projector = tallyProjector();

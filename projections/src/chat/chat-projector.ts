@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
 import {
   DELETED_MESSAGE_TEXT,
@@ -39,6 +39,18 @@ export const chatProjector: Projector<DB> = {
     await insertMessages(db, events);
     await applyPins(db, events);
     await applyModeration(db, events);
+  },
+
+  // A batch of new messages only (a busy chat's every batch) is one statement with its
+  // checkpoint: no transaction, so nothing holds PGlite's session or costs PostgreSQL's BEGIN
+  // and COMMIT round trips.
+  applyAsOneStatement(events) {
+    const sent = events.every((e) => e.type === 'MessageSent') ? sentMessages(events) : null;
+    if (!sent) return null;
+    return {
+      statement: (checkpoint) => insertMessagesSql(sent, checkpoint),
+      applied: (rows) => rememberPublished(sent, rows as Parameters<typeof rememberPublished>[1]),
+    };
   },
 
   changes: (events) => changesFromEventData(events),
@@ -170,15 +182,28 @@ function realtimeMessage(
   };
 }
 
-async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
-  const sent = events.filter((e) => e.type === 'MessageSent');
-  if (sent.length === 0) return;
-  // One row per id even if the log holds a duplicate (a retry racing its original).
+/** A batch's new messages: one row per id, even if the log holds a duplicate (a retry racing its original). */
+interface SentMessages {
+  byId: Map<string, RecordedEvent>;
+  rows: Array<{
+    id: string;
+    team_id: string;
+    user_id: string;
+    text: string;
+    media_url: string | null;
+    client_id: string | null;
+    created_at: Date;
+  }>;
+}
+
+function sentMessages(events: readonly RecordedEvent[]): SentMessages | null {
   const byId = new Map<string, RecordedEvent>();
-  for (const event of sent) {
+  for (const event of events) {
+    if (event.type !== 'MessageSent') continue;
     const { messageId } = event.data as MessageSent['data'];
     if (!byId.has(messageId)) byId.set(messageId, event);
   }
+  if (byId.size === 0) return null;
   const rows = [...byId.values()].map((e) => {
     const d = e.data as MessageSent['data'];
     return {
@@ -191,37 +216,63 @@ async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]):
       created_at: new Date(e.metadata.occurredAt),
     };
   });
-  // One statement, one round trip: DO NOTHING on any unique index (a known id, or a (team,
-  // sender, clientId) already used); the inserted ones get their 'sent' version, and come back
-  // with their sender's name for the realtime frames. The rows travel as one JSON parameter, in
-  // log order: built as a VALUES list, the statement cost a query-builder node per value, a
-  // good part of what the server allocated and compiled under a busy chat.
+  return { byId, rows };
+}
+
+/**
+ * One statement, one round trip: DO NOTHING on any unique index (a known id, or a (team,
+ * sender, clientId) already used); the inserted ones get their 'sent' version, and come back
+ * with their sender's name for the realtime frames. The rows travel as one JSON parameter, in
+ * log order: built as a VALUES list, the statement cost a query-builder node per value, a good
+ * part of what the server allocated and compiled under a busy chat. With `checkpoint` (see
+ * `Projector.applyAsOneStatement`) it also moves the projector's checkpoint, and writes and
+ * returns nothing if the checkpoint had moved.
+ */
+function insertMessagesSql({ byId, rows }: SentMessages, checkpoint?: RawBuilder<unknown>) {
   const source = JSON.stringify(
     [...byId].map(([, event], i) => ({ ...rows[i]!, created_at: event.metadata.occurredAt, event_id: event.id })),
   );
-  const { rows: inserted } = await sql<{ id: string; name: string | null; avatar_url: string | null }>`
-    WITH src AS (
+  return sql<{ id: string | null; name: string | null; avatar_url: string | null }>`
+    WITH ${checkpoint ? sql`${checkpoint},` : sql``}
+    src AS (
       SELECT * FROM ROWS FROM (json_to_recordset(${source}::json) AS (
         id text, team_id text, user_id text, text text, media_url text, client_id text,
         created_at timestamptz, event_id text)) WITH ORDINALITY
         AS r(id, team_id, user_id, text, media_url, client_id, created_at, event_id, ord)),
     ins AS (
       INSERT INTO messages (id, team_id, user_id, text, media_url, client_id, created_at)
-      SELECT id, team_id, user_id, text, media_url, client_id, created_at FROM src ORDER BY ord
+      SELECT id, team_id, user_id, text, media_url, client_id, created_at
+        FROM src ${checkpoint ? sql`CROSS JOIN checkpoint` : sql``} ORDER BY ord
       ON CONFLICT DO NOTHING
       RETURNING id, team_id, user_id, text, created_at),
     versions AS (
       INSERT INTO message_versions (id, message_id, team_id, sender_id, kind, text, by, at)
       SELECT src.event_id, ins.id, ins.team_id, ins.user_id, 'sent', ins.text, ins.user_id, ins.created_at
         FROM ins JOIN src ON src.id = ins.id
-      ON CONFLICT DO NOTHING)
-    SELECT ins.id, users.name, users.avatar_url FROM ins LEFT JOIN users ON users.id = ins.user_id`.execute(db);
+      ON CONFLICT DO NOTHING),
+    sent AS (SELECT ins.id, users.name, users.avatar_url FROM ins LEFT JOIN users ON users.id = ins.user_id)
+    ${checkpoint ? sql`SELECT sent.* FROM checkpoint LEFT JOIN sent ON true` : sql`SELECT * FROM sent`}`;
+}
+
+/** The realtime frames of the messages the statement inserted (a duplicate was not, and has none). */
+function rememberPublished(
+  { byId, rows }: SentMessages,
+  inserted: ReadonlyArray<{ id: string | null; name: string | null; avatar_url: string | null }>,
+): void {
   const rowById = new Map(rows.map((r) => [r.id, r]));
   for (const { id, name, avatar_url } of inserted) {
+    if (id === null) continue;
     const row = rowById.get(id)!;
     const sender = name === null ? undefined : { name, avatar_url };
     published.set(byId.get(id)!, realtimeMessage({ ...row, pinned: false }, sender));
   }
+}
+
+async function insertMessages(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {
+  const sent = sentMessages(events);
+  if (!sent) return;
+  const { rows: inserted } = await insertMessagesSql(sent).execute(db);
+  rememberPublished(sent, inserted);
 }
 
 async function applyPins(db: Kysely<DB>, events: readonly RecordedEvent[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import { START, type Position } from '@sideline/infra';
 
 export interface CheckpointTables {
@@ -105,4 +105,16 @@ export async function advanceCheckpoints(
     const moved = new Set(rows.map((r) => r.name));
     throw new CheckpointMovedError(moves.find((m) => !moved.has(m.name))!.name);
   }
+}
+
+/**
+ * `advanceCheckpoint` as a CTE named `checkpoint` for a projector's single statement (see
+ * `Projector.applyAsOneStatement`): one row when the checkpoint was still at `from` and moved.
+ */
+export function checkpointCte(name: string, from: Position, to: Position): RawBuilder<unknown> {
+  return sql`checkpoint AS (
+    UPDATE projection_checkpoints
+       SET commit_position = ${to.commit}::bigint, prepare_position = ${to.prepare}::bigint, updated_at = now()
+     WHERE name = ${name} AND commit_position = ${from.commit}::bigint AND prepare_position = ${from.prepare}::bigint
+ RETURNING 1 AS moved)`;
 }

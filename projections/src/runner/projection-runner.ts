@@ -11,7 +11,13 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@sideline/infra';
-import { advanceCheckpoint, advanceCheckpoints, CheckpointMovedError, readCheckpoint } from './checkpoints.ts';
+import {
+  advanceCheckpoint,
+  advanceCheckpoints,
+  checkpointCte,
+  CheckpointMovedError,
+  readCheckpoint,
+} from './checkpoints.ts';
 import type { LeaderLease, ProjectionLeadership } from './leadership.ts';
 import type { Projector } from './projector.ts';
 import type { ReadModelChanges } from './read-model-changes.ts';
@@ -537,6 +543,14 @@ export class ProjectionRunner {
     const delays = this.options.retryDelaysMs ?? [50, 250, 1000];
     for (let attempt = 0; ; attempt++) {
       try {
+        // A projector's first batch inserts its checkpoint row: that one takes a transaction.
+        const one = comparePositions(slot.persisted, START) > 0 ? slot.projector.applyAsOneStatement?.(events) : null;
+        if (one) {
+          const { rows } = await one.statement(checkpointCte(slot.projector.name, slot.persisted, to)).execute(term.db);
+          if (rows.length === 0) throw new CheckpointMovedError(slot.projector.name);
+          one.applied(rows);
+          return true;
+        }
         const prepared = await prepare(term.db, slot.projector, events);
         await term.db.transaction().execute(async (trx) => {
           await slot.projector.apply(trx, events, prepared);
