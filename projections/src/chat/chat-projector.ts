@@ -185,15 +185,7 @@ function realtimeMessage(
 /** A batch's new messages: one row per id, even if the log holds a duplicate (a retry racing its original). */
 interface SentMessages {
   byId: Map<string, RecordedEvent>;
-  rows: Array<{
-    id: string;
-    team_id: string;
-    user_id: string;
-    text: string;
-    media_url: string | null;
-    client_id: string | null;
-    created_at: Date;
-  }>;
+  rows: Array<Omit<MessageRow, 'pinned'>>;
 }
 
 function sentMessages(events: readonly RecordedEvent[]): SentMessages | null {
