@@ -49,7 +49,7 @@ export const chatProjector: Projector<DB> = {
     if (!sent) return null;
     return {
       statement: (checkpoint) => insertMessagesSql(sent, checkpoint),
-      applied: (rows) => rememberPublished(sent, rows as Parameters<typeof rememberPublished>[1]),
+      applied: (rows) => rememberPublished(sent, rows),
     };
   },
 

@@ -68,14 +68,8 @@ export async function advanceCheckpoint(db: Kysely<any>, name: string, from: Pos
           )
           .returning('name')
           .executeTakeFirst()
-      : await table
-          .updateTable('projection_checkpoints')
-          .set(values)
-          .where('name', '=', name)
-          .where('commit_position', '=', from.commit)
-          .where('prepare_position', '=', from.prepare)
-          .returning('name')
-          .executeTakeFirst();
+      : (await sql<{ moved: number }>`WITH ${checkpointCte(name, from, to)} SELECT moved FROM checkpoint`.execute(db))
+          .rows[0];
   if (!moved) throw new CheckpointMovedError(name);
 }
 
@@ -108,8 +102,9 @@ export async function advanceCheckpoints(
 }
 
 /**
- * `advanceCheckpoint` as a CTE named `checkpoint` for a projector's single statement (see
- * `Projector.applyAsOneStatement`): one row when the checkpoint was still at `from` and moved.
+ * The compare-and-set of an existing checkpoint as a CTE named `checkpoint`: one row when the
+ * checkpoint was still at `from` and moved to `to`. `advanceCheckpoint` runs it alone; a
+ * projector's single statement carries it (see `Projector.applyAsOneStatement`).
  */
 export function checkpointCte(name: string, from: Position, to: Position): RawBuilder<unknown> {
   return sql`checkpoint AS (

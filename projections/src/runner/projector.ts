@@ -40,7 +40,7 @@ export interface Projector<DB = any, Prepared = unknown> {
    * then writes nothing and returns no row, which the runner reports as a moved checkpoint.
    * `applied` gets the result rows after the statement ran.
    */
-  applyAsOneStatement?(events: readonly RecordedEvent[]): OneStatement | null;
+  applyAsOneStatement?(events: readonly RecordedEvent[]): OneStatement<any> | null;
   /** Realtime "this changed" notifications, published after commit. */
   afterCommit?(events: readonly RecordedEvent[]): AfterCommitMessage[];
   /**
@@ -65,7 +65,7 @@ export interface Projector<DB = any, Prepared = unknown> {
 }
 
 /** See `Projector.applyAsOneStatement`. */
-export interface OneStatement {
-  statement(checkpoint: RawBuilder<unknown>): RawBuilder<Record<string, unknown>>;
-  applied(rows: ReadonlyArray<Record<string, unknown>>): void;
+export interface OneStatement<Row> {
+  statement(checkpoint: RawBuilder<unknown>): RawBuilder<Row>;
+  applied(rows: readonly Row[]): void;
 }
