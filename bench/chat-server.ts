@@ -7,6 +7,7 @@ import os from 'node:os';
 import pg from 'pg';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { teamDecider, teamStream, userDecider, userStream } from '@sideline/domain';
 import {
   createInProcessBus,
@@ -380,7 +381,17 @@ serveRequests(
       const blob = await (database as Database & { pglite: PGlite }).pglite.dumpDataDir('gzip');
       await writeFile(dump!, Buffer.from(await blob.arrayBuffer()));
     },
-    stats: () => ({ ...server.app.realtimeStats(), memory: process.memoryUsage(), ...pauses() }),
+    stats: () => ({
+      ...server.app.realtimeStats(),
+      memory: process.memoryUsage(),
+      // Where the main thread's heap is (MB): old space beyond the live heap is garbage not yet collected.
+      heapSpacesMb: Object.fromEntries(
+        getHeapSpaceStatistics()
+          .filter((space) => space.space_size > 0)
+          .map((space) => [space.space_name, Math.round(space.space_size / 2 ** 20)]),
+      ),
+      ...pauses(),
+    }),
     /** The main thread's heap after a full collection: what of it is live (MB). */
     'live-heap': async () => {
       const session = new Session();
@@ -391,6 +402,11 @@ serveRequests(
         session.disconnect();
       }
       const { heapUsed, heapTotal, rss } = process.memoryUsage();
+      // CHAT_BENCH_HEAP_SNAPSHOT=1: what that live heap holds, for Chrome's memory tool.
+      if (process.env.CHAT_BENCH_HEAP_SNAPSHOT)
+        console.log(
+          `heap snapshot: ${writeHeapSnapshot(path.join(os.tmpdir(), `sideline-chat-${Date.now()}.heapsnapshot`))}`,
+        );
       return { heapUsedMb: heapUsed / 2 ** 20, heapTotalMb: heapTotal / 2 ** 20, rssMb: rss / 2 ** 20 };
     },
     /** The measured window starts: event-loop delay and GC are counted from here. */
@@ -424,7 +440,11 @@ serveRequests(
     'profile-start': () => {
       const file = path.join(os.tmpdir(), `sideline-chat-${mode}-${Date.now()}.cpuprofile`);
       // CHAT_BENCH_ALLOC=1: what the server allocates instead of where its CPU goes.
-      const profiler = process.env.CHAT_BENCH_ALLOC ? allocationsWhile : profileWhile;
+      // CHAT_BENCH_ALLOC=promoted: only what outlived the young generation.
+      const alloc = process.env.CHAT_BENCH_ALLOC;
+      const profiler = alloc
+        ? (f: string, w: () => Promise<void>) => allocationsWhile(f, w, { promoted: alloc === 'promoted' })
+        : profileWhile;
       profiled = profiler(file, () => new Promise<void>((resolve) => (stopProfile = resolve))).then(
         ({ summary }) => `${file}\n${summary}`,
       );

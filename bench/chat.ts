@@ -23,7 +23,10 @@ import type { MessageTrace, SeededMember } from './chat-server.ts';
  * (embedded,services), CHAT_BENCH_LAYOUTS (teams×members, default 50x10,500x10),
  * CHAT_BENCH_BASELINE=0 (skip raw ws), CHAT_BENCH_PROFILE (e.g. `embedded 5000`: a CPU profile of
  * the server process during that run, summarised and written to the temp dir), CHAT_BENCH_SQL=1
- * (with a profile: time and count per SQL statement, on PGlite or PostgreSQL). Each run also prints where each
+ * (with a profile: time and count per SQL statement, on PGlite or PostgreSQL), CHAT_BENCH_ALLOC=1
+ * (with a profile: what the server allocates instead of its CPU; `promoted`: only what outlived the
+ * young generation), CHAT_BENCH_HEAP_SNAPSHOT=1 (a heap snapshot of the server after the run's full
+ * collection, written to the temp dir). Each run also prints where each
  * message's time went (stages traced by the server, timed on the driver's and the server's clocks).
  */
 const RATE = Number(process.env.CHAT_BENCH_RATE ?? 200);

@@ -108,11 +108,14 @@ interface AllocationNode {
 
 /**
  * Samples what this process allocates (V8's sampling heap profiler, with objects already
- * collected kept in the sample) while `work` runs: where the garbage comes from.
+ * collected kept in the sample) while `work` runs: where the garbage comes from. With `promoted`,
+ * only what outlived the young generation (survived its collections, so was moved to the old one,
+ * where it stays until a full collection): what makes the old generation, and the RSS, grow.
  */
 export async function allocationsWhile<T>(
   file: string,
   work: () => Promise<T>,
+  { promoted = false }: { promoted?: boolean } = {},
 ): Promise<{ result: T; summary: string }> {
   const session = new Session();
   session.connect();
@@ -120,7 +123,7 @@ export async function allocationsWhile<T>(
   await session.post('HeapProfiler.startSampling', {
     samplingInterval: 16 * 1024,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: !promoted,
   });
   try {
     const result = await work();
@@ -151,7 +154,7 @@ export async function allocationsWhile<T>(
           ),
       ].join('\n');
     const summary = [
-      `allocated (sampled): ${(total / 2 ** 20).toFixed(0)} MB`,
+      `${promoted ? 'promoted' : 'allocated'} (sampled): ${(total / 2 ** 20).toFixed(0)} MB`,
       table('allocated by frame (self)', self, 30),
       table('allocated by frame (inclusive)', inclusive, 40),
     ].join('\n\n');

@@ -39,7 +39,7 @@ describe.each([...kinds, 'pglite-worker' as const])('database on %s', (kind) => 
 
   it.skipIf(kind === 'postgres')("keeps PGlite's buffer pool small: its pages are in memory already", async () => {
     const { rows } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(database.db);
-    expect(rows[0]!.shared_buffers).toBe('32MB');
+    expect(rows[0]!.shared_buffers).toBe('16MB');
   });
 
   it.skipIf(kind === 'postgres')(

@@ -29,8 +29,11 @@ export interface PgliteDatabase extends Database {
 /**
  * PGlite's own start parameters, and:
  * - a smaller buffer pool than PostgreSQL's 128 MB. The pages it would keep are in memory already
- *   (PGlite's in-memory file system, or the OS's page cache under dataDir), and the default pool
- *   cost the embedded chat bench's server 70–110 MB of RSS with no latency it could measure;
+ *   (PGlite's in-memory file system, or the OS's page cache under dataDir), and PostgreSQL touches
+ *   its whole pool at start, so every MB of it is a MB of the server's RSS from the first moment.
+ *   128 MB cost the embedded chat bench's server 70–110 MB of RSS, and 32 MB 16 MB more than
+ *   16 MB, with no latency the bench could measure either time. 8 MB began to cost CPU (pages read
+ *   back from the file system);
  * - new WAL segments created at their size, not written full of zeros first. PGlite is one
  *   session, so the statement that crossed into a new 16 MB segment held every other for the
  *   zeroing: 70–110 ms under chat load, the slowest moment of a run. The zeros only reserve disk
@@ -40,7 +43,7 @@ export interface PgliteDatabase extends Database {
 export const pgliteStartParams: readonly string[] = [
   ...PGlite.defaultStartParams,
   '-c',
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
   '-c',
   'wal_init_zero=off',
 ];
