@@ -15,7 +15,7 @@ import { setFlagsFromString } from 'node:v8';
  *   was live, not V8's default of up to several times that. Under chat load the main thread's old
  *   generation otherwise held 40–55 MB of garbage by the end of a run.
  *
- * Together they took the 5,000-socket peak from 320–360 MB to 276–282 MB; at 500 sockets p99 stayed
+ * Together they took the 5,000-socket peak from 320–369 MB to 262–282 MB; at 500 sockets p99 stayed
  * within the runs' spread (31–43 ms). 4 and 30 % gave 283–305 MB.
  * Not on npm start's command line: services mode (no database thread) is at 200 MB there, and
  * the same settings from its start cost it p99 (more and longer collections).
@@ -23,7 +23,7 @@ import { setFlagsFromString } from 'node:v8';
  * Node asks that `v8.setFlagsFromString` be used with care after start; these two are sizes V8
  * reads when it sizes a heap, not switches that change how code runs.
  */
-export const embeddedDatabaseHeapFlags: readonly string[] = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
+const embeddedDatabaseHeapFlags: readonly string[] = ['--max-semi-space-size=2', '--heap-growing-percent=20'];
 
 export function tuneHeapForEmbeddedDatabase(): void {
   for (const flag of embeddedDatabaseHeapFlags) setFlagsFromString(flag);
