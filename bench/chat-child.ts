@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -142,5 +142,33 @@ export function sampleRss(pid: number, everyMs = 200): { stop(): Promise<{ peak:
       await loop;
       return { peak, last };
     },
+  };
+}
+
+/**
+ * CPU time (ms, user + system) of the whole machine and of its PostgreSQL processes so far, read
+ * from /proc: the difference over a run is what a message costs everything it wakes, not only the
+ * server (on two cores, what the others take is what the server waits for).
+ */
+export async function machineUsage(): Promise<{ cpuMs: number; postgresCpuMs: number }> {
+  const [cpu] = (await readFile('/proc/stat', 'utf8')).split('\n');
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const [user, nice, system, , , irq, softirq, steal] = cpu!.trim().split(/\s+/).slice(1).map(Number);
+  const ticksPerMs = 100 / 1000;
+  let postgresTicks = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      postgresTicks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process is gone.
+    }
+  }
+  return {
+    cpuMs: (user! + nice! + system! + irq! + softirq! + steal!) / ticksPerMs,
+    postgresCpuMs: postgresTicks / ticksPerMs,
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { natsAvailable } from '@sideline/infra';
 import { postgresAvailable } from '@sideline/infra/testing';
-import { Child, processUsage, sampleRss } from './chat-child.ts';
+import { Child, machineUsage, processUsage, sampleRss } from './chat-child.ts';
 import type { ConnectJob, RunResult } from './chat-driver.ts';
 import type { MessageTrace, SeededMember } from './chat-server.ts';
 
@@ -56,6 +56,9 @@ interface Measured {
   rssConnected: number;
   rssPeak: number;
   cpuPercent: number;
+  /** The whole machine's CPU over the run (200 % = both cores), and PostgreSQL's share of it. */
+  machineCpuPercent: number;
+  postgresCpuPercent: number;
 }
 
 /** A Sideline server's run: what every run measures, and what only the server can tell. */
@@ -85,12 +88,17 @@ async function measure(
   if (profile) await profile.request('profile-start');
   if (profile && process.env.CHAT_BENCH_SQL) await profile.request('sql-start');
   const cpuBefore = (await processUsage(pid)).cpuMs;
+  const machineBefore = await machineUsage();
   const wallBefore = performance.now();
   if (traced) await traced.request('traces');
   if (traced) await traced.request('pauses-reset');
   const result = await driver.request<RunResult>('run', { rate: RATE, seconds: SECONDS });
   if (traced) console.log(stages(result, await traced.request<Record<string, MessageTrace>>('traces')));
-  const cpuPercent = (100 * ((await processUsage(pid)).cpuMs - cpuBefore)) / (performance.now() - wallBefore);
+  const machineAfter = await machineUsage();
+  const wall = performance.now() - wallBefore;
+  const cpuPercent = (100 * ((await processUsage(pid)).cpuMs - cpuBefore)) / wall;
+  const machineCpuPercent = (100 * (machineAfter.cpuMs - machineBefore.cpuMs)) / wall;
+  const postgresCpuPercent = (100 * (machineAfter.postgresCpuMs - machineBefore.postgresCpuMs)) / wall;
   if (profile && process.env.CHAT_BENCH_SQL) console.log(await profile.request<string>('sql-stop'));
   if (profile)
     console.log(`\nCPU profile of the server (${job.url}):\n${await profile.request<string>('profile-stop')}\n`);
@@ -107,6 +115,8 @@ async function measure(
     rssConnected,
     rssPeak: Math.max(peak, rssConnected),
     cpuPercent,
+    machineCpuPercent,
+    postgresCpuPercent,
     connectSeconds: connected.seconds,
     serverStats,
   };
@@ -239,7 +249,7 @@ export async function benchChat(): Promise<void> {
         }
         const r = sideline.result;
         rows.push(
-          `| ${label} | ${sockets} | ${RATE} | ${r.delivered}/${r.expected} | ${r.deliveriesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${mb(sideline.rssBefore)} / ${mb(sideline.rssConnected)} / ${mb(sideline.rssPeak)} | ${sideline.cpuPercent.toFixed(0)} % | ` +
+          `| ${label} | ${sockets} | ${RATE} | ${r.delivered}/${r.expected} | ${r.deliveriesPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${mb(sideline.rssBefore)} / ${mb(sideline.rssConnected)} / ${mb(sideline.rssPeak)} | ${sideline.cpuPercent.toFixed(0)} % | ${sideline.machineCpuPercent.toFixed(0)} % (${sideline.postgresCpuPercent.toFixed(0)} %) | ` +
             (raw
               ? `${raw.result.delivered}/${raw.result.expected} | ${ms(raw.result.p50)} | ${ms(raw.result.p99)} | ${mb(raw.rssPeak)} | ${raw.cpuPercent.toFixed(0)} % | ${(r.p99 / raw.result.p99).toFixed(1)} |`
               : '– | – | – | – | – | – |') +
@@ -251,8 +261,8 @@ export async function benchChat(): Promise<void> {
     await driver.stop();
   }
   console.log(
-    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (idle / connected / peak) | server CPU | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop | warm-up p50 / p99 ms |',
+    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (idle / connected / peak) | server CPU | machine CPU (PostgreSQL) | machine CPU (PostgreSQL) | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop | warm-up p50 / p99 ms |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
 }
