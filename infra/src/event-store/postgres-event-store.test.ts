@@ -148,6 +148,38 @@ describeOnServer(
         await other.close();
       });
 
+      it('sends no NOTIFY while a subscriber of its own process is live, and sends it again after', async () => {
+        const listener = createPostgresDatabase({ databaseUrl: database.url! });
+        const heard: number[] = [];
+        const unlisten = await listener.listen('es_events', () => heard.push(Date.now()));
+        const store = createPostgresEventStore(database, { pollIntervalMs: 60_000 });
+        const subscription = store.subscribeToAll({ fromPosition: await store.headPosition() });
+        const received: string[] = [];
+        const reading = (async () => {
+          for await (const event of subscription) {
+            if (!event.stream.startsWith('own-subscriber-')) continue;
+            received.push(event.stream);
+            if (received.length === 2) break;
+          }
+        })();
+        await sleep(300); // let it catch up
+        heard.length = 0;
+        await store.appendToStream('own-subscriber-1', [newEvent('Own', {})], { expectedRevision: 'no_stream' });
+        await store.appendToStream('own-subscriber-2', [newEvent('Own', {})], { expectedRevision: 'no_stream' });
+        // Its own subscriber is woken in process, long before its 60 s poll.
+        await reading;
+        expect(received).toEqual(['own-subscriber-1', 'own-subscriber-2']);
+        await sleep(300);
+        expect(heard).toEqual([]);
+        // Without a live subscriber here, another process may hold the only one: NOTIFY again.
+        await subscription.close();
+        await store.appendToStream('own-subscriber-3', [newEvent('Own', {})], { expectedRevision: 'no_stream' });
+        await expect.poll(() => heard.length, { timeout: 5_000 }).toBeGreaterThan(0);
+        await store.close();
+        await unlisten();
+        await listener.close();
+      });
+
       it('keeps a subscription alive across terminated connections', async () => {
         const store = createPostgresEventStore(database, { pollIntervalMs: 50 });
         const subscription = store.subscribeToAll({ fromPosition: await store.headPosition() });
