@@ -50,6 +50,26 @@ describe.each([...kinds, 'pglite-worker' as const])('database on %s', (kind) => 
     },
   );
 
+  it.skipIf(kind !== 'postgres')(
+    'keeps its pooled connections through a quiet spell longer than 10 s (each new one is a new backend to fork and warm)',
+    { timeout: 30_000 },
+    async () => {
+      // Five at once: the pool opens five connections, as a busy moment does.
+      const backends = async () =>
+        (
+          await Promise.all(
+            Array.from({ length: 5 }, () =>
+              sql<{ pid: number }>`SELECT pg_backend_pid() AS pid, pg_sleep(0.2)`.execute(database.db),
+            ),
+          )
+        ).map(({ rows }) => rows[0]!.pid);
+      const before = new Set(await backends());
+      expect(before.size).toBe(5);
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect(new Set(await backends())).toEqual(before);
+    },
+  );
+
   it("reports PostgreSQL's error fields (SQLSTATE, constraint) as the driver does", async () => {
     await sql`CREATE TABLE IF NOT EXISTS dup_test (id text PRIMARY KEY)`.execute(database.db);
     await sql`INSERT INTO dup_test VALUES ('a')`.execute(database.db);

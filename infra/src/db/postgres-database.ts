@@ -12,11 +12,22 @@ export interface PostgresDatabaseOptions {
   applicationName?: string;
 }
 
+/**
+ * How long a pooled connection may stay unused before it is closed (pg-pool's default is 10 s).
+ * Each new connection is a new PostgreSQL backend, forked and then warming its caches and
+ * compiling es_append again; a busy moment after a quieter one opened and closed several at
+ * once, and a chat under load felt each such moment: a 100 ms burst of backends exiting and
+ * forking that held both cores of the benchmark machine (README, Performance → Chat). Ten
+ * minutes, as PgBouncer keeps its server connections.
+ */
+const IDLE_CONNECTION_MS = 10 * 60_000;
+
 export function createPostgresDatabase(options: PostgresDatabaseOptions): Database {
   const applicationName = options.applicationName ?? 'sideline';
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.maxConnections ?? 10,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     types: pgTypes,
     application_name: applicationName,
   });
