@@ -262,7 +262,7 @@ export async function benchChat(): Promise<void> {
     await driver.stop();
   }
   console.log(
-    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (idle / connected / peak) | server CPU | machine CPU (PostgreSQL) | machine CPU (PostgreSQL) | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop | warm-up p50 / p99 ms |',
+    '\n| mode | sockets | offered msg/s | delivered | deliveries/s | p50 ms | p99 ms | max ms | server RSS MB (idle / connected / peak) | server CPU | machine CPU (PostgreSQL) | raw ws delivered | raw ws p50 ms | raw ws p99 ms | raw ws RSS MB | raw ws CPU | p99 ratio | driver loop | warm-up p50 / p99 ms |',
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) console.log(row);
