@@ -113,11 +113,17 @@ export function serveRequests(
 export async function processUsage(pid: number): Promise<{ rssBytes: number; cpuMs: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  return { rssBytes: rssKb * 1024, cpuMs: cpuMsOf(await readFile(`/proc/${pid}/stat`, 'utf8')) };
+}
+
+/** /proc reports CPU time in clock ticks (USER_HZ, 100 a second on Linux). */
+const MS_PER_TICK = 1000 / 100;
+
+/** User + system CPU time (ms) in a /proc/{pid}/stat line. */
+function cpuMsOf(stat: string): number {
   // Fields after the command name (which may hold spaces) start after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14, 15)
-  return { rssBytes: rssKb * 1024, cpuMs: (ticks * 1000) / 100 };
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK; // utime, stime (fields 14, 15)
 }
 
 /** Samples a process's RSS every `everyMs` until stopped; the peak and the last sample. */
@@ -154,21 +160,15 @@ export async function machineUsage(): Promise<{ cpuMs: number; postgresCpuMs: nu
   const [cpu] = (await readFile('/proc/stat', 'utf8')).split('\n');
   // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
   const [user, nice, system, , , irq, softirq, steal] = cpu!.trim().split(/\s+/).slice(1).map(Number);
-  const ticksPerMs = 100 / 1000;
-  let postgresTicks = 0;
+  let postgresCpuMs = 0;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      postgresTicks += Number(fields[11]) + Number(fields[12]);
+      if (stat.includes('(postgres)')) postgresCpuMs += cpuMsOf(stat);
     } catch {
       // The process is gone.
     }
   }
-  return {
-    cpuMs: (user! + nice! + system! + irq! + softirq! + steal!) / ticksPerMs,
-    postgresCpuMs: postgresTicks / ticksPerMs,
-  };
+  return { cpuMs: (user! + nice! + system! + irq! + softirq! + steal!) * MS_PER_TICK, postgresCpuMs };
 }

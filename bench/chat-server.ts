@@ -82,8 +82,8 @@ const schedstat = () => {
     return [NaN, NaN];
   }
 };
-let tickAt = performance.now();
-let sched = schedstat();
+let tickAt = 0;
+let sched = [NaN, NaN];
 /**
  * Started by the first 'pauses-reset', which only the measured server gets: the seeder stays
  * alive, idle, through the run, and reading /proc every 5 ms there took 4-6 % of a core from it.

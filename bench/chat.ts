@@ -154,6 +154,10 @@ function stages(result: RunResult, traces: Record<string, MessageTrace>): string
     .sort(([, a], [, b]) => b.lastAt! - b.sentAt - (a.lastAt! - a.sentAt));
   const tail = whole.slice(0, Math.max(1, Math.floor(whole.length / 100)));
   const runStart = Math.min(...whole.map(([, t]) => t.sentAt));
+  // The 100 ms windows the slowest were sent in, and the first send of each.
+  const windows = [...new Set(tail.map(([, t]) => Math.floor(t.sentAt / 100)))];
+  const firstIn = (w: number) =>
+    Math.min(...tail.filter(([, t]) => Math.floor(t.sentAt / 100) === w).map(([, t]) => t.sentAt));
   const tailSpans = names.map((name, i) => {
     const values = tail.flatMap(([clientId, t]) => {
       const s = traces[clientId] ?? {};
@@ -169,7 +173,7 @@ function stages(result: RunResult, traces: Record<string, MessageTrace>): string
       const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
       return `  ${name}: p50 ${ms(at(50))} ms, p99 ${ms(at(99))} ms (${sorted.length})`;
     }),
-    `  slowest 1 % (${tail.length} messages, sent in ${new Set(tail.map(([, t]) => Math.floor(t.sentAt / 100))).size} distinct 100 ms windows, the first of each at ${[...new Set(tail.map(([, t]) => Math.floor(t.sentAt / 100)))].map((w) => Math.min(...tail.filter(([, t]) => Math.floor(t.sentAt / 100) === w).map(([, t]) => t.sentAt)).toFixed(0)).join(', ')}; ${[...new Set(tail.map(([, t]) => Math.floor(t.sentAt / 100)))].map((w) => ((w * 100 - runStart) / 1000).toFixed(1)).join(', ')} s into the run), mean ms per stage: ${tailSpans.join(', ')}`,
+    `  slowest 1 % (${tail.length} messages, sent in ${windows.length} distinct 100 ms windows, the first of each at ${windows.map((w) => firstIn(w).toFixed(0)).join(', ')}; ${windows.map((w) => ((firstIn(w) - runStart) / 1000).toFixed(1)).join(', ')} s into the run), mean ms per stage: ${tailSpans.join(', ')}`,
   ].join('\n');
 }
 
