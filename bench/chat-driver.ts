@@ -122,10 +122,6 @@ async function run({ rate, seconds, prefix = 'bench' }: RunJob): Promise<RunResu
   timeline = {};
   latencies = [];
   errors = 0;
-  // Connecting and the warm-up's garbage collected before the first send, not in the middle of
-  // the sends (the driver inherits the bench's --expose-gc): a driver's pause times every
-  // message it receives late.
-  globalThis.gc?.();
   const teams = [...byTeam.values()];
   const total = rate * seconds;
   const loopBefore = performance.eventLoopUtilization();
@@ -182,4 +178,14 @@ async function close(): Promise<void> {
   byTeam = new Map();
 }
 
-serveRequests({ connect, run, close }, close);
+serveRequests(
+  {
+    connect,
+    run,
+    close,
+    // A full collection between runs, not in the middle of one: a driver's pause times every
+    // message it receives late (the driver inherits the bench's --expose-gc).
+    gc: () => globalThis.gc?.(),
+  },
+  close,
+);

@@ -78,6 +78,12 @@ async function measure(
   // Let the connect burst settle (joins, presence) before the measured window.
   await new Promise((r) => setTimeout(r, 1_000));
   const rssConnected = (await processUsage(pid)).rssBytes;
+  // What seeding, bundling and connecting left in this process and in the driver is collected
+  // now, not by an allocation-driven collection on five threads inside the measured run
+  // (npm run bench gives both --expose-gc); before the warm-up, which outlasts the concurrent
+  // sweeping that follows a full collection.
+  globalThis.gc?.();
+  await driver.request('gc');
   let warmup: RunResult | null = null;
   if (WARMUP_SECONDS > 0) {
     // The first sends after a start meet cold caches (each sender's membership, PGlite's pages,
@@ -92,10 +98,6 @@ async function measure(
   const wallBefore = performance.now();
   if (traced) await traced.request('traces');
   if (traced) await traced.request('pauses-reset');
-  // What seeding, starting and the warm-up left in this process is collected now, not by an
-  // allocation-driven collection (five threads) inside the measured run (npm run bench gives
-  // this process --expose-gc).
-  globalThis.gc?.();
   const result = await driver.request<RunResult>('run', { rate: RATE, seconds: SECONDS });
   if (traced) console.log(stages(result, await traced.request<Record<string, MessageTrace>>('traces')));
   const machineAfter = await machineUsage();
