@@ -513,6 +513,29 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
       expect(await alive.join(['t1'])).toEqual(['t1']);
       expect(gateway.app.realtimeStats().connections).toBe(1);
     });
+
+    it('pings the sockets in turns through the interval, each once per interval, not all at once', async () => {
+      // At 5,000 sockets one burst of pings (and of pongs) stalled every chat message for ~100 ms.
+      await start({ heartbeatIntervalMs: 1_000 });
+      const clients = await Promise.all(
+        Array.from({ length: 16 }, (_, i) => gateway.connect({ cookie: i % 2 ? aliceCookie : bobCookie })),
+      );
+      const started = performance.now();
+      const pings = clients.map(() => [] as number[]);
+      clients.forEach((client, i) => client.socket.on('ping', () => pings[i]!.push(performance.now() - started)));
+      await new Promise((r) => setTimeout(r, 2_600));
+      // Every socket is pinged once per interval: at least twice in two and a half intervals,
+      // each ping an interval after the one before.
+      for (const times of pings) {
+        expect(times.length).toBeGreaterThanOrEqual(2);
+        for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThan(900);
+      }
+      // The first pings are spread through the first interval (turns 250 ms apart), not in one instant.
+      const firsts = pings.map(([first]) => first!);
+      expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThan(600);
+      expect(new Set(firsts.map((t) => Math.floor(t / 250))).size).toBeGreaterThanOrEqual(3);
+      expect(gateway.app.realtimeStats().connections).toBe(16);
+    });
   });
 
   describe('shutdown', () => {

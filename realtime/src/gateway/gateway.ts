@@ -11,6 +11,7 @@ import { announceTyping } from '../presence/typing.ts';
 import { announcePresence, PresenceLedger, reconcilePresence } from '../presence/presence.ts';
 import { revokedSessionId, sessionEndedClose, sessionRevokedKind, SessionWatch } from '../sessions/session-watch.ts';
 import { Connection } from './connection.ts';
+import { Heartbeat } from './heartbeat.ts';
 import type { GatewayContext } from './context.ts';
 import { realtimeDefaults, type RealtimeOptions, type RealtimeSession } from './options.ts';
 import { Rooms } from './rooms.ts';
@@ -107,18 +108,10 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
     void sessions.check();
   }
 
-  const heartbeat = setInterval(() => {
-    for (const connection of rooms.all()) {
-      if (!connection.alive) {
-        log.info({ userId: connection.user.id }, 'terminating a socket that missed its pong');
-        connection.socket.terminate();
-        continue;
-      }
-      connection.alive = false;
-      connection.socket.ping();
-    }
-  }, settings.heartbeatIntervalMs);
-  heartbeat.unref();
+  const heartbeat = new Heartbeat(settings.heartbeatIntervalMs, (connection) => {
+    log.info({ userId: connection.user.id }, 'terminating a socket that missed its pong');
+    connection.socket.terminate();
+  });
 
   function deliverFromBus(message: BusMessage): void {
     const target = parseScopedSubject(message.subject);
@@ -225,6 +218,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
         droppedFrames++;
       });
       rooms.add(connection);
+      heartbeat.add(connection);
       socket.on('pong', () => {
         connection.alive = true;
       });
@@ -232,6 +226,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
       socket.on('close', () => {
         connection.closed = true;
         rooms.remove(connection);
+        heartbeat.remove(connection);
         // Nothing is cached for a user without a socket here; their next socket loads afresh.
         if (rooms.connectionsOf(user.id).size === 0) membership.evict(user.id);
         reconcilePresence(context, user).catch(failed(connection, 'presence on close'));
@@ -243,7 +238,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
     },
 
     async close() {
-      clearInterval(heartbeat);
+      heartbeat.stop();
       if (trailingResync) clearTimeout(trailingResync);
       sessions.stop();
       for (const unsubscribe of unsubscribes) unsubscribe();

@@ -59,7 +59,10 @@ export interface RealtimeOptions {
   allowedOrigins?: readonly string[] | ((request: FastifyRequest) => boolean);
   /** Route path. Default '/ws'. */
   path?: string;
-  /** Ping every this often; a socket that missed the previous pong is terminated. Default 30 s. */
+  /**
+   * Ping every socket this often (the sockets take turns through the interval); one that missed
+   * the previous pong is terminated. Default 30 s.
+   */
   heartbeatIntervalMs?: number;
   /** Largest accepted client frame; ws closes the socket with 1009 above it. Default 64 KiB. */
   maxPayloadBytes?: number;
