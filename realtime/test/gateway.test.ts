@@ -515,7 +515,7 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
     });
 
     it('pings the sockets in turns through the interval, each once per interval, not all at once', async () => {
-      // At 5,000 sockets one burst of pings (and of pongs) stalled every chat message for ~100 ms.
+      // At 5,000 sockets one burst of pings (and of pongs) held up the chat messages sent then.
       await start({ heartbeatIntervalMs: 1_000 });
       const clients = await Promise.all(
         Array.from({ length: 16 }, (_, i) => gateway.connect({ cookie: i % 2 ? aliceCookie : bobCookie })),
