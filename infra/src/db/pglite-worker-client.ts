@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { PGlite, Results } from '@electric-sql/pglite';
-import { tuneHeapForEmbeddedDatabase } from './embedded-heap.ts';
+import { tuneV8ForEmbeddedDatabase } from './embedded-v8-flags.ts';
 
 /**
  * The part of PGlite Sideline uses (the kysely dialect's `query`, the append's `exec`, LISTEN,
@@ -75,7 +75,7 @@ export class PgliteWorkerClient implements PgliteLike {
     startParams: readonly string[];
   }): Promise<PgliteWorkerClient> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    tuneHeapForEmbeddedDatabase();
+    tuneV8ForEmbeddedDatabase();
     const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
       workerData: { dataDir: options.dataDir, loadDataDir, startParams: options.startParams },
       ...(loadDataDir ? { transferList: [loadDataDir] } : {}),
