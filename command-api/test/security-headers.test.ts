@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type ApiClient } from './http-client.ts';
+import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /** What Helmet sends with Sideline's options (the content security policy allows blob: media and ws: for /ws). */
-const securityHeaders = {
+const documentHeaders = {
   'content-security-policy':
     "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';" +
     "img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';" +
@@ -21,6 +21,25 @@ const securityHeaders = {
   'x-xss-protection': '0',
 };
 
+/** JSON and bodiless answers, which no browser renders as a page: nothing may frame them or run in them. */
+const apiHeaders = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+const documentOnly = Object.keys(documentHeaders).filter((name) => !(name in apiHeaders));
+
+function expectHeaders(response: Response, expected: Record<string, string>, absent: readonly string[] = []): void {
+  for (const [name, value] of Object.entries(expected)) {
+    expect(response.headers.get(name), `${response.url} ${response.status} ${name}`).toBe(value);
+  }
+  for (const name of [...absent, 'x-powered-by']) {
+    expect(response.headers.get(name), `${response.url} ${response.status} ${name}`).toBeNull();
+  }
+}
+
 let server: TestServer;
 let coach: ApiClient;
 
@@ -33,24 +52,39 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('are on every kind of answer: the SPA, errors, fresh and cached reads, and 304s', async () => {
+  it('are the strict API set on JSON answers: fresh and cached reads, 304s, errors', async () => {
     const first = await coach.get('/api/teams');
     const cached = await coach.get('/api/teams');
     const notModified = await fetch(`${server.url}/api/teams`, {
       headers: { cookie: coach.cookie, 'if-none-match': cached.headers.get('etag')! },
     });
     expect(notModified.status).toBe(304);
-    for (const response of [
-      await fetch(`${server.url}/`),
-      await fetch(`${server.url}/api/user`),
-      first,
-      cached,
-      notModified,
-    ]) {
-      for (const [name, value] of Object.entries(securityHeaders)) {
-        expect(response.headers.get(name), `${response.url} ${response.status} ${name}`).toBe(value);
-      }
-      expect(response.headers.get('x-powered-by')).toBeNull();
+    const signedOut = await fetch(`${server.url}/api/user`);
+    expect(signedOut.status).toBe(401);
+    const missing = await coach.get('/api/no-such-route');
+    expect(missing.status).toBe(404);
+    const invalid = await coach.post('/api/teams', { name: '' });
+    expect(invalid.status).toBe(400);
+    for (const response of [first, cached, notModified, signedOut, missing, invalid]) {
+      expectHeaders(response, apiHeaders, documentOnly);
     }
+  });
+
+  it("are Helmet's full set on pages and files, the API's own included", async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const issued = await readJson(await coach.post('/api/teams', { name: 'Header Hawks', sport: 'Soccer' }));
+    const { url } = await readJson(await coach.post(`/api/teams/${issued.id}/calendar-token`));
+    const feed = await fetch(url.replace(new URL(url).origin, server.url));
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    for (const response of [page, feed]) expectHeaders(response, documentHeaders);
+  });
+
+  it("keep a header the route set itself (the API docs' own content security policy)", async () => {
+    const docs = await fetch(`${server.url}/api/docs/static/index.html`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-security-policy')).toContain('validator.swagger.io');
+    expectHeaders(docs, { ...documentHeaders, 'content-security-policy': docs.headers.get('content-security-policy')! });
   });
 });

@@ -3,16 +3,46 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Helmet's security headers on every answer. They depend on the options alone, so they are
- * worked out once here: @fastify/helmet builds Helmet's middleware anew for each request
- * (validating the options and parsing the content security policy every time), which took about
- * 8 % of the CPU of a read answered from memory.
+ * The headers of an answer that no browser renders as a page: JSON, and answers without a body
+ * (304, 204). Helmet's other headers govern a document (its opener, its referrer, prefetching,
+ * downloads, Flash and PDF policies, the old XSS filter); these are the ones OWASP's REST Security
+ * Cheat Sheet lists for an API, with the framing and content policy at their strictest, since
+ * nothing may frame or run a JSON answer. Eight headers fewer, and 0.6 KB less, on each read:
+ * Node checks every header it writes and the client parses each one, which on a read answered
+ * from memory was about a tenth of the work on both sides (README, Performance → Reads).
+ */
+const apiHeaders = (documentHeaders: Readonly<Record<string, string>>): Record<string, string> => ({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  ...(documentHeaders['strict-transport-security'] && {
+    'strict-transport-security': documentHeaders['strict-transport-security'],
+  }),
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** Whether a browser could render this answer as a page: it has a body, and it is not JSON. */
+function isDocument(contentType: unknown, payload: unknown): boolean {
+  if (payload === null || payload === undefined || payload === '') return false;
+  return typeof contentType !== 'string' || !/^application\/(?:[\w.+-]+\+)?json\b/.test(contentType);
+}
+
+/**
+ * Helmet's security headers on every answer, as worked out once from the options: @fastify/helmet
+ * builds Helmet's middleware anew for each request (validating the options and parsing the
+ * content security policy every time), which took about 8 % of the CPU of a read answered from
+ * memory. Pages, files and streams get all of them; JSON and bodiless answers get `apiHeaders`.
+ * Set as the answer goes out, once its type is known; a header the route set itself is kept.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
-    done();
+  const forDocuments = Object.entries(helmetHeaders(options));
+  const forData = Object.entries(apiHeaders(helmetHeaders(options)));
+  // A callback, not a promise: it runs on every answer.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    for (const [name, value] of isDocument(reply.getHeader('content-type'), payload) ? forDocuments : forData) {
+      if (!reply.hasHeader(name)) void reply.header(name, value);
+    }
+    done(null, payload);
   });
 }
 

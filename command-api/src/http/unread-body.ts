@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
  * new one. (Fastify does the same when a JSON body is over its limit.)
  */
 export function registerUnreadBodyClose(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback, not a promise: it runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const raw = request.raw;
     if (!raw.complete && !raw.destroyed) {
       void reply.header('connection', 'close');
@@ -18,6 +19,6 @@ export function registerUnreadBodyClose(app: FastifyInstance): void {
       raw.unpipe();
       raw.resume();
     }
-    return payload;
+    done(null, payload);
   });
 }
