@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AuthTables } from './auth-tables.ts';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+// One-shot `hash`, not a Hash object: every signed-in request hashes its cookie (0.23 µs against 0.6).
+const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 /**
  * The session's id outside the cookie (sockets, the bus): the stored hash, so knowing it grants
