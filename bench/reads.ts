@@ -30,8 +30,9 @@ import type { LoadJob, LoadResult, LoadTarget } from './reads-load.ts';
  * both meet the same load from whatever else runs on the machine.
  *
  * READS_BENCH_SECONDS (5), READS_BENCH_MODES (embedded,services), READS_BENCH_ROUTES (substrings
- * of route names), READS_BENCH_PROFILE (a substring of one route name: a CPU profile of the
- * server process while that route is under load, summarised and written next to the OS temp dir).
+ * of route names), READS_BENCH_ACCEPT_ENCODING (the clients' Accept-Encoding), READS_BENCH_PROFILE
+ * (a substring of one route name: a CPU profile of the server process while that route is under
+ * load, summarised and written next to the OS temp dir).
  */
 const CONNECTIONS = 16;
 const TEAMS = 16;
@@ -45,6 +46,8 @@ const SECONDS = Number(process.env.READS_BENCH_SECONDS ?? 5);
 const SLICE_SECONDS = 1;
 const DAY = 86_400_000;
 const GOAL_RATIO = 0.5;
+/** A browser's `Accept-Encoding` (e.g. `gzip, deflate, br`); none by default: the bare route does not compress. */
+const ACCEPT_ENCODING = process.env.READS_BENCH_ACCEPT_ENCODING;
 const GOAL_P99_MS = 50;
 
 interface Member {
@@ -323,7 +326,7 @@ async function run(mode: string, database: Database, bus: Bus, load: LoadClient)
       if (!selected(process.env.READS_BENCH_ROUTES, route.name)) continue;
       const requests = clients.map(({ team, member }) => ({
         path: route.path(team.id),
-        headers: { cookie: member.cookie },
+        headers: { cookie: member.cookie, ...(ACCEPT_ENCODING && { 'accept-encoding': ACCEPT_ENCODING }) },
       }));
       let bytes = 0;
       for (const [i, request] of requests.entries()) {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,6 +212,96 @@ describe.each(await testDatabaseKinds())('cached reads on %s', (kind) => {
       expect((await send(outsider, path)).status).toBe(404);
       expect((await outsider.post('/api/teams/join', { code: teamB.code })).status).toBe(200);
       expect((await send(outsider, path)).status).toBe(200);
+    });
+  });
+
+  describe('compressed answers', () => {
+    /** A GET as the bytes on the wire (fetch would decode them), decoded here by its content-encoding. */
+    const onTheWire = (client: ApiClient, path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; encoding?: string; vary?: string; etag?: string; text: string }>(
+        (resolve, reject) => {
+          http
+            .get(`${server.url}${path}`, { headers: { cookie: client.cookie, ...headers } }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on('data', (chunk: Buffer) => chunks.push(chunk));
+              response.on('end', () => {
+                const raw = Buffer.concat(chunks);
+                const encoding = response.headers['content-encoding'];
+                const body =
+                  encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+                resolve({
+                  status: response.statusCode!,
+                  encoding,
+                  vary: response.headers.vary,
+                  etag: response.headers.etag,
+                  text: body.toString('utf8'),
+                });
+              });
+            })
+            .on('error', reject);
+        },
+      );
+
+    it('sends a kept answer in the encoding the client prefers, the same JSON as unencoded, and fresh after a change', async () => {
+      const team = await readJson(await coach.post('/api/teams', { name: 'Larks', sport: 'Soccer' }));
+      for (let i = 0; i < 12; i++) {
+        const text = `Message ${i}: practice moves to the north field, bring water, shin guards and a ball`;
+        expect((await coach.post(`/api/teams/${team.id}/messages`, { text, clientId: randomUUID() })).status).toBe(201);
+      }
+      const path = `/api/teams/${team.id}/messages`;
+      const plain = await onTheWire(coach, path, {});
+      expect(plain.encoding).toBeUndefined();
+      expect(Buffer.byteLength(plain.text)).toBeGreaterThan(1024);
+
+      const asked = [
+        [{ 'accept-encoding': 'gzip, deflate, br' }, 'br'],
+        [{ 'accept-encoding': 'br;q=0, gzip' }, 'gzip'],
+        [{ 'accept-encoding': 'x-gzip' }, 'gzip'],
+        [{ 'accept-encoding': 'identity' }, undefined],
+        [{ 'accept-encoding': 'br', 'x-no-compression': '1' }, undefined],
+      ] as const;
+      // Twice each: the first answer of a kind may have been compressed on its way out, the second
+      // is the kept one.
+      for (const [headers, encoding] of asked) {
+        for (const answer of [await onTheWire(coach, path, headers), await onTheWire(coach, path, headers)]) {
+          expect(answer.status).toBe(200);
+          expect(answer.encoding).toBe(encoding);
+          if (encoding) expect(answer.vary).toBe('accept-encoding');
+          expect(answer.etag).toBe(plain.etag);
+          expect(answer.text).toBe(plain.text);
+        }
+      }
+
+      // Served from memory in brotli too: a row changed behind the projectors' back does not show…
+      await tamperMessages(team.id, 'tampered');
+      expect((await onTheWire(coach, path, { 'accept-encoding': 'br' })).text).toBe(plain.text);
+      // …until the team changes.
+      expect(
+        (await coach.post(`/api/teams/${team.id}/messages`, { text: 'One more', clientId: randomUUID() })).status,
+      ).toBe(201);
+      const fresh = await onTheWire(coach, path, { 'accept-encoding': 'br' });
+      expect(fresh.encoding).toBe('br');
+      expect(fresh.text).toContain('One more');
+      expect(fresh.text).toContain('tampered');
+      expect(fresh.etag).not.toBe(plain.etag);
+      expect((await onTheWire(coach, path, { 'accept-encoding': 'br' })).text).toBe(fresh.text);
+    });
+
+    it('sends answers under 1 KB as they are', async () => {
+      const path = `/api/teams/${teamA.id}/messages/pinned`;
+      for (let i = 0; i < 2; i++) {
+        const answer = await onTheWire(coach, path, { 'accept-encoding': 'br, gzip' });
+        expect(answer.status).toBe(200);
+        expect(answer.encoding).toBeUndefined();
+      }
+    });
+
+    it('answers a non-member 404 whatever encoding they accept', async () => {
+      const path = `/api/teams/${teamA.id}/messages`;
+      expect((await onTheWire(coach, path, { 'accept-encoding': 'br' })).status).toBe(200);
+      const refused = await onTheWire(outsider, path, { 'accept-encoding': 'br' });
+      expect(refused.status).toBe(404);
+      expect(refused.text).not.toContain('Kick-off');
     });
   });
 });

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { compression } from '../http/compression.ts';
 import type { FastifyInstance } from 'fastify';
 
 /** Hashed build output (`/assets/name-HASH.js`): its name changes whenever its content does. */
@@ -17,9 +17,9 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    encodings: [...compression.encodings],
+    threshold: compression.threshold,
+    brotliOptions: compression.brotliOptions,
   });
 }
 
