@@ -103,10 +103,10 @@ export class ReadCache {
   }
 
   /** The entry's body in this encoding (kept with the entry, and counted in its bytes). */
-  encoded(key: string, entry: Entry & { body: string }, encoding: Encoding): Buffer {
+  encoded(key: string, entry: Entry, body: string, encoding: Encoding): Buffer {
     const kept = entry.encoded?.[encoding];
     if (kept) return kept;
-    const bytes = compression.compress(encoding, entry.body);
+    const bytes = compression.compress(encoding, body);
     if (this.entries.get(key) === entry) {
       (entry.encoded ??= {})[encoding] = bytes;
       entry.bytes += bytes.length;
@@ -184,16 +184,17 @@ export function registerReadCache(app: FastifyInstance, cache: ReadCache): void 
     if (!rule || request.method !== 'GET' || !request.userId) return done();
     const key = rule.perUser ? `${request.userId} ${request.url}` : request.url;
     const hit = cache.lookup(key);
-    if (hit?.body !== undefined) {
+    const body = hit?.body;
+    if (hit && body !== undefined) {
       // Answered here: the route's handler does not run (no `done`).
       setValidators(reply, hit.etag!);
       if (matches(request, hit.etag!)) return void reply.code(304).send();
       void reply.type('application/json; charset=utf-8');
       const encoding = hit.bodyBytes! >= compression.threshold ? compression.negotiate(request) : null;
-      if (!encoding) return void reply.send(hit.body);
+      if (!encoding) return void reply.send(body);
       // @fastify/compress leaves an answer that has a content-encoding as it is.
       void reply.header('vary', 'accept-encoding').header('content-encoding', encoding);
-      return void reply.send(cache.encoded(key, hit as Entry & { body: string }, encoding));
+      return void reply.send(cache.encoded(key, hit, body, encoding));
     }
     pendingReads.set(request, { key, stamp: cache.versions.stamp(), readAt: cache.clock() });
     done();

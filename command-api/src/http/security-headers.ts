@@ -35,8 +35,9 @@ function isDocument(contentType: unknown, payload: unknown): boolean {
  * Set as the answer goes out, once its type is known; a header the route set itself is kept.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
-  const forDocuments = Object.entries(helmetHeaders(options));
-  const forData = Object.entries(apiHeaders(helmetHeaders(options)));
+  const documentHeaders = helmetHeaders(options);
+  const forDocuments = Object.entries(documentHeaders);
+  const forData = Object.entries(apiHeaders(documentHeaders));
   // A callback, not a promise: it runs on every answer.
   app.addHook('onSend', (_request, reply, payload, done) => {
     for (const [name, value] of isDocument(reply.getHeader('content-type'), payload) ? forDocuments : forData) {
