@@ -247,8 +247,9 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
     {
       schema: {
         tags,
-        summary:
-          'Delete a team of the organization: it leaves every list and read (its history stays in the event log and the activity audit); a deleted team answers 404',
+        summary: 'Delete a team: hidden from every read, its history kept',
+        description:
+          'The team leaves every list and read of the organization and of its members, and its members lose access to it: a deleted team answers 404. Nothing is erased: its history (messages, events, matches) stays in the event log and the activity audit.',
         params: idParams,
         querystring: adminScopeQuerySchema,
         response: { 204: z.null(), ...errors },

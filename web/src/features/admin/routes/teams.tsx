@@ -139,7 +139,7 @@ export function AdminTeamsRoute() {
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete ${deleting?.name ?? 'team'}?`}
-        description="The team leaves every list and its members lose access. Its history (messages, events, matches) stays in the activity audit."
+        description="The team leaves every list and read, and its members lose access to it. Nothing is erased: its history (messages, events, matches) stays in the activity audit."
         confirmLabel="Delete Team"
         pendingLabel="Deleting..."
         pending={remove.isPending}
