@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(matchesRoutes, ctx);
   await app.register(tokensRoutes, ctx);
   await app.register(livestreamsRoutes, ctx);
-  await app.register(adminRoutes, { ...ctx, sessions });
+  await app.register(adminRoutes, ctx);
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

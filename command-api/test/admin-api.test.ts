@@ -302,7 +302,7 @@ describe('admin portal', () => {
     expect(Object.keys((await readJson(bad)).fieldErrors).sort()).toEqual(['from', 'limit', 'type']);
   });
 
-  it('people: search, role filter, role change; deactivation ends sessions and sign-in, keeping what they wrote', async () => {
+  it("people: search, role filter, role change; deactivation ends access to the club's teams, keeping what they wrote", async () => {
     const parents = (await readJson(await rival.admin.get('/api/admin/people?role=parent'))) as any[];
     expect(parents.map((p) => p.name)).toEqual(['Hilltop Parent']);
     const found = (await readJson(await rival.admin.get('/api/admin/people?search=AVA'))) as any[];
@@ -315,27 +315,23 @@ describe('admin portal', () => {
 
     const { email } = await readJson(await rival.parent.get('/api/user'));
     expect((await rival.admin.delete(`/api/admin/people/${rival.parent.userId}`)).status).toBe(204);
-    expect((await rival.parent.get('/api/user')).status).toBe(401);
+    // Their account is theirs: the session goes on and sign-in works; the club's teams are gone.
+    expect((await rival.parent.get('/api/user')).status).toBe(200);
+    expect((await rival.parent.get(`/api/teams/${rival.teamA.id}/messages`)).status).toBe(404);
     const login = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
       body: JSON.stringify({ email, password: 'correct horse' }),
     });
-    expect(login.status).toBe(403);
-    expect(await readJson(login)).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
+    expect(login.status).toBe(200);
     const person = await readJson(await rival.admin.get(`/api/admin/people/${rival.parent.userId}`));
-    expect(person.isActive).toBe(false);
+    expect(person).toMatchObject({ isActive: false, role: 'parent', connectedTeams: [{ teamName: 'Hilltop Hawks' }] });
     // Nothing they wrote is lost.
     const messages = (await readJson(await rival.coach.get(`/api/teams/${rival.teamA.id}/messages`))) as any[];
     expect(messages.some((m) => m.userId === rival.parent.userId && m.text === 'Game at 10')).toBe(true);
-    // Reactivated, they can sign in again.
+    // Reactivated, they have the team again.
     expect((await rival.admin.patch(`/api/admin/people/${rival.parent.userId}`, { isActive: true })).status).toBe(200);
-    const again = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ email, password: 'correct horse' }),
-    });
-    expect(again.status).toBe(200);
+    expect((await rival.parent.get(`/api/teams/${rival.teamA.id}/messages`)).status).toBe(200);
     // An admin cannot deactivate themself.
     expect((await rival.admin.delete(`/api/admin/people/${rival.admin.userId}`)).status).toBe(409);
   });

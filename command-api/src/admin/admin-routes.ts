@@ -64,12 +64,12 @@ import {
   type ActivityFilter,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
-import type { SessionStore } from '../identity/sessions.ts';
 import { removeFiles, uploadPath } from '../media/media-storage.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { adminNotFound, adminOrg, resolveAdminOrg } from './admin-access.ts';
 import { chatService } from '../chat/chat-service.ts';
+import { revokeOrgFeedTokens } from '../calendar/feed-tokens.ts';
 
 const errorBody = z.object({
   message: z.string(),
@@ -92,8 +92,8 @@ const csvLine = (a: AdminActivity) => `${activityCsvColumns.map((c) => csvCell(a
  * The admin portal's API (spec part 2 §7 `/api/admin/*`), each call scoped to the caller's
  * organization (see resolveAdminOrg): another organization's ids answer 404.
  */
-export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: SessionStore }> = async (app, ctx) => {
-  const { db, handle, sessions } = ctx;
+export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
+  const { db, handle } = ctx;
   const chat = chatService(ctx);
   app.addHook('onClose', async () => chat.close());
 
@@ -332,8 +332,10 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
       },
       { actorId: by },
     );
-    // Every session ends, here and (over the bus) in every other process; their sockets close.
-    await sessions.revokeAllForUser(userId);
+    // The projections take them out of the organization's teams (every read, write and socket
+    // room); their sessions, other organizations and own teams are not this organization's.
+    // Calendar apps hold feed URLs for good: those die here, and only new ones work again.
+    await revokeOrgFeedTokens(db, orgId, userId);
   };
 
   app.get(
@@ -370,7 +372,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
       schema: {
         tags,
         summary:
-          'Change a role ({role}: org_admin, or coach/parent/player in `teamId` or in all their teams of the organization) or deactivate/reactivate ({isActive})',
+          'Change a role ({role}: org_admin, or coach/parent/player in `teamId` or in all their teams of the organization) or deactivate/reactivate ({isActive}: only for this organization, see DELETE)',
         params: idParams,
         querystring: adminScopeQuerySchema,
         body: adminPersonPatchSchema,
@@ -436,7 +438,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
       schema: {
         tags,
         summary:
-          'Deactivate a person: their sessions end everywhere and they cannot sign in; nothing they wrote is removed',
+          "Deactivate a person in this organization: they lose access to its teams (seasons, chat, media, streams, calendar feeds) and its administration; their account, sign-in and other organizations are untouched, nothing they wrote is removed; PATCH {isActive: true} by this organization's admins undoes it",
         params: idParams,
         querystring: adminScopeQuerySchema,
         response: { 204: z.null(), 409: errorBody, ...errors },

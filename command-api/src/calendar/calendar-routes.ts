@@ -307,7 +307,7 @@ const feedRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
       const { teamId } = request.params;
       const token = request.query.token;
       const userId = token ? await feedTokenUser(db, teamId, token) : null;
-      // A wrong token, or one of a member who has since left, reveals nothing.
+      // A wrong token, or one of a member who has since left or lost access, reveals nothing.
       const team = userId ? await findTeamForMember(db, teamId, userId) : null;
       if (!team) throw new HttpError(404, 'NOT_FOUND', 'Calendar not found');
       const host = new URL(ownOrigin(request, config.PUBLIC_ORIGIN)).hostname;

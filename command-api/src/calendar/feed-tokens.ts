@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * Calendar feed tokens: an unguessable secret per user and team, so a calendar app (which sends
  * no cookie) can subscribe. Only a SHA-256 of the token is stored; issuing a new one replaces
  * (revokes) the old. An ordinary table, like credentials: a secret is not an event.
+ *
+ * A token serves only while its user is a member of the team with access (the feed route
+ * checks), and a deactivation deletes the user's tokens of the organization's teams, so that a
+ * reactivation gives back the teams but not the feed URLs handed to calendar apps before.
  */
 export interface FeedTokenTables {
   calendar_feed_tokens: { token_hash: string; team_id: string; user_id: string; created_at: Date };
@@ -53,4 +57,11 @@ export async function feedTokenUser(database: Kysely<any>, teamId: string, token
     .where('team_id', '=', teamId)
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/** Deletes the user's tokens for every team of the organization (a deactivation there). */
+export async function revokeOrgFeedTokens(database: Kysely<any>, orgId: string, userId: string): Promise<void> {
+  await sql`
+    DELETE FROM calendar_feed_tokens
+    WHERE user_id = ${userId} AND team_id IN (SELECT id FROM teams WHERE org_id = ${orgId})`.execute(database);
 }

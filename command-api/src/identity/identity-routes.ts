@@ -10,7 +10,7 @@ import {
   userStream,
   type User,
 } from '@sideline/domain';
-import { findUserById, isDeactivated } from '@sideline/projections';
+import { findUserById } from '@sideline/projections';
 import { nextUtcMidnight, ownRead } from '../http/cached-read-rules.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -132,10 +132,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
       }
       await limiter.reset(accountKey);
-      // An organization's admin deactivated this account: the right password still opens nothing.
-      if (await isDeactivated(options.db, credentials.user_id)) {
-        throw new HttpError(403, 'ACCOUNT_DEACTIVATED', 'This account has been deactivated by your organization');
-      }
       const user = await findUserById(options.db, credentials.user_id);
       if (!user)
         throw new HttpError(

@@ -12,8 +12,9 @@ import {
   type InvitationEvent,
   type PlayerEvent,
 } from '@sideline/domain';
-import { findPlayer, findTeamForMember } from '@sideline/projections';
+import { findPlayer, findTeamForMember, isDeactivatedFromTeam } from '@sideline/projections';
 import { HttpError } from '../shared/http-errors.ts';
+import { deactivatedByOrganization } from '../teams/team-access.ts';
 import type { RosterContext } from './roster-context.ts';
 
 async function folded<E, S>(ctx: RosterContext, decider: { evolve(s: S, e: E): S; initialState: S }, stream: string) {
@@ -48,6 +49,8 @@ export async function acceptInvite(
     invitationStream(invitationId),
   );
   if (before.status === 'none') throw new HttpError(404, 'INVITATION_NOT_FOUND', 'Invitation not found');
+  // Nor is an invitation a way back into a club that has deactivated you (the invitation stays unused).
+  if (await isDeactivatedFromTeam(ctx.db, before.teamId, userId)) throw deactivatedByOrganization();
   // A player has at most one account: refuse before the acceptance is recorded, not after.
   if (before.inviteType === 'player' && before.playerId && before.acceptedBy === null) {
     const player = await folded<PlayerEvent, typeof playerDecider.initialState>(

@@ -4,6 +4,14 @@ import { isOrgAdmin, memberRole, membersScope } from '@sideline/projections';
 import type { ReadCache } from '../http/read-cache.ts';
 import { HttpError } from '../shared/http-errors.ts';
 
+/** Someone the team's organization deactivated asks to join one of its teams again. */
+export const deactivatedByOrganization = () =>
+  new HttpError(
+    403,
+    'DEACTIVATED_BY_ORGANIZATION',
+    "This club's admins have ended your access to its teams; ask one of them to reactivate you",
+  );
+
 /**
  * The signed-in user's role in the team. A team the user is not in answers 404, exactly like a
  * team that does not exist, so ids of other teams leak nothing. With `reads`, the answer is kept

@@ -12,13 +12,19 @@ import {
   teamSchema,
   teamStream,
 } from '@sideline/domain';
-import { findTeamForMember, findUserById, listTeamMembers, listTeamsOfUser } from '@sideline/projections';
+import {
+  findTeamForMember,
+  findUserById,
+  isDeactivatedFromTeam,
+  listTeamMembers,
+  listTeamsOfUser,
+} from '@sideline/projections';
 import { listTeamMembersAt } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import { ownTeamsRead } from '../http/cached-read-rules.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import { requireTeamMember, teamManagementFacts } from './team-access.ts';
+import { deactivatedByOrganization, requireTeamMember, teamManagementFacts } from './team-access.ts';
 import { releaseTeamCode, reserveTeamCode, teamIdForCode } from './team-codes.ts';
 
 const teamParams = z.object({ teamId: idSchema });
@@ -101,6 +107,8 @@ export const teamsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           code: ['No team has that code. Check it with your coach.'],
         });
       }
+      // A code is no way back into a club that has deactivated you.
+      if (await isDeactivatedFromTeam(db, teamId, userId)) throw deactivatedByOrganization();
       const user = await findUserById(db, userId);
       if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
       await handle(

@@ -147,12 +147,15 @@ export const mediaChangedFrame = z.object({
 });
 
 /**
- * The signed-in user's team list changed (they joined a team): refetch GET /api/teams and send
- * join_teams again. Sent to the user's own sockets only.
+ * The signed-in user's team list changed: refetch GET /api/teams and send join_teams again. Sent
+ * to the user's own sockets only: `teamId` when they joined a team or their role in it changed,
+ * `orgId` when an organization changed their standing there (admin rights, deactivation), which
+ * may touch all of its teams.
  */
 export const membershipChangedFrame = z.object({
   type: z.literal('membership_changed'),
-  teamId: z.string(),
+  teamId: z.string().optional(),
+  orgId: z.string().optional(),
 });
 
 /** A team's member list changed: refetch GET /api/teams/{teamId}/members (and the teams). */

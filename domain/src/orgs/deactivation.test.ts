@@ -50,9 +50,40 @@ describe('org decider: deactivating people', () => {
     given(orgDecider, [...created, deactivated('p1')])
       .when(deactivate('p1'))
       .then([]);
+    // The read model no longer counts them a member: still nothing to do, not a 404.
+    given(orgDecider, [...created, deactivated('p1')])
+      .when(deactivate('p1', 'a1', false))
+      .then([]);
     given(orgDecider, [...created, deactivated('p1')])
       .when(reactivate('p1'))
       .then([{ type: 'OrgMemberReactivated', data: { orgId: 'o1', userId: 'p1', by: 'a1' } }]);
     given(orgDecider, created).when(reactivate('p1')).then([]);
+  });
+
+  it('given a deactivated admin, their admin rights are gone: they act as nobody, and become admin only once reactivated', () => {
+    const coAdmin: OrgEvent = { type: 'OrgAdminAdded', data: { orgId: 'o1', userId: 'a2', by: 'a1' } };
+    given(orgDecider, [...created, coAdmin])
+      .when(deactivate('a2', 'a1', false))
+      .then([deactivated('a2')]);
+    const history = [...created, coAdmin, deactivated('a2')];
+    given(orgDecider, history).when(deactivate('p1', 'a2')).thenRefuses('ORG_ADMINS_ONLY');
+    given(orgDecider, history).when(reactivate('a2', 'a2')).thenRefuses('ORG_ADMINS_ONLY');
+    given(orgDecider, history)
+      .when({ type: 'AddOrgAdmin', data: { orgId: 'o1', userId: 'a2', by: 'a1', isMember: true } })
+      .thenRefuses('PERSON_DEACTIVATED');
+    const reactivated: OrgEvent = { type: 'OrgMemberReactivated', data: { orgId: 'o1', userId: 'a2', by: 'a1' } };
+    given(orgDecider, [...history, reactivated])
+      .when(deactivate('p1', 'a2'))
+      .thenRefuses('ORG_ADMINS_ONLY');
+    given(orgDecider, [...history, reactivated])
+      .when({ type: 'AddOrgAdmin', data: { orgId: 'o1', userId: 'a2', by: 'a1', isMember: true } })
+      .then([coAdmin]);
+  });
+
+  it('only admins of the organization that deactivated someone can reactivate them', () => {
+    // Another organization's admin is nobody here.
+    given(orgDecider, [...created, deactivated('p1')])
+      .when(reactivate('p1', 'b1'))
+      .thenRefuses('ORG_ADMINS_ONLY');
   });
 });

@@ -11,7 +11,10 @@ export type OrgState =
       orgId: string;
       admins: ReadonlySet<string>;
       settings: OrgSettings;
-      /** People an admin deactivated (absent in states folded before deactivation existed). */
+      /**
+       * People this organization's admins deactivated: no access to its teams, and not its admins
+       * (absent in states folded before deactivation existed).
+       */
       deactivated?: ReadonlySet<string>;
     };
 
@@ -50,6 +53,10 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
       case 'AddOrgAdmin': {
         const { orgId, userId, by, isMember } = command.data;
         if (state.admins.has(userId)) return [];
+        // Admin rights are access to the organization, which a deactivation has ended.
+        if (state.deactivated?.has(userId)) {
+          throw new DomainError('conflict', 'PERSON_DEACTIVATED', 'Reactivate this person before making them an admin');
+        }
         // Only someone already in the club (a member of one of its teams) can be made its admin.
         if (!isMember) {
           throw new DomainError('not_found', 'MEMBER_NOT_FOUND', 'This person is not a member of the organization');
@@ -73,13 +80,14 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
       }
       case 'DeactivateOrgMember': {
         const { orgId, userId, by, isMember } = command.data;
+        // Already deactivated (and so no longer a member as the read model sees it): nothing to do.
+        if (state.deactivated?.has(userId)) return [];
         if (!isMember && !state.admins.has(userId)) {
           throw new DomainError('not_found', 'MEMBER_NOT_FOUND', 'This person is not a member of the organization');
         }
         if (userId === by) {
           throw new DomainError('conflict', 'CANNOT_DEACTIVATE_SELF', 'You cannot deactivate yourself');
         }
-        if (state.deactivated?.has(userId)) return [];
         return [{ type: 'OrgMemberDeactivated', data: { orgId, userId, by } }];
       }
       case 'ReactivateOrgMember': {
@@ -118,9 +126,16 @@ export const orgDecider: Decider<OrgCommand, OrgEvent, OrgState> = {
       case 'OrgMemberReactivated': {
         if (state.status !== 'active') return state;
         const deactivated = new Set(state.deactivated);
-        if (event.type === 'OrgMemberDeactivated') deactivated.add(event.data.userId);
-        else deactivated.delete(event.data.userId);
-        return { ...state, deactivated };
+        if (event.type === 'OrgMemberReactivated') {
+          deactivated.delete(event.data.userId);
+          return { ...state, deactivated };
+        }
+        deactivated.add(event.data.userId);
+        // Deactivation ends every access to the organization, its administration included;
+        // reactivation gives back the teams, and admin rights only when given again.
+        const admins = new Set(state.admins);
+        admins.delete(event.data.userId);
+        return { ...state, admins, deactivated };
       }
     }
   },

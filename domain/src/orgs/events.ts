@@ -25,13 +25,16 @@ export type OrgSettingsUpdated = {
 };
 
 /**
- * An admin deactivated a person of the organization: their sessions end and they cannot sign in.
- * Nothing they wrote is removed.
+ * An admin deactivated a person of the organization: their access to this organization ends
+ * (its teams, seasons, chat, media, streams and calendar feeds, and its administration if they
+ * had it). Their account, their sessions and their other organizations and teams are untouched;
+ * nothing they wrote is removed.
  */
 export type OrgMemberDeactivated = {
   type: 'OrgMemberDeactivated';
   data: { orgId: string; userId: string; by: string };
 };
+/** An admin of the same organization undid a deactivation: the person's teams there are theirs again. */
 export type OrgMemberReactivated = {
   type: 'OrgMemberReactivated';
   data: { orgId: string; userId: string; by: string };

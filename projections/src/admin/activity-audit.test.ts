@@ -27,7 +27,7 @@ import { usersProjector } from '../identity/users-projector.ts';
 import { orgActivityProjector } from '../orgs/activity-projector.ts';
 import { activityLines } from '../orgs/activity-lines.ts';
 import { orgsProjector } from '../orgs/orgs-projector.ts';
-import { isDeactivated, orgPeopleProjector } from '../orgs/people-projector.ts';
+import { isDeactivatedBy, isDeactivatedFromTeam, orgPeopleProjector } from '../orgs/people-projector.ts';
 import { playersProjector } from '../players/players-projector.ts';
 import { seasonsProjector } from '../seasons/seasons-projector.ts';
 import { teamsProjector } from '../teams/teams-projector.ts';
@@ -391,8 +391,11 @@ for (const kind of await testDatabaseKinds()) {
       // Before the organization existed nobody could message the team; someone never in it is unknown.
       expect((await accessAt(db, 'o1', new Date('2020-01-01T00:00:00Z'), { teamId: 't1' }))!.team!.adults).toEqual([]);
       expect(await accessAt(db, 'o1', before, { userId: 'b1' })).toBeNull();
-      expect(await isDeactivated(db, 'p1')).toBe(true);
-      expect(await isDeactivated(db, 'c1')).toBe(false);
+      expect(await isDeactivatedBy(db, 'o1', 'p1')).toBe(true);
+      expect(await isDeactivatedBy(db, 'o2', 'p1')).toBe(false);
+      expect(await isDeactivatedBy(db, 'o1', 'c1')).toBe(false);
+      expect(await isDeactivatedFromTeam(db, 't1', 'p1')).toBe(true);
+      expect(await isDeactivatedFromTeam(db, 't1', 'c1')).toBe(false);
     });
   });
 }

@@ -231,16 +231,22 @@ export async function listAdminPeople(
     deactivated: boolean;
   }>`
     WITH org_teams AS (SELECT id, name, sport FROM teams WHERE org_id = ${org.orgId} AND deleted_at IS NULL),
+    -- Deactivated people stay on the list, with the teams a reactivation gives back.
     people AS (
       SELECT user_id FROM org_admins WHERE org_id = ${org.orgId}
       UNION
-      SELECT m.user_id FROM team_members m JOIN org_teams ot ON ot.id = m.team_id)
+      SELECT m.user_id FROM team_members m JOIN org_teams ot ON ot.id = m.team_id
+      UNION
+      SELECT user_id FROM org_deactivations WHERE org_id = ${org.orgId})
     SELECT u.id, u.name, u.email,
       EXISTS (SELECT 1 FROM org_admins a WHERE a.org_id = ${org.orgId} AND a.user_id = u.id) AS is_admin,
       (SELECT a.added_at FROM org_admins a WHERE a.org_id = ${org.orgId} AND a.user_id = u.id) AS admin_since,
       coalesce((SELECT json_agg(json_build_object('teamId', ot.id, 'teamName', ot.name, 'teamSport', ot.sport,
                   'role', m.assigned_role, 'joinedAt', m.joined_at) ORDER BY m.joined_at, ot.id)
-                FROM team_members m JOIN org_teams ot ON ot.id = m.team_id WHERE m.user_id = u.id), '[]'::json) AS teams,
+                FROM (SELECT team_id, assigned_role, joined_at FROM team_members WHERE user_id = u.id
+                      UNION ALL
+                      SELECT team_id, assigned_role, joined_at FROM deactivated_team_members WHERE user_id = u.id) m
+                  JOIN org_teams ot ON ot.id = m.team_id), '[]'::json) AS teams,
       EXISTS (SELECT 1 FROM org_deactivations d WHERE d.org_id = ${org.orgId} AND d.user_id = u.id) AS deactivated
     FROM people p JOIN users u ON u.id = p.user_id
     WHERE TRUE ${pattern ? sql`AND (lower(u.name) LIKE ${pattern} OR lower(u.email) LIKE ${pattern})` : sql``}

@@ -117,7 +117,7 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
   OrgMemberDeactivated: (d) => ({
     orgId: d.orgId,
     subjectId: d.userId,
-    description: '{actor} deactivated {subject} (signed out everywhere, cannot sign in)',
+    description: "{actor} deactivated {subject} (their access to the club's teams ended)",
   }),
   OrgMemberReactivated: (d) => ({ orgId: d.orgId, subjectId: d.userId, description: '{actor} reactivated {subject}' }),
 

@@ -3,6 +3,7 @@ import { toEnvelope, userSubject } from '@sideline/infra';
 import {
   type OrgAdminAdded,
   type OrgAdminRemoved,
+  type OrgMemberDeactivated,
   type OrganizationCreated,
   type OrgSettingsUpdated,
   defaultOrgSettings,
@@ -20,7 +21,7 @@ const columnOf = {
 
 export const orgsProjector: Projector<OrgsTables> = {
   name: 'organizations',
-  handles: ['OrganizationCreated', 'OrgAdminAdded', 'OrgAdminRemoved', 'OrgSettingsUpdated'],
+  handles: ['OrganizationCreated', 'OrgAdminAdded', 'OrgAdminRemoved', 'OrgSettingsUpdated', 'OrgMemberDeactivated'],
   tables: ['organizations', 'org_admins'],
   async apply(trx, events) {
     const db = trx as Kysely<OrgsTables>;
@@ -53,8 +54,10 @@ export const orgsProjector: Projector<OrgsTables> = {
             .execute();
           break;
         }
-        case 'OrgAdminRemoved': {
-          const d = e.data as OrgAdminRemoved['data'];
+        // A deactivated person administers the organization no more (orgDecider does the same).
+        case 'OrgAdminRemoved':
+        case 'OrgMemberDeactivated': {
+          const d = e.data as OrgAdminRemoved['data'] | OrgMemberDeactivated['data'];
           await db.deleteFrom('org_admins').where('org_id', '=', d.orgId).where('user_id', '=', d.userId).execute();
           break;
         }
@@ -78,7 +81,8 @@ export const orgsProjector: Projector<OrgsTables> = {
     }
   },
   afterCommit(events) {
-    // The person's displayed role (and their console) changes with their admin rights.
+    // The person's displayed role (and their console) changes with their admin rights (the
+    // teams projector tells them of a deactivation).
     return events
       .filter((e) => e.type === 'OrgAdminAdded' || e.type === 'OrgAdminRemoved')
       .map((e) => {

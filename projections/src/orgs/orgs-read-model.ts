@@ -44,4 +44,11 @@ export const orgsMigrations: Record<string, Migration> = {
       await db.schema.createIndex('org_admins_user_idx').on('org_admins').columns(['user_id', 'org_id']).execute();
     },
   },
+  // A deactivation now ends the person's admin rights in the organization (as the projector does).
+  '1911_deactivated_admins': {
+    async up(db: Kysely<any>) {
+      await sql`DELETE FROM org_admins a USING org_deactivations d
+        WHERE d.org_id = a.org_id AND d.user_id = a.user_id`.execute(db);
+    },
+  },
 };

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { OrgAdminAdded, OrgAdminRemoved, OrgMemberDeactivated, OrgMemberReactivated } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
 import type { OrgPeopleTables } from './people-read-model.ts';
 
-/** Admin rights as periods (for `?at=` questions) and who is deactivated. */
+/** Admin rights as periods (for `?at=` questions) and whom each organization has deactivated. */
 export const orgPeopleProjector: Projector<OrgPeopleTables> = {
   name: 'org_people',
   handles: ['OrgAdminAdded', 'OrgAdminRemoved', 'OrgMemberDeactivated', 'OrgMemberReactivated'],
@@ -27,17 +27,13 @@ export const orgPeopleProjector: Projector<OrgPeopleTables> = {
         }
         case 'OrgAdminRemoved': {
           const d = e.data as OrgAdminRemoved['data'];
-          await db
-            .updateTable('org_admin_periods')
-            .set({ valid_to: at })
-            .where('org_id', '=', d.orgId)
-            .where('user_id', '=', d.userId)
-            .where('valid_to', 'is', null)
-            .execute();
+          await closeAdminPeriod(db, d.orgId, d.userId, at);
           break;
         }
         case 'OrgMemberDeactivated': {
           const d = e.data as OrgMemberDeactivated['data'];
+          // Deactivation ends their admin rights there too (orgDecider and the orgs projector agree).
+          await closeAdminPeriod(db, d.orgId, d.userId, at);
           await db
             .insertInto('org_deactivations')
             .values({ org_id: d.orgId, user_id: d.userId, by: d.by, at })
@@ -59,12 +55,34 @@ export const orgPeopleProjector: Projector<OrgPeopleTables> = {
   },
 };
 
-/** Whether an admin of any organization deactivated this account (sign-in refuses it). */
-export async function isDeactivated(database: Kysely<any>, userId: string): Promise<boolean> {
+async function closeAdminPeriod(db: Kysely<OrgPeopleTables>, orgId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('org_admin_periods')
+    .set({ valid_to: at })
+    .where('org_id', '=', orgId)
+    .where('user_id', '=', userId)
+    .where('valid_to', 'is', null)
+    .execute();
+}
+
+/** Whether the organization's admins have deactivated this person (one primary-key lookup). */
+export async function isDeactivatedBy(database: Kysely<any>, orgId: string, userId: string): Promise<boolean> {
   const row = await (database as Kysely<OrgPeopleTables>)
     .selectFrom('org_deactivations')
     .select('org_id')
+    .where('org_id', '=', orgId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Whether the organization of the team has deactivated this person, who may then not join it
+ * again (false for an independent team, and for a team that does not exist).
+ */
+export async function isDeactivatedFromTeam(database: Kysely<any>, teamId: string, userId: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT 1 AS n FROM teams t JOIN org_deactivations d ON d.org_id = t.org_id AND d.user_id = ${userId}
+    WHERE t.id = ${teamId}`.execute(database);
+  return rows.length > 0;
 }

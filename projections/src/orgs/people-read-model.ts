@@ -10,7 +10,10 @@ export interface OrgPeopleTables {
     valid_from: Date;
     valid_to: Date | null;
   };
-  /** People an organization's admin deactivated (they cannot sign in); reactivation removes the row. */
+  /**
+   * People an organization's admin deactivated (no access to its teams, nor admin rights there);
+   * a reactivation by an admin of the same organization removes the row.
+   */
   org_deactivations: {
     org_id: string;
     user_id: string;
@@ -41,8 +44,17 @@ export const orgPeopleMigrations: Record<string, Migration> = {
         .addColumn('at', 'timestamptz', (c) => c.notNull())
         .addPrimaryKeyConstraint('org_deactivations_pkey', ['org_id', 'user_id'])
         .execute();
-      // Sign-in asks "is this account deactivated anywhere?".
+      // "Which organizations have deactivated this person?"
       await db.schema.createIndex('org_deactivations_user_idx').on('org_deactivations').column('user_id').execute();
+    },
+  },
+  // A deactivation now ends the person's admin rights in the organization (as the projector does).
+  '1912_deactivated_admin_periods': {
+    async up(db: Kysely<any>) {
+      await sql`UPDATE org_admin_periods p SET valid_to = d.at FROM org_deactivations d
+        WHERE d.org_id = p.org_id AND d.user_id = p.user_id AND p.valid_to IS NULL AND p.valid_from <= d.at`.execute(
+        db,
+      );
     },
   },
 };

@@ -1,4 +1,5 @@
 import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import { holdDeactivatedMemberships, recountMembers } from './deactivated-memberships.ts';
 
 export interface TeamsTables {
   teams: {
@@ -20,11 +21,28 @@ export interface TeamsTables {
     /** When an org admin deleted the team (added by `1900_teams_deleted_at`): kept for its history, out of every list. */
     deleted_at: Generated<Date | null>;
   };
+  /** Who has access to the team now: every membership check reads this table. */
   team_members: {
     team_id: string;
     user_id: string;
     assigned_role: string;
     joined_at: Date;
+  };
+  /**
+   * Memberships of an organization's teams held while that organization has deactivated the
+   * member: out of `team_members` (so out of every read, write and socket room), kept with their
+   * role and join date for a reactivation to give back.
+   */
+  deactivated_team_members: {
+    team_id: string;
+    user_id: string;
+    assigned_role: string;
+    joined_at: Date;
+  };
+  /** Who each organization has deactivated, so that a membership made meanwhile is held too. */
+  deactivated_org_members: {
+    org_id: string;
+    user_id: string;
   };
 }
 
@@ -79,6 +97,36 @@ export const teamsMigrations: Record<string, Migration> = {
   '1900_teams_deleted_at': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('teams').addColumn('deleted_at', 'timestamptz').execute();
+    },
+  },
+  // A deactivation ends access to the deactivating organization's teams only (it used to refuse
+  // sign-in instead): memberships of the people deactivated so far are held, as the projector
+  // now holds them, so that no rebuild is needed for their access to end.
+  '1910_deactivated_team_members': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('deactivated_team_members')
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('assigned_role', 'text', (c) => c.notNull())
+        .addColumn('joined_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('deactivated_team_members_pkey', ['team_id', 'user_id'])
+        .execute();
+      // A reactivation gives back one person's memberships.
+      await db.schema
+        .createIndex('deactivated_team_members_user_idx')
+        .on('deactivated_team_members')
+        .columns(['user_id', 'team_id'])
+        .execute();
+      await db.schema
+        .createTable('deactivated_org_members')
+        .addColumn('org_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('deactivated_org_members_pkey', ['org_id', 'user_id'])
+        .execute();
+      await sql`INSERT INTO deactivated_org_members (org_id, user_id)
+        SELECT org_id, user_id FROM org_deactivations`.execute(db);
+      await recountMembers(db, await holdDeactivatedMemberships(db));
     },
   },
 };

@@ -149,7 +149,7 @@ export function useUpdateAdminPerson() {
   );
 }
 
-/** DELETE /api/admin/people/{id}: deactivates the person (sessions revoked, nothing they wrote lost). */
+/** DELETE /api/admin/people/{id}: deactivates the person in this club (its teams' access ends, nothing they wrote lost). */
 export function useDeactivatePerson() {
   return useAdminMutation((id: string) => api.delete<void>(adminApiPaths.adminPerson(id)));
 }

@@ -13,7 +13,7 @@ import { adminRoles, type AdminPerson } from '../types.ts';
 
 interface PersonDialogProps {
   person: AdminPerson | null;
-  /** 'role': only the role; 'edit': the person's details, role and whether they may sign in. */
+  /** 'role': only the role; 'edit': the person's details, role and whether they have access to this club's teams. */
   mode: 'role' | 'edit';
   onClose: () => void;
 }
@@ -100,7 +100,7 @@ function PersonForm({ person, mode, onDone }: { person: AdminPerson; mode: 'role
             checked={isActive}
             onChange={(e) => setIsActive(e.target.checked)}
           />
-          Active (may sign in)
+          Active (has access to this club's teams)
         </label>
       ) : null}
       <div className="flex justify-end gap-2 pt-2">

@@ -54,7 +54,7 @@ export function AdminPeopleRoute() {
       onSuccess: () => {
         toast({
           title: 'Person deactivated',
-          description: `${deactivating.name} is signed out and can no longer sign in. Nothing they wrote is lost.`,
+          description: `${deactivating.name} no longer has access to this club's teams. Nothing they wrote is lost.`,
         });
         setDeactivating(null);
       },
@@ -181,7 +181,7 @@ export function AdminPeopleRoute() {
       <ConfirmDialog
         open={deactivating !== null}
         title={`Deactivate ${deactivating?.name ?? 'this person'}?`}
-        description="They are signed out everywhere and can no longer sign in. Their messages, RSVPs and uploads are kept."
+        description="This removes access to this club's teams, chat, media, streams and calendar feeds, and any admin rights here. Their account and other clubs are not affected; their messages, RSVPs and uploads are kept."
         confirmLabel="Deactivate"
         pendingLabel="Deactivating..."
         pending={deactivate.isPending}
