@@ -61,6 +61,8 @@ export interface IngestOptions {
 
 interface Publisher {
   livestreamId: string;
+  /** The hash of the key it connected with: once the stream's key is rotated, it is disconnected. */
+  keyHash: string;
   session: NmsSession;
   /** The publisher sent deleteStream: its end is clean, not a drop. */
   clean: boolean;
@@ -93,6 +95,10 @@ interface LiveStream {
  * - A publish is accepted at connect only with the key of a scheduled or live stream (checked
  *   synchronously against the SHA-256 of publishable keys; NMS's hooks are not awaited), and
  *   only when that stream has no publisher yet. Anything else is refused with socket.destroy().
+ * - Rotating a stream's key disconnects the publisher that connected with the old key, as a drop:
+ *   the stream is interrupted and may resume, within the grace period, only with the new key. A
+ *   rotation in this process says so at once (allowKey); one in another API process arrives as
+ *   the stream's `livestream_updated` notice, on which the keys are reloaded.
  * - Publish start, drop and clean end become the machine's signals (PublishStarted,
  *   PublishDropped, PublishEnded, GraceExpired) on the stream: we watch the publisher's socket
  *   and its deleteStream ourselves, as NMS only reports an end after its 30 s grace window.
@@ -107,6 +113,9 @@ export class LivestreamIngest {
   /** key hash → stream, for the streams that may be published. */
   private keys = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
   private keysVersion = 0;
+  /** The key reload under way (reloads run one at a time, so a slower read never undoes a newer one). */
+  private reloading: Promise<void> | null = null;
+  private reloadWanted = false;
   /** Streams that ended or were cancelled here: final, whatever a lagging read model says. */
   private over = new Set<string>();
   private publishers = new Map<string, Publisher>();
@@ -189,7 +198,8 @@ export class LivestreamIngest {
     // Keys created or rotated in another API process, streams ended elsewhere: reload on notice.
     this.unsubscribe = this.options.bus.subscribe('sideline.team.*.livestream', (message) => {
       const type = (message.data as { type?: string }).type;
-      if (type === 'livestream_updated') void this.reloadKeys();
+      if (type !== 'livestream_updated') return;
+      this.reloadKeys().catch((err: unknown) => this.options.logger.warn({ err }, 'stream keys could not be reloaded'));
     });
     // Streams left live by a previous run have lost their publisher: they get the grace period.
     for (const row of await listLiveLivestreamIds(this.options.db)) {
@@ -222,8 +232,26 @@ export class LivestreamIngest {
     await Promise.allSettled([...this.chains.values()]);
   }
 
-  /** Publishable keys from the tables (and then from the calls below as they happen here). */
-  async reloadKeys(): Promise<void> {
+  /**
+   * Publishable keys from the tables (and then from the calls below as they happen here). A call
+   * made while a reload is under way is answered by one more reload after it; publishers whose
+   * key was rotated meanwhile are disconnected.
+   */
+  reloadKeys(): Promise<void> {
+    this.reloadWanted = true;
+    if (!this.reloading) {
+      this.reloading = (async () => {
+        while (this.reloadWanted) {
+          this.reloadWanted = false;
+          await this.readKeys();
+          this.dropRotatedPublishers();
+        }
+      })().finally(() => (this.reloading = null));
+    }
+    return this.reloading;
+  }
+
+  private async readKeys(): Promise<void> {
     for (;;) {
       const version = this.keysVersion;
       const rows = await publishableKeys(this.options.db);
@@ -255,6 +283,28 @@ export class LivestreamIngest {
     this.keysVersion++;
     for (const [h, s] of this.keys) if (s.livestreamId === stream.livestreamId) this.keys.delete(h);
     this.keys.set(hash, stream);
+    this.dropRotatedPublishers();
+  }
+
+  /**
+   * Disconnects every publisher whose stream now has another key (it was rotated): a drop, so the
+   * stream is interrupted and waits its grace period for a publish with the new key.
+   */
+  private dropRotatedPublishers(): void {
+    if (this.stopped) return;
+    const keyed = new Set<string>();
+    for (const s of this.keys.values()) keyed.add(s.livestreamId);
+    for (const publisher of [...this.publishers.values()]) {
+      const id = publisher.livestreamId;
+      // A stream with no key here at all is not a rotation (it is over): left to its own end.
+      if (!keyed.has(id) || this.keys.get(publisher.keyHash)?.livestreamId === id) continue;
+      this.options.logger.info(
+        { session: publisher.session.id, livestreamId: id },
+        'RTMP publish of a rotated key ended',
+      );
+      this.dropped(publisher);
+      publisher.session.socket?.destroy();
+    }
   }
 
   private revokeKeys(livestreamId: string): void {
@@ -352,11 +402,12 @@ export class LivestreamIngest {
     if (session.protocol !== 'rtmp' || !session.socket) return;
     if (session.socket.localPort !== this.port) return;
     if (session.streamApp !== 'live') return refuse('unknown application');
-    const known = this.keys.get(hashStreamKey(session.streamName));
+    const keyHash = hashStreamKey(session.streamName);
+    const known = this.keys.get(keyHash);
     if (!known) return refuse('unknown, revoked or ended stream key');
     if (this.publishers.has(known.livestreamId)) return refuse('the stream already has a publisher');
 
-    const publisher: Publisher = { livestreamId: known.livestreamId, session, clean: false, settled: false };
+    const publisher: Publisher = { livestreamId: known.livestreamId, keyHash, session, clean: false, settled: false };
     this.publishers.set(known.livestreamId, publisher);
     // NMS ignores deleteStream; it is how a publisher says it ended on purpose (OBS, ffmpeg).
     if (session.rtmp) session.rtmp.onDeleteStream = () => (publisher.clean = true);
@@ -394,15 +445,28 @@ export class LivestreamIngest {
     const id = publisher.livestreamId;
     if (this.publishers.get(id) === publisher) this.publishers.delete(id);
     if (publisher.settled || this.stopped) return;
-    publisher.settled = true;
-    const stream = this.live.get(id);
     if (publisher.clean) {
+      publisher.settled = true;
+      const stream = this.live.get(id);
       void this.signal(id, {
         type: 'PublishEnded',
         data: { ...this.sent(id), sessionId: publisher.session.id, maxViewers: stream?.peak ?? 0 },
       }).then((ok) => ok && this.finish(id));
       return;
     }
+    this.dropped(publisher);
+  }
+
+  /**
+   * The publisher is gone without a clean end (lost, or disconnected here): the stream is
+   * interrupted and waits its grace period. Its place is free at once, and the signal is queued
+   * before any later publish's, so a publisher coming back resumes the stream.
+   */
+  private dropped(publisher: Publisher): void {
+    const id = publisher.livestreamId;
+    if (this.publishers.get(id) === publisher) this.publishers.delete(id);
+    publisher.settled = true;
+    const stream = this.live.get(id);
     void this.signal(id, { type: 'PublishDropped', data: { ...this.sent(id), sessionId: publisher.session.id } }).then(
       (ok) => {
         if (ok && stream && !this.publishers.has(id)) this.startGrace(stream);

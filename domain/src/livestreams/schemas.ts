@@ -118,6 +118,8 @@ export const livestreamUpdatedFrame = z.object({
   livestreamId: z.string(),
   teamId: z.string(),
   status: z.enum(livestreamStatuses),
+  /** While live: `on_air`, or `interrupted` while the publisher is away (within the grace period). */
+  ingest: z.enum(livestreamIngestStates).nullable(),
 });
 
 /** Current and peak viewers, pushed when they change. */

@@ -10,8 +10,8 @@ type DB = LivestreamsTables & { users: { id: string; name: string } };
 
 /** The chat messages a batch stored, for afterCommit (with the sender's name from the read model). */
 const posted = new WeakMap<RecordedEvent, LivestreamChatRow>();
-/** The status each event left its stream in, for the `livestream_updated` notice. */
-const statusAfter = new WeakMap<RecordedEvent, string>();
+/** The status (and ingest state) each event left its stream in, for the `livestream_updated` notice. */
+const statusAfter = new WeakMap<RecordedEvent, { status: string; ingest: string | null }>();
 
 /** Livestreams and their chat, from the `livestream-{id}` streams. */
 export const livestreamsProjector: Projector<DB> = {
@@ -105,8 +105,12 @@ export const livestreamsProjector: Projector<DB> = {
           break;
         }
       }
-      const now = await db.selectFrom('livestreams').select('status').where('id', '=', id).executeTakeFirst();
-      if (now) statusAfter.set(recorded, now.status);
+      const now = await db
+        .selectFrom('livestreams')
+        .select(['status', 'ingest'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (now) statusAfter.set(recorded, { status: now.status, ingest: now.ingest });
     }
   },
 
@@ -123,7 +127,7 @@ export const livestreamsProjector: Projector<DB> = {
 /** `livestream_chat` per message and one `livestream_updated` per changed stream, to its team. */
 export function livestreamNotices(events: readonly RecordedEvent[]): AfterCommitMessage[] {
   const out: AfterCommitMessage[] = [];
-  const changed = new Map<string, { teamId: string; status: string }>();
+  const changed = new Map<string, { teamId: string; status: string; ingest: string | null }>();
   for (const e of events) {
     const { livestreamId, teamId } = e.data as { livestreamId: string; teamId: string };
     const row = posted.get(e);
@@ -135,12 +139,12 @@ export function livestreamNotices(events: readonly RecordedEvent[]): AfterCommit
       continue;
     }
     if (e.type === 'LivestreamChatMessagePosted') continue;
-    changed.set(livestreamId, { teamId, status: statusAfter.get(e) ?? 'scheduled' });
+    changed.set(livestreamId, { teamId, ...(statusAfter.get(e) ?? { status: 'scheduled', ingest: null }) });
   }
-  for (const [livestreamId, { teamId, status }] of changed) {
+  for (const [livestreamId, { teamId, status, ingest }] of changed) {
     out.push({
       subject: teamSubject(teamId, 'livestream'),
-      data: toEnvelope({ type: 'livestream_updated', livestreamId, teamId, status }),
+      data: toEnvelope({ type: 'livestream_updated', livestreamId, teamId, status, ingest }),
     });
   }
   return out;
