@@ -80,7 +80,7 @@ async function run(label: string, database: Database): Promise<string[]> {
         seasonId,
         orgId,
         name: 'Spring',
-        sport: 'Soccer',
+        sportId: 'soccer',
         startDate: '2026-03-01',
         endDate: '2026-06-30',
         isActive: true,

@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
 
   const seasonsOf = async (orgId: string, now: Date): Promise<AdminSeason[]> => {
     const [seasons, counts] = await Promise.all([listSeasons(db, [orgId], now), seasonMatchCounts(db, orgId)]);
-    return seasons.map((s) => ({ ...s, sportId: s.sport.toLowerCase(), matchCount: counts.get(s.id) ?? 0 }));
+    return seasons.map((s) => ({ ...s, matchCount: counts.get(s.id) ?? 0 }));
   };
   const requireSeason = async (orgId: string, seasonId: string) => {
     const season = (await seasonsOf(orgId, new Date())).find((s) => s.id === seasonId);

@@ -57,9 +57,8 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // ---- seasons, teams, matches -----------------------------------------------------------------
 
-/** GET /api/admin/seasons: the season plus match counts. */
+/** GET /api/admin/seasons: the season (with sportId and sportName) plus match counts. */
 export const adminSeasonSchema = seasonSchema.extend({
-  sportId: z.string(),
   matchCount: z.number().int(),
 });
 export type AdminSeason = z.infer<typeof adminSeasonSchema>;

@@ -122,7 +122,7 @@ async function club(f: ProjectorFixture) {
         seasonId: 's1',
         orgId: 'o1',
         name: 'Spring 2026',
-        sport: 'Soccer',
+        sportId: 'soccer',
         startDate: '2026-03-01',
         endDate: '2026-06-30',
         isActive: true,
