@@ -581,7 +581,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext & { sessions: Ses
       schema: {
         tags,
         summary:
-          'Every event of the organization as a readable line, newest first; filter by person (userId), team, type, from/to; cursor-paged; format=csv|ndjson exports the whole selection',
+          "Every event of the organization as a readable line, newest first; filter by person (userId), team, type, from/to; paged by `cursor` (the previous page's nextCursor: its last line's log position, which a rebuild of the read model keeps); format=csv|ndjson exports the whole selection",
         querystring: adminActivityQuerySchema,
         response: { 200: adminActivityPageSchema, ...errors },
       },
