@@ -5,7 +5,7 @@ import { createTestDatabase, testDatabaseKinds } from '@sideline/infra/testing';
 import { listActivityPage } from '../admin/admin-queries.ts';
 import { projectionMigrations } from '../registry.ts';
 
-const LOG_POSITION_MIGRATION = '1911_org_activity_log_position';
+const LOG_POSITION_MIGRATION = '1921_org_activity_log_position';
 const open: Database[] = [];
 afterEach(async () => {
   for (const database of open.splice(0)) await database.close();

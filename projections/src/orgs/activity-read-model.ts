@@ -102,7 +102,7 @@ export const orgActivityMigrations: Record<string, Migration> = {
   // Order and page by the event's log position instead of a row counter: `seq` was renumbered by
   // every rebuild, so a cursor taken before one pointed at another line after it. The same read
   // paths as 1701_ (each an index range scan, newest first), keyed by the position.
-  '1911_org_activity_log_position': {
+  '1921_org_activity_log_position': {
     async up(db: Kysely<any>) {
       await sql`ALTER TABLE org_activity ADD COLUMN pos_commit bigint, ADD COLUMN pos_prepare bigint`.execute(db);
       await sql`UPDATE org_activity SET pos_commit = split_part(position, '/', 1)::bigint,

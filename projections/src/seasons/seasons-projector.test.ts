@@ -118,7 +118,7 @@ for (const kind of await testDatabaseKinds()) {
 
       // Rows projected before seasons had sport_id get it from their name, as a rebuild would give.
       await sql`ALTER TABLE seasons DROP COLUMN sport_id`.execute(f.database.db);
-      await seasonsMigrations['1910_seasons_sport_id']!.up(f.database.db);
+      await seasonsMigrations['1920_seasons_sport_id']!.up(f.database.db);
       expect((await sports(f)).sort()).toEqual(expected);
     });
   });

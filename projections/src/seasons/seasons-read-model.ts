@@ -44,7 +44,7 @@ export const seasonsMigrations: Record<string, Migration> = {
   },
   // Seasons carry their sport's catalogue id. Existing rows get it from their sport name, as the
   // projector reads old SeasonCreated events (upcastSeasonEvent), so a rebuild gives the same.
-  '1910_seasons_sport_id': {
+  '1920_seasons_sport_id': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('seasons').addColumn('sport_id', 'text').execute();
       const { rows } = await sql<{ sport: string }>`SELECT DISTINCT sport FROM seasons`.execute(db);
