@@ -13,7 +13,8 @@ afterEach(async () => {
 
 for (const kind of await testDatabaseKinds()) {
   describe(`audit migration to log-position cursors on ${kind}`, () => {
-    it('gives existing lines their log position, keeps their order and pages by it', async () => {
+    // Two migration runs on a fresh database: slow on PGlite on a busy machine.
+    it('gives existing lines their log position, keeps their order and pages by it', { timeout: 90_000 }, async () => {
       const before = Object.fromEntries(
         Object.entries(projectionMigrations).filter(([name]) => name !== LOG_POSITION_MIGRATION),
       );
