@@ -80,7 +80,7 @@ async function run(label: string, database: Database): Promise<string[]> {
         seasonId,
         orgId,
         name: 'Spring',
-        sport: 'Soccer',
+        sportId: 'soccer',
         startDate: '2026-03-01',
         endDate: '2026-06-30',
         isActive: true,
@@ -136,11 +136,12 @@ async function run(label: string, database: Database): Promise<string[]> {
   for (let from = 1; from <= EVENTS; from += 250_000) {
     const to = Math.min(EVENTS, from + 249_999);
     await sql`
-      INSERT INTO org_activity (id, org_id, team_id, actor_id, subject_id, description, occurred_at, type, position)
+      INSERT INTO org_activity (id, org_id, team_id, actor_id, subject_id, description, occurred_at, type, position,
+        pos_commit, pos_prepare)
       SELECT 'bench-' || g, ${orgId}, (${sql.val(teams)}::text[])[1 + g % ${TEAMS}],
         (${sql.val(people)}::text[])[1 + (g * 7) % ${PEOPLE}], (${sql.val(people)}::text[])[1 + (g * 13) % ${PEOPLE}],
         '{subject} wrote in Team ' || (g % ${TEAMS}) || ': “bench message number ' || g || '”',
-        to_timestamp(${start / 1000} + g * 5), (${sql.val(types)}::text[])[1 + g % 10], g || '/' || g
+        to_timestamp(${start / 1000} + g * 5), (${sql.val(types)}::text[])[1 + g % 10], g || '/' || g, g, g
       FROM generate_series(${from}::bigint, ${to}::bigint) g`.execute(db);
   }
   // Statistics and the visibility map, as autovacuum would soon give a bulk-loaded table (without
@@ -176,15 +177,16 @@ async function run(label: string, database: Database): Promise<string[]> {
 
   // A cursor half-way down the log (a deep page).
   const middle = String(Math.floor(EVENTS / 2));
-  const midSeq = (await sql<{ seq: string }>`SELECT seq FROM org_activity WHERE id = ${`bench-${middle}`}`.execute(db))
-    .rows[0]!.seq;
+  const midCursor = (
+    await sql<{ position: string }>`SELECT position FROM org_activity WHERE id = ${`bench-${middle}`}`.execute(db)
+  ).rows[0]!.position;
   let k = 0;
   const rows: string[] = [];
   // The baseline first and last: on a shared machine the load drifts during the run.
   rows.push(`| ${label} | baseline GET /api/teams (before) | ${await load(() => '/api/teams')} |`);
   rows.push(`| ${label} | first page (50) | ${await load(() => '/api/admin/activity?limit=50')} |`);
   rows.push(
-    `| ${label} | deep page (cursor at 500k) | ${await load(() => `/api/admin/activity?limit=50&cursor=${midSeq}`)} |`,
+    `| ${label} | deep page (cursor at 500k) | ${await load(() => `/api/admin/activity?limit=50&cursor=${midCursor}`)} |`,
   );
   rows.push(
     `| ${label} | by person (actor or subject) | ${await load(() => `/api/admin/activity?limit=50&userId=${people[k++ % PEOPLE]}`)} |`,

@@ -300,6 +300,18 @@ describe('admin portal', () => {
     const bad = await rival.admin.get('/api/admin/activity?from=yesterday&limit=0&type=no%20such');
     expect(bad.status).toBe(400);
     expect(Object.keys((await readJson(bad)).fieldErrors).sort()).toEqual(['from', 'limit', 'type']);
+    // A cursor is a line's log position (commit/prepare), within PostgreSQL's bigint.
+    for (const cursor of ['12', '1/99999999999999999999', '-1/2', '1%2F2%2F3']) {
+      const refused = await rival.admin.get(`/api/admin/activity?cursor=${cursor}`);
+      expect(refused.status, cursor).toBe(400);
+      expect((await readJson(refused)).fieldErrors, cursor).toEqual({ cursor: ['Unknown cursor'] });
+    }
+    const page = await readJson(await rival.admin.get(`/api/admin/activity?${filter}&limit=2`));
+    expect(page.nextCursor).toBe(page.items[1].position);
+    const encoded = await rival.admin.get(
+      `/api/admin/activity?${filter}&limit=2&cursor=${encodeURIComponent(page.nextCursor)}`,
+    );
+    expect((await readJson(encoded)).items.map((a: { id: string }) => a.id)).toEqual(pages.slice(2, 4));
   });
 
   it("people: search, role filter, role change; deactivation ends access to the club's teams, keeping what they wrote", async () => {

@@ -475,6 +475,42 @@ describe('statistics with corrections', () => {
     ]);
   });
 
+  it('needs a reason to retract a stat: the OpenAPI document says so, and the 400 names it', async () => {
+    const doc = await readJson(await fetch(`${server.url}/api/docs/json`));
+    const retract = doc.paths['/api/matches/{matchId}/stats/{statId}'].delete;
+    expect(retract.parameters).toContainEqual(expect.objectContaining({ in: 'query', name: 'reason', required: true }));
+
+    const match = await scheduleMatch(club);
+    const ava = await addToLineup(club, match.id, club.ava);
+    await setStatus(club.coach, match.id, 'in_progress');
+    const stat = await recordStat(club.coach, match.id, ava.id);
+    const path = `/api/matches/${match.id}/stats/${stat.id}`;
+    const refusal = {
+      message: 'A reason is required to retract a statistic',
+      code: 'VALIDATION',
+      fieldErrors: { reason: ['Reason is required'] },
+    };
+    for (const query of ['', '?reason=', '?reason=%20%20']) {
+      const response = await club.coach.delete(`${path}${query}`);
+      expect(response.status, query).toBe(400);
+      expect(await readJson(response)).toEqual(refusal);
+    }
+    // A JSON body still carries it, for clients that send one.
+    const withBody = (body: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: 'DELETE',
+        headers: { cookie: club.coach.cookie, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const blankBody = await withBody({ reason: ' ' });
+    expect(blankBody.status).toBe(400);
+    expect(await readJson(blankBody)).toEqual(refusal);
+    // The path is still checked first, as on every route.
+    expect((await club.coach.delete(`/api/matches/%00/stats/${stat.id}?reason=x`)).status).toBe(400);
+    expect((await withBody({ reason: 'Entered twice' })).status).toBe(204);
+    expect(await readJson(await club.parent.get(`/api/matches/${match.id}/stats`))).toEqual([]);
+  });
+
   it('tells the members of both teams over the socket when a match changes', async () => {
     const match = await scheduleMatch(club);
     const ava = await addToLineup(club, match.id, club.ava);

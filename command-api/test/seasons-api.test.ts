@@ -42,7 +42,7 @@ describe('seasons over HTTP', () => {
     expect(empty.status).toBe(400);
     expect((await readJson(empty)).fieldErrors).toEqual({
       name: ['Season name is required'],
-      sport: ['Sport is required'],
+      sportId: ['Sport is required'],
       startDate: ['Start date is required'],
       endDate: ['End date is required'],
     });
@@ -58,8 +58,9 @@ describe('seasons over HTTP', () => {
     expect(await readJson(created)).toMatchObject({
       orgId: org.id,
       name: 'Summer League',
-      sport: 'Soccer',
+      sportId: 'soccer',
       sportName: 'Soccer',
+      sport: 'Soccer',
       isActive: true,
       status: 'Active',
       teamCount: 0,

@@ -107,7 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
 
   const seasonsOf = async (orgId: string, now: Date): Promise<AdminSeason[]> => {
     const [seasons, counts] = await Promise.all([listSeasons(db, [orgId], now), seasonMatchCounts(db, orgId)]);
-    return seasons.map((s) => ({ ...s, sportId: s.sport.toLowerCase(), matchCount: counts.get(s.id) ?? 0 }));
+    return seasons.map((s) => ({ ...s, matchCount: counts.get(s.id) ?? 0 }));
   };
   const requireSeason = async (orgId: string, seasonId: string) => {
     const season = (await seasonsOf(orgId, new Date())).find((s) => s.id === seasonId);
@@ -584,7 +584,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       schema: {
         tags,
         summary:
-          'Every event of the organization as a readable line, newest first; filter by person (userId), team, type, from/to; cursor-paged; format=csv|ndjson exports the whole selection',
+          "Every event of the organization as a readable line, newest first; filter by person (userId), team, type, from/to; paged by `cursor` (the previous page's nextCursor: its last line's log position, which a rebuild of the read model keeps); format=csv|ndjson exports the whole selection",
         querystring: adminActivityQuerySchema,
         response: { 200: adminActivityPageSchema, ...errors },
       },

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { sportIdOfName, UNKNOWN_SPORT_ID, type SportId } from '@sideline/domain';
+import { isSportId, sportById, UNKNOWN_SPORT_ID, type SportId } from '@sideline/domain';
 
 /**
  * The one place matches and API tokens read issue 10's organizations and seasons (their read models: `seasons`,
@@ -23,11 +23,11 @@ export async function findSeasonFacts(db: Kysely<any>, seasonId: string, userId:
     id: string;
     org_id: string;
     name: string;
-    sport: string;
+    sport_id: string;
     is_admin: boolean;
     is_member: boolean;
   }>`
-    SELECT s.id, s.org_id, s.name, s.sport,
+    SELECT s.id, s.org_id, s.name, s.sport_id,
       EXISTS (SELECT 1 FROM org_admins a WHERE a.org_id = s.org_id AND a.user_id = ${userId}) AS is_admin,
       EXISTS (SELECT 1 FROM teams t JOIN team_members m ON m.team_id = t.id AND m.user_id = ${userId}
               WHERE t.org_id = s.org_id) AS is_member
@@ -38,8 +38,8 @@ export async function findSeasonFacts(db: Kysely<any>, seasonId: string, userId:
     id: r.id,
     orgId: r.org_id,
     name: r.name,
-    sportId: sportIdOfName(r.sport) ?? UNKNOWN_SPORT_ID,
-    sportName: r.sport,
+    sportId: isSportId(r.sport_id) ? r.sport_id : UNKNOWN_SPORT_ID,
+    sportName: sportById(r.sport_id).name,
     isOrgAdmin: r.is_admin,
     isOrgMember: r.is_member,
   };

@@ -33,6 +33,8 @@ import { createdId, fieldError, runMatchCommand } from './matches-routes.ts';
 import { seasonStanding } from './org-scope.ts';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
+// fieldErrors is declared so the serializer keeps it on 400s.
+const fieldErrorBody = errorBody.extend({ fieldErrors: z.record(z.string(), z.array(z.string())).optional() });
 const matchParams = z.object({ matchId: idSchema });
 const statParams = z.object({ matchId: idSchema, statId: idSchema });
 const seasonParams = z.object({ seasonId: idSchema });
@@ -151,19 +153,33 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     {
       schema: {
         tags: ['matches'],
-        summary: 'Retract a statistic recorded by mistake, with a reason (in the body or the query)',
+        summary:
+          'Retract a statistic recorded by mistake. A reason is required: `?reason=` (or a JSON body `{reason}`); without one, 400 naming `reason`',
         params: statParams,
-        querystring: z.object({ reason: z.string().max(500).optional() }),
-        response: { 204: z.null(), 403: errorBody, 404: errorBody },
+        querystring: retractStatInputSchema,
+        response: { 204: z.null(), 400: fieldErrorBody, 403: errorBody, 404: errorBody },
       },
+      // The reason may instead come in a body, so a query without one is judged in the handler.
+      attachValidation: true,
     },
     async (request, reply) => {
+      const invalid = request.validationError;
+      if (invalid && invalid.validationContext !== 'querystring') throw invalid;
       const userId = requireUserId(request);
       const { matchId, statId } = request.params;
       await requireMatchManager(db, matchId, userId);
-      const body = (request.body ?? {}) as { reason?: unknown };
-      const parsed = retractStatInputSchema.safeParse({ reason: body.reason ?? request.query.reason });
-      if (!parsed.success) throw fieldError('reason', parsed.error.issues[0]?.message ?? 'Reason is required');
+      const sentReason =
+        (request.query as { reason?: unknown }).reason ?? ((request.body ?? {}) as { reason?: unknown }).reason;
+      const parsed = retractStatInputSchema.safeParse({ reason: sentReason });
+      if (!parsed.success) {
+        const missing = typeof sentReason !== 'string' || sentReason.trim() === '';
+        throw new HttpError(
+          400,
+          'VALIDATION',
+          missing ? 'A reason is required to retract a statistic' : 'Please check the highlighted fields',
+          { reason: [parsed.error.issues[0]?.message ?? 'Reason is required'] },
+        );
+      }
       await runMatchCommand(
         ctx,
         matchId,

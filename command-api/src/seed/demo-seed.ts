@@ -145,7 +145,7 @@ async function seedDemoClub(call: SeedCall, cookies: Map<string, string>): Promi
   const today = new Date();
   const season = (await call('admin', 'POST', `/api/organizations/${org.id}/seasons`, {
     name: `Season ${today.getUTCFullYear()}`,
-    sport: 'Soccer',
+    sportId: 'soccer',
     startDate: calendarDay(today, -30),
     endDate: calendarDay(today, 150),
     isActive: true,

@@ -37,7 +37,7 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
       schema: {
         tags: ['teams'],
         summary:
-          "Edit a team's name, sport and age group (its creator, an assigned coach, an admin of its organization)",
+          "Edit a team's name, sport, age group or time zone (its creator, an assigned coach, an admin of its organization): fields not sent are kept, null clears the age group or the zone",
         params: teamParams,
         body: updateTeamInputSchema,
         response: { 200: orgTeamSchema, 400: errorBody, 403: errorBody, 404: errorBody },
@@ -57,9 +57,8 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
     async (request) => {
       const by = requireUserId(request);
       const { teamId } = request.params;
-      const current = await findOrgTeam(db, teamId, false);
-      if (!current) throw teamNotFound();
       const { name, sport, ageGroup, timeZone } = request.body;
+      // The decider keeps what is not sent, from the team's own stream.
       await handle(
         teamDecider,
         teamStream(teamId),
@@ -67,9 +66,9 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
           type: 'UpdateTeam',
           data: {
             teamId,
-            name,
-            sport: sport ?? current.sport ?? 'Soccer',
-            ageGroup,
+            ...(name !== undefined && { name }),
+            ...(sport !== undefined && { sport }),
+            ...(ageGroup !== undefined && { ageGroup }),
             ...(timeZone !== undefined && { timeZone }),
             by,
             byIsOrgAdmin: adminOf.get(request) ?? false,

@@ -57,9 +57,8 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // ---- seasons, teams, matches -----------------------------------------------------------------
 
-/** GET /api/admin/seasons: the season plus match counts. */
+/** GET /api/admin/seasons: the season (with sportId and sportName) plus match counts. */
 export const adminSeasonSchema = seasonSchema.extend({
-  sportId: z.string(),
   matchCount: z.number().int(),
 });
 export type AdminSeason = z.infer<typeof adminSeasonSchema>;
@@ -221,6 +220,14 @@ export type AdminActivity = z.infer<typeof adminActivitySchema>;
 
 const isoInstant = z.iso.datetime({ offset: true, error: 'Enter a date-time like 2026-05-01T00:00:00Z' });
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+/**
+ * An activity line's `position` in the event log (`commit/prepare`), as `nextCursor` gives it:
+ * two PostgreSQL bigints. It names the same line before and after a rebuild of the audit.
+ */
+const isLogPositionCursor = (v: string) =>
+  /^\d{1,19}\/\d{1,19}$/.test(v) && v.split('/').every((part) => BigInt(part) <= MAX_BIGINT);
+
 /**
  * GET /api/admin/activity?userId=&teamId=&type=&from=&to=&cursor=&limit=&format=
  * `userId`: events the person did or that are about them; `type`: one or more event types,
@@ -237,10 +244,7 @@ export const adminActivityQuerySchema = adminScopeQuerySchema.extend({
     .optional(),
   from: isoInstant.optional(),
   to: isoInstant.optional(),
-  cursor: z
-    .string()
-    .regex(/^\d{1,19}$/, 'Unknown cursor')
-    .optional(),
+  cursor: z.string().refine(isLogPositionCursor, 'Unknown cursor').optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int()
@@ -253,7 +257,10 @@ export type AdminActivityQuery = z.input<typeof adminActivityQuerySchema>;
 
 export const adminActivityPageSchema = z.object({
   items: z.array(adminActivitySchema),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  /**
+   * Pass as `cursor` for the next (older) page; null on the last page. It is the last line's
+   * `position` in the event log, so it survives a rebuild of the audit.
+   */
   nextCursor: z.string().nullable(),
 });
 export type AdminActivityPage = z.infer<typeof adminActivityPageSchema>;

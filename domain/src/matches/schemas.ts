@@ -130,7 +130,7 @@ export const amendStatInputSchema = z.object({
 });
 export type AmendStatInput = z.input<typeof amendStatInputSchema>;
 
-/** DELETE /api/matches/{id}/stats/{statId}: retract with a reason (body or query). */
+/** DELETE /api/matches/{id}/stats/{statId}: retract with a reason, required (query, or a JSON body). */
 export const retractStatInputSchema = z.object({ reason: reasonSchema });
 
 export const matchListQuerySchema = z.object({

@@ -1,3 +1,5 @@
+import type { SportId } from '../sports/catalogue.ts';
+
 /**
  * Season commands. `byIsOrgAdmin` is whether the caller administers the season's organization
  * (read by the route from the organizations read model): only admins change seasons.
@@ -8,7 +10,8 @@ interface Actor {
 }
 interface SeasonFields {
   name: string;
-  sport: string;
+  /** A catalogue id (the route reads an old client's sport name as its id). */
+  sportId: SportId;
   startDate: string;
   endDate: string;
 }

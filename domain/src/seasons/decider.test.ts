@@ -5,8 +5,9 @@ import type { SeasonCommand } from './commands.ts';
 import type { SeasonEvent } from './events.ts';
 import { seasonInputSchema } from './schemas.ts';
 import { dayInTimeZone, seasonDaysLeft, seasonDisplayStatus } from './status.ts';
+import { upcastSeasonEvent, type LegacySeasonCreated, type LegacySeasonUpdated } from './upcasters.ts';
 
-const fields = { name: 'Spring 2026', sport: 'Soccer', startDate: '2026-03-01', endDate: '2026-06-30' };
+const fields = { name: 'Spring 2026', sportId: 'soccer', startDate: '2026-03-01', endDate: '2026-06-30' } as const;
 const admin = { by: 'a1', byIsOrgAdmin: true };
 const create: SeasonCommand = {
   type: 'CreateSeason',
@@ -80,6 +81,45 @@ describe('season decider', () => {
     given(seasonDecider, [created, deleted]).when(create).thenRefuses('SEASON_EXISTS');
   });
 
+  describe('stored events of the first shape (the sport by name)', () => {
+    const { sportId: _sportId, ...withoutId } = fields;
+    const oldCreated: LegacySeasonCreated = {
+      type: 'SeasonCreated',
+      data: { seasonId: 's1', orgId: 'o1', ...withoutId, sport: 'Track & Field', isActive: true, by: 'a1' },
+    };
+    const oldUpdated: LegacySeasonUpdated = {
+      type: 'SeasonUpdated',
+      data: { seasonId: 's1', orgId: 'o1', ...withoutId, sport: 'Basketball', by: 'a1' },
+    };
+    const update = (sportId: 'soccer' | 'basketball' | 'track_field'): SeasonCommand => ({
+      type: 'UpdateSeason',
+      data: { seasonId: 's1', ...fields, sportId, isActive: true, ...admin },
+    });
+
+    it('are read with the catalogue id: saving the same sport by id records nothing', () => {
+      given(seasonDecider, [oldCreated]).when(update('track_field')).then([]);
+      given(seasonDecider, [oldCreated, oldUpdated]).when(update('basketball')).then([]);
+    });
+
+    it('and a change of sport is recorded with the id', () => {
+      given(seasonDecider, [oldCreated, oldUpdated])
+        .when(update('soccer'))
+        .then([{ type: 'SeasonUpdated', data: { seasonId: 's1', orgId: 'o1', ...fields, by: 'a1' } }]);
+      given(seasonDecider, [oldCreated]).when(create).thenRefuses('SEASON_EXISTS');
+    });
+
+    it('upcast to the current shape; current events pass unchanged; an unknown name reads as unknown', () => {
+      expect(upcastSeasonEvent(oldCreated)).toEqual({
+        type: 'SeasonCreated',
+        data: { seasonId: 's1', orgId: 'o1', ...withoutId, sportId: 'track_field', isActive: true, by: 'a1' },
+      });
+      expect(upcastSeasonEvent(created)).toBe(created);
+      const curling = upcastSeasonEvent({ ...oldUpdated, data: { ...oldUpdated.data, sport: 'Curling' } });
+      expect(curling.data).toMatchObject({ sportId: 'unknown' });
+      expect(curling.data).not.toHaveProperty('sport');
+    });
+  });
+
   it('refuses changes to a season that does not exist', () => {
     given(seasonDecider)
       .when({ type: 'SetSeasonActive', data: { seasonId: 's9', isActive: true, ...admin } })
@@ -88,14 +128,38 @@ describe('season decider', () => {
 });
 
 describe('season form', () => {
+  const { sportId: _sportId, ...withoutSport } = fields;
+  const fieldErrors = (input: unknown) =>
+    Object.fromEntries(seasonInputSchema.safeParse(input).error!.issues.map((i) => [i.path[0], i.message]));
+
   it('says what is missing, field by field (spec part 2 §5)', () => {
-    const result = seasonInputSchema.safeParse({ name: ' ', sport: '', startDate: '', endDate: '' });
-    expect(Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]))).toEqual({
+    expect(fieldErrors({ name: ' ', sportId: '', startDate: '', endDate: '' })).toEqual({
       name: 'Season name is required',
-      sport: 'Sport is required',
+      sportId: 'Sport is required',
       startDate: 'Start date is required',
       endDate: 'End date is required',
     });
+    expect(fieldErrors({})).toEqual({
+      name: 'Season name is required',
+      sportId: 'Sport is required',
+      startDate: 'Start date is required',
+      endDate: 'End date is required',
+    });
+  });
+
+  it('takes the sport as a catalogue id, or by name from older clients, and gives the id', () => {
+    expect(seasonInputSchema.parse(fields)).toEqual({ ...fields, isActive: true });
+    expect(seasonInputSchema.parse({ ...withoutSport, sport: 'Track & Field' })).toEqual({
+      ...withoutSport,
+      sportId: 'track_field',
+      isActive: true,
+    });
+    expect(seasonInputSchema.parse({ ...fields, sport: 'Soccer' })).toEqual({ ...fields, isActive: true });
+    expect(fieldErrors({ ...withoutSport, sportId: 'curling' })).toEqual({
+      sportId: 'Choose a sport from the list (GET /api/sports)',
+    });
+    expect(fieldErrors({ ...withoutSport, sport: 'Curling' })).toEqual({ sport: 'Choose a sport from the list' });
+    expect(fieldErrors({ ...fields, sport: 'Golf' })).toEqual({ sport: 'sport and sportId name different sports' });
   });
 
   it('needs the end after the start, and is active by default', () => {

@@ -1,12 +1,13 @@
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { SeasonCommand } from './commands.ts';
-import type { SeasonEvent } from './events.ts';
+import type { SeasonEvent, SeasonSportId } from './events.ts';
 import { END_BEFORE_START_MESSAGE } from './schemas.ts';
+import { upcastSeasonEvent, type StoredSeasonEvent } from './upcasters.ts';
 
 interface SeasonFields {
   name: string;
-  sport: string;
+  sportId: SeasonSportId;
   startDate: string;
   endDate: string;
 }
@@ -29,17 +30,17 @@ function requireOrderedDates({ startDate, endDate }: SeasonFields) {
 }
 
 const sameFields = (a: SeasonFields, b: SeasonFields) =>
-  a.name === b.name && a.sport === b.sport && a.startDate === b.startDate && a.endDate === b.endDate;
+  a.name === b.name && a.sportId === b.sportId && a.startDate === b.startDate && a.endDate === b.endDate;
 
-export const seasonDecider: Decider<SeasonCommand, SeasonEvent, SeasonState> = {
+export const seasonDecider: Decider<SeasonCommand, SeasonEvent, SeasonState, StoredSeasonEvent> = {
   initialState: { status: 'none' },
   decide(command, state) {
     requireAdmin(command.data.byIsOrgAdmin);
     if (command.type === 'CreateSeason') {
       if (state.status !== 'none') throw new DomainError('conflict', 'SEASON_EXISTS', 'This season already exists');
-      const { seasonId, orgId, name, sport, startDate, endDate, isActive, by } = command.data;
+      const { seasonId, orgId, name, sportId, startDate, endDate, isActive, by } = command.data;
       requireOrderedDates(command.data);
-      return [{ type: 'SeasonCreated', data: { seasonId, orgId, name, sport, startDate, endDate, isActive, by } }];
+      return [{ type: 'SeasonCreated', data: { seasonId, orgId, name, sportId, startDate, endDate, isActive, by } }];
     }
     if (state.status !== 'active') throw notFound();
     const { seasonId, orgId } = state;
@@ -50,8 +51,8 @@ export const seasonDecider: Decider<SeasonCommand, SeasonEvent, SeasonState> = {
         : [{ type: isActive ? 'SeasonActivated' : 'SeasonDeactivated', data: { seasonId, orgId, by } }];
     switch (command.type) {
       case 'UpdateSeason': {
-        const { name, sport, startDate, endDate, isActive } = command.data;
-        const fields = { name, sport, startDate, endDate };
+        const { name, sportId, startDate, endDate, isActive } = command.data;
+        const fields = { name, sportId, startDate, endDate };
         requireOrderedDates(fields);
         const updated: SeasonEvent[] = sameFields(fields, state.fields)
           ? []
@@ -72,16 +73,17 @@ export const seasonDecider: Decider<SeasonCommand, SeasonEvent, SeasonState> = {
       }
     }
   },
-  evolve(state, event) {
+  evolve(state, stored) {
+    const event = upcastSeasonEvent(stored);
     switch (event.type) {
       case 'SeasonCreated': {
-        const { seasonId, orgId, name, sport, startDate, endDate, isActive } = event.data;
-        return { status: 'active', seasonId, orgId, fields: { name, sport, startDate, endDate }, isActive };
+        const { seasonId, orgId, name, sportId, startDate, endDate, isActive } = event.data;
+        return { status: 'active', seasonId, orgId, fields: { name, sportId, startDate, endDate }, isActive };
       }
       case 'SeasonUpdated': {
         if (state.status !== 'active') return state;
-        const { name, sport, startDate, endDate } = event.data;
-        return { ...state, fields: { name, sport, startDate, endDate } };
+        const { name, sportId, startDate, endDate } = event.data;
+        return { ...state, fields: { name, sportId, startDate, endDate } };
       }
       case 'SeasonActivated':
         return state.status === 'active' ? { ...state, isActive: true } : state;

@@ -1,4 +1,13 @@
+import type { SportId } from '../sports/catalogue.ts';
+import type { UNKNOWN_SPORT_ID } from '../sports/catalogue.ts';
+
 export const seasonStream = (seasonId: string) => `season-${seasonId}`;
+
+/**
+ * A season's sport as a catalogue id (GET /api/sports). `unknown` only comes from a stored
+ * event whose sport name the catalogue does not know (see upcastSeasonEvent).
+ */
+export type SeasonSportId = SportId | typeof UNKNOWN_SPORT_ID;
 
 export type SeasonCreated = {
   type: 'SeasonCreated';
@@ -6,7 +15,7 @@ export type SeasonCreated = {
     seasonId: string;
     orgId: string;
     name: string;
-    sport: string;
+    sportId: SeasonSportId;
     startDate: string;
     endDate: string;
     isActive: boolean;
@@ -20,7 +29,7 @@ export type SeasonUpdated = {
     seasonId: string;
     orgId: string;
     name: string;
-    sport: string;
+    sportId: SeasonSportId;
     startDate: string;
     endDate: string;
     by: string;

@@ -4,9 +4,10 @@ import { DomainError } from './errors.ts';
 
 /**
  * Test helper for deciders: `given(decider, pastEvents).when(command).then(expectedEvents)` or
- * `.thenRefuses(code)`. Framework-free so every package's tests can use it.
+ * `.thenRefuses(code)`. Past events may be in an older stored shape (read through the decider's
+ * upcasting). Framework-free so every package's tests can use it.
  */
-export function given<C, E, S>(decider: Decider<C, E, S>, events: readonly E[] = []) {
+export function given<C, E, S, Stored = E>(decider: Decider<C, E, S, Stored>, events: readonly Stored[] = []) {
   const state = fold(decider, events);
   return {
     when(command: C) {

@@ -69,10 +69,12 @@ export type UpdateTeam = {
   type: 'UpdateTeam';
   data: {
     teamId: string;
-    name: string;
-    sport: string;
-    ageGroup: string | null;
-    /** undefined keeps the current zone; null clears it (events then use the organization's). */
+    /** A field left undefined keeps its current value. */
+    name?: string;
+    sport?: string;
+    /** null clears it. */
+    ageGroup?: string | null;
+    /** null clears it (events then use the organization's zone). */
     timeZone?: string | null;
     by: string;
     byIsOrgAdmin: boolean;

@@ -97,8 +97,13 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
       }
       case 'UpdateTeam': {
         if (state.status !== 'active') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
-        const { teamId, name, sport, ageGroup, by, byIsOrgAdmin } = command.data;
-        const timeZone = command.data.timeZone === undefined ? state.profile.timeZone : command.data.timeZone;
+        const { teamId, by, byIsOrgAdmin } = command.data;
+        // What the edit leaves out stays as it is.
+        const { profile } = state;
+        const name = command.data.name ?? profile.name;
+        const sport = command.data.sport ?? profile.sport;
+        const ageGroup = command.data.ageGroup === undefined ? profile.ageGroup : command.data.ageGroup;
+        const timeZone = command.data.timeZone === undefined ? profile.timeZone : command.data.timeZone;
         const manager = canManageTeam({
           userId: by,
           creatorId: state.creatorId,
@@ -106,7 +111,6 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           isOrgAdminOfTeamOrg: byIsOrgAdmin,
         });
         if (!manager) throw new DomainError('forbidden', 'TEAM_MANAGERS_ONLY', "Only the team's managers can edit it");
-        const { profile } = state;
         if (
           profile.name === name &&
           profile.sport === sport &&

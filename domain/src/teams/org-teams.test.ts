@@ -142,6 +142,25 @@ describe('editing a team', () => {
       .then([]);
   });
 
+  it('given a team, when an edit sends only some fields, then the others keep their values; null clears the age group', () => {
+    const partial = (data: object): TeamCommand =>
+      ({ type: 'UpdateTeam', data: { teamId: 't1', by: 'coach', byIsOrgAdmin: false, ...data } }) as TeamCommand;
+    const edited = (data: object): TeamEvent =>
+      ({ type: 'TeamUpdated', data: { ...(updated('coach').data as object), ...data } }) as TeamEvent;
+    given(teamDecider, [...created, updated('coach')])
+      .when(partial({ name: 'U12 Lions Gold', sport: 'Soccer' }))
+      .then([edited({ name: 'U12 Lions Gold', sport: 'Soccer' })]);
+    given(teamDecider, [...created, updated('coach')])
+      .when(partial({ timeZone: 'Europe/London' }))
+      .then([edited({ timeZone: 'Europe/London' })]);
+    given(teamDecider, [...created, updated('coach')])
+      .when(partial({}))
+      .then([]);
+    given(teamDecider, [...created, updated('coach')])
+      .when(partial({ ageGroup: null }))
+      .then([edited({ ageGroup: null })]);
+  });
+
   it('refuses editing a team that does not exist', () => {
     given(teamDecider).when(update('coach')).thenRefuses('TEAM_NOT_FOUND');
   });
@@ -221,10 +240,14 @@ describe('org team payloads', () => {
     });
   });
 
-  it('edit team: name required, sport from the list', () => {
+  it('edit team: a name that is sent is required, sport from the list; what is not sent stays unsent', () => {
     expect(messages(updateTeamInputSchema.safeParse({ name: '', sport: 'Quidditch' }))).toEqual({
       name: 'Team name is required',
       sport: 'Choose a sport from the list',
     });
+    expect(updateTeamInputSchema.parse({ name: 'Lions', sport: 'Soccer' })).toEqual({ name: 'Lions', sport: 'Soccer' });
+    expect(updateTeamInputSchema.parse({ timeZone: 'Europe/London' })).toEqual({ timeZone: 'Europe/London' });
+    expect(updateTeamInputSchema.parse({ ageGroup: '', timeZone: '' })).toEqual({ ageGroup: null, timeZone: null });
+    expect(updateTeamInputSchema.parse({ ageGroup: null })).toEqual({ ageGroup: null });
   });
 });

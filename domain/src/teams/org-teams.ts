@@ -43,13 +43,19 @@ export const createSeasonTeamInputSchema = z.object({
 export type CreateSeasonTeamInput = z.input<typeof createSeasonTeamInputSchema>;
 
 /**
- * PUT /api/teams/{teamId} (Edit Team): name required; sport and age group as chosen. The time
- * zone its events are scheduled in: omitted keeps it, null falls back to the organization's.
+ * PUT /api/teams/{teamId} (Edit Team): a field that is not sent keeps its value, so the spec's
+ * `{name, sport}` leaves the age group and the zone as they are. A name that is sent is
+ * required; the age group and the zone are cleared with null (or ''): the zone then falls back
+ * to the organization's.
  */
 export const updateTeamInputSchema = z.object({
-  name: teamName,
+  name: teamName.optional(),
   sport: z.enum(sports, { error: 'Choose a sport from the list' }).optional(),
-  ageGroup,
+  ageGroup: safeText
+    .trim()
+    .max(20, 'Age group must be at most 20 characters')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   // '' is the form's "organization's zone" choice.
   timeZone: z.union([z.literal('').transform(() => null), timeZoneSchema]).nullish(),
 });

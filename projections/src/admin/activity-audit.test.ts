@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type NewEvent } from '@sideline/infra';
+import { createLogger, type NewEvent } from '@sideline/infra';
 import { testDatabaseKinds } from '@sideline/infra/testing';
 import {
   allEventTypes,
@@ -31,6 +31,7 @@ import { isDeactivatedBy, isDeactivatedFromTeam, orgPeopleProjector } from '../o
 import { playersProjector } from '../players/players-projector.ts';
 import { seasonsProjector } from '../seasons/seasons-projector.ts';
 import { teamsProjector } from '../teams/teams-projector.ts';
+import { rebuildProjections } from '../runner/rebuild.ts';
 import { projectorFixtures, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import {
   accessAt,
@@ -122,7 +123,7 @@ async function club(f: ProjectorFixture) {
         seasonId: 's1',
         orgId: 'o1',
         name: 'Spring 2026',
-        sport: 'Soccer',
+        sportId: 'soccer',
         startDate: '2026-03-01',
         endDate: '2026-06-30',
         isActive: true,
@@ -286,6 +287,38 @@ for (const kind of await testDatabaseKinds()) {
         'Blake Other became an admin of the organization',
         'Blake Other created the organization Hilltop SC',
       ]);
+    });
+
+    it('keeps a cursor across a rebuild of the audit: the same cursor gives the same next page', async () => {
+      const f = await fixture(kind);
+      await club(f);
+      for (let i = 0; i < 6; i++) await send(f, `r${i}`, i % 2 ? 'p1' : 'c1', `message ${i}`);
+      await project(f);
+      const db = f.database.db;
+      const pages = async (filter: Parameters<typeof listActivityPage>[2], cursor: string) => ({
+        next: await listActivityPage(db, 'o1', filter, { cursor, limit: 3 }),
+        exported: await (async () => {
+          const ids: string[] = [];
+          for await (const chunk of streamActivity(db, 'o1', filter, 2)) ids.push(...chunk.map((a) => a.id));
+          return ids;
+        })(),
+      });
+      const everything = await listActivityPage(db, 'o1', {}, { limit: 3 });
+      const byParent = await listActivityPage(db, 'o1', { userId: 'p1' }, { limit: 2 });
+      // The cursor is the last line's position in the event log, which a rebuild keeps.
+      expect(everything.nextCursor).toBe(everything.items.at(-1)!.position);
+      const before = {
+        everything: await pages({}, everything.nextCursor!),
+        byParent: await pages({ userId: 'p1' }, byParent.nextCursor!),
+      };
+      expect(before.everything.next.items).toHaveLength(3);
+      expect(before.byParent.next.items).toHaveLength(2);
+
+      await rebuildProjections({ ...f, logger: createLogger({ level: 'silent' }), projectors: [orgActivityProjector] });
+      expect({
+        everything: await pages({}, everything.nextCursor!),
+        byParent: await pages({ userId: 'p1' }, byParent.nextCursor!),
+      }).toEqual(before);
     });
 
     it('keeps an RSVP ledger, flags a late change to Not Going, and counts attendance as answered at kick-off', async () => {

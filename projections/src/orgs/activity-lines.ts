@@ -1,5 +1,5 @@
 import type { DomainEvent, DomainEventType } from '@sideline/domain';
-import { upcastAssignedRole } from '@sideline/domain';
+import { sportById, upcastAssignedRole, upcastSeasonEvent } from '@sideline/domain';
 
 /** What a line may need to know beyond its event: names of the organization's things, as of the event. */
 export interface ActivityContext {
@@ -26,6 +26,10 @@ export interface ActivityLine {
 
 type Data<T extends DomainEventType> = Extract<DomainEvent, { type: T }>['data'];
 type Line<T extends DomainEventType> = (data: Data<T>, ctx: ActivityContext) => ActivityLine;
+
+/** Stored SeasonCreated events of the first shape name the sport; later ones give its catalogue id. */
+const seasonSportName = (d: Data<'SeasonCreated'>) =>
+  sportById(upcastSeasonEvent({ type: 'SeasonCreated', data: d }).data.sportId).name;
 
 const settingLabels: Record<string, string> = {
   name: 'name',
@@ -122,7 +126,10 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
   OrgMemberReactivated: (d) => ({ orgId: d.orgId, subjectId: d.userId, description: '{actor} reactivated {subject}' }),
 
   // ---- seasons ----
-  SeasonCreated: (d) => ({ orgId: d.orgId, description: `{actor} created the season ${d.name} (${d.sport})` }),
+  SeasonCreated: (d) => ({
+    orgId: d.orgId,
+    description: `{actor} created the season ${d.name} (${seasonSportName(d)})`,
+  }),
   SeasonUpdated: (d) => ({ orgId: d.orgId, description: `{actor} edited the season ${d.name}` }),
   SeasonActivated: (d, ctx) => ({ orgId: d.orgId, description: `{actor} activated ${season(ctx, d.seasonId)}` }),
   SeasonDeactivated: (d, ctx) => ({ orgId: d.orgId, description: `{actor} deactivated ${season(ctx, d.seasonId)}` }),

@@ -130,7 +130,7 @@ export const orgActivityProjector: Projector<OrgActivityTables, ActivityWrites> 
 interface ActivityWrites {
   /** Names the batch created or changed. */
   names: OrgActivityTables['org_activity_names'][];
-  rows: Omit<OrgActivityTables['org_activity'], 'seq'>[];
+  rows: OrgActivityTables['org_activity'][];
 }
 
 /** The batch's lines, and the names it changed, from the names it needs (read in one query). */
@@ -170,6 +170,8 @@ async function activityWrites(database: Kysely<any>, events: readonly RecordedEv
       occurred_at: new Date(e.metadata.occurredAt),
       type: e.type,
       position: formatPosition(e.position),
+      pos_commit: e.position.commit,
+      pos_prepare: e.position.prepare,
     });
   }
   return {

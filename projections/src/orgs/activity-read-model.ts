@@ -1,12 +1,18 @@
-import { sql, type Generated, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 export interface OrgActivityTables {
   /** One readable line per thing that happened in an organization (its teams included). */
   org_activity: {
     /** The event's id: a replayed event writes the same row. */
     id: string;
-    /** Log order, for the events of one append (they share their time). */
-    seq: Generated<bigint>;
+    /**
+     * The event's position in the log (commit, prepare): its order among events of the same time
+     * (one append shares its time) and the audit's paging cursor. The log never renumbers, so a
+     * rebuild writes the same values and a cursor taken before it still points at the same line.
+     * One event gives at most one line, so the position alone identifies a line.
+     */
+    pos_commit: string | bigint;
+    pos_prepare: string | bigint;
     org_id: string;
     team_id: string | null;
     actor_id: string | null;
@@ -18,7 +24,7 @@ export interface OrgActivityTables {
      */
     description: string;
     occurred_at: Date;
-    /** Added by 1701_: the event's type and global position (`commit/prepare`). */
+    /** Added by 1701_: the event's type and log position as text (`commit/prepare`). */
     type: string;
     position: string;
   };
@@ -88,6 +94,39 @@ export const orgActivityMigrations: Record<string, Migration> = {
         await sql
           .raw(
             `CREATE INDEX org_activity_${name}_time_idx ON org_activity (org_id, ${columns}occurred_at DESC, seq DESC) ${where}`,
+          )
+          .execute(db);
+      }
+    },
+  },
+  // Order and page by the event's log position instead of a row counter: `seq` was renumbered by
+  // every rebuild, so a cursor taken before one pointed at another line after it. The same read
+  // paths as 1701_ (each an index range scan, newest first), keyed by the position.
+  '1921_org_activity_log_position': {
+    async up(db: Kysely<any>) {
+      await sql`ALTER TABLE org_activity ADD COLUMN pos_commit bigint, ADD COLUMN pos_prepare bigint`.execute(db);
+      await sql`UPDATE org_activity SET pos_commit = split_part(position, '/', 1)::bigint,
+        pos_prepare = split_part(position, '/', 2)::bigint`.execute(db);
+      await sql`ALTER TABLE org_activity ALTER COLUMN pos_commit SET NOT NULL,
+        ALTER COLUMN pos_prepare SET NOT NULL`.execute(db);
+      for (const name of ['org', 'team_time', 'actor_time', 'subject_time', 'type_time', 'team_type_time']) {
+        await sql.raw(`DROP INDEX IF EXISTS org_activity_${name}_idx`).execute(db);
+      }
+      await sql`DROP INDEX IF EXISTS org_activity_seq_key`.execute(db);
+      await sql`ALTER TABLE org_activity DROP COLUMN seq`.execute(db);
+      // The cursor's line, found by its position.
+      await sql`CREATE UNIQUE INDEX org_activity_position_key ON org_activity (pos_commit, pos_prepare)`.execute(db);
+      for (const [name, columns, where] of [
+        ['org', '', ''],
+        ['team_time', 'team_id, ', ''],
+        ['actor_time', 'actor_id, ', ''],
+        ['subject_time', 'subject_id, ', 'WHERE subject_id IS NOT NULL'],
+        ['type_time', 'type, ', ''],
+        ['team_type_time', 'team_id, type, ', ''],
+      ] as const) {
+        await sql
+          .raw(
+            `CREATE INDEX org_activity_${name}_idx ON org_activity (org_id, ${columns}occurred_at DESC, pos_commit DESC, pos_prepare DESC) ${where}`,
           )
           .execute(db);
       }

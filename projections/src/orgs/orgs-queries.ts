@@ -342,7 +342,8 @@ export async function listOrgActivity(database: Kysely<any>, orgId: string, limi
     .where('org_activity.org_id', '=', orgId)
     .where('org_activity.type', 'not in', [...CONSOLE_QUIET_TYPES])
     .orderBy('org_activity.occurred_at', 'desc')
-    .orderBy('org_activity.seq', 'desc')
+    .orderBy('org_activity.pos_commit', 'desc')
+    .orderBy('org_activity.pos_prepare', 'desc')
     .limit(limit)
     .execute();
   return rows.map((r) => ({

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SeasonCreated, SeasonDeleted, SeasonUpdated } from '@sideline/domain';
+import { sportById, upcastSeasonEvent, type StoredSeasonEvent } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
 import type { SeasonsTables } from './seasons-read-model.ts';
 
@@ -11,16 +11,19 @@ export const seasonsProjector: Projector<SeasonsTables> = {
     const db = trx as Kysely<SeasonsTables>;
     // In log order: edits and a deletion always follow their season's creation.
     for (const e of events) {
-      switch (e.type) {
+      // Stored events of the first shape name the sport instead of giving its id.
+      const event = upcastSeasonEvent({ type: e.type, data: e.data } as StoredSeasonEvent);
+      switch (event.type) {
         case 'SeasonCreated': {
-          const d = e.data as SeasonCreated['data'];
+          const d = event.data;
           await db
             .insertInto('seasons')
             .values({
               id: d.seasonId,
               org_id: d.orgId,
               name: d.name,
-              sport: d.sport,
+              sport_id: d.sportId,
+              sport: sportById(d.sportId).name,
               start_date: d.startDate,
               end_date: d.endDate,
               is_active: d.isActive,
@@ -30,26 +33,32 @@ export const seasonsProjector: Projector<SeasonsTables> = {
           break;
         }
         case 'SeasonUpdated': {
-          const d = e.data as SeasonUpdated['data'];
+          const d = event.data;
           await db
             .updateTable('seasons')
-            .set({ name: d.name, sport: d.sport, start_date: d.startDate, end_date: d.endDate })
+            .set({
+              name: d.name,
+              sport_id: d.sportId,
+              sport: sportById(d.sportId).name,
+              start_date: d.startDate,
+              end_date: d.endDate,
+            })
             .where('id', '=', d.seasonId)
             .execute();
           break;
         }
         case 'SeasonActivated':
         case 'SeasonDeactivated': {
-          const d = e.data as SeasonDeleted['data'];
+          const d = event.data;
           await db
             .updateTable('seasons')
-            .set({ is_active: e.type === 'SeasonActivated' })
+            .set({ is_active: event.type === 'SeasonActivated' })
             .where('id', '=', d.seasonId)
             .execute();
           break;
         }
         case 'SeasonDeleted': {
-          const d = e.data as SeasonDeleted['data'];
+          const d = event.data;
           await db.deleteFrom('seasons').where('id', '=', d.seasonId).execute();
           break;
         }

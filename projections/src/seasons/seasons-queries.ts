@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { dayInTimeZone, seasonDisplayStatus, type Season } from '@sideline/domain';
+import { dayInTimeZone, seasonDisplayStatus, sportById, type Season } from '@sideline/domain';
 import type { OrgsTables } from '../orgs/orgs-read-model.ts';
 import type { TeamsTables } from '../teams/teams-read-model.ts';
 import type { SeasonsTables } from './seasons-read-model.ts';
@@ -39,8 +39,9 @@ async function withTeams(
       id: r.id,
       orgId: r.org_id,
       name: r.name,
-      sport: r.sport,
-      sportName: r.sport,
+      sportId: r.sport_id,
+      sportName: sportById(r.sport_id).name,
+      sport: sportById(r.sport_id).name,
       startDate: r.start_date,
       endDate: r.end_date,
       isActive: r.is_active,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { scheduleMatchInputSchema, sportById, sportIdOfName, sportList, type Season } from '@sideline/domain';
+import { isSportId, scheduleMatchInputSchema, sportById, sportList, type Season } from '@sideline/domain';
 import { format } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -90,7 +90,7 @@ function CreateMatchForm({ onScheduled, onCancel }: { onScheduled: () => void; o
   const season: Season | undefined = seasons.data?.find((s) => s.id === seasonId);
   const teams = useMatchSeasonTeams(seasonId);
   // The season's sport is the match's sport.
-  const seasonSport = useMemo(() => (season ? sportIdOfName(season.sport) : null), [season]);
+  const seasonSport = useMemo(() => (season && isSportId(season.sportId) ? season.sportId : null), [season]);
   useEffect(() => {
     if (seasonSport) setValue('sportId', seasonSport);
     setValue('teamAId', '');

@@ -1,4 +1,12 @@
-import type { OrgMember, Organization, OrgSettings, OrgTeam, Season } from '@sideline/domain';
+import {
+  sportById,
+  sportIdOfName,
+  type OrgMember,
+  type Organization,
+  type OrgSettings,
+  type OrgTeam,
+  type Season,
+} from '@sideline/domain';
 
 export function makeOrganization(overrides: Partial<Organization> = {}): Organization {
   return {
@@ -36,13 +44,17 @@ export function makeOrgTeam(overrides: Partial<OrgTeam> = {}): OrgTeam {
   };
 }
 
+/** A season; its sport from `sportId`, else from `sport` (a name), else Basketball. */
 export function makeSeason(overrides: Partial<Season> = {}): Season {
+  const sportId = overrides.sportId ?? sportIdOfName(overrides.sport) ?? 'basketball';
+  const sportName = sportById(sportId).name;
   return {
     id: 'season-1',
     orgId: 'org-1',
     name: 'Spring 2026',
-    sport: 'Basketball',
-    sportName: 'Basketball',
+    sportId,
+    sportName,
+    sport: sportName,
     startDate: '2026-03-01',
     endDate: '2026-06-30',
     isActive: true,

@@ -133,9 +133,10 @@ describe('Season Management (mocked fetch)', () => {
     await user.type(within(dialog).getByLabelText('End date'), '2026-08-15');
     await user.click(within(dialog).getByRole('button', { name: 'Create Season' }));
     expect(await screen.findByText('Season created')).toBeInTheDocument();
+    // The spec's season form: the sport as its catalogue id.
     expect(callsTo('POST', '/api/organizations/org-1/seasons')[0]!.body).toEqual({
       name: 'Summer Camp',
-      sport: 'Tennis',
+      sportId: 'tennis',
       startDate: '2026-07-01',
       endDate: '2026-08-15',
       isActive: true,
@@ -178,13 +179,13 @@ describe('Season Management (mocked fetch)', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Fall Cup' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Season' });
     expect(within(dialog).getByLabelText('Season name')).toHaveValue('Fall Cup');
-    expect(within(dialog).getByLabelText('Sport')).toHaveValue('Soccer');
+    expect(within(dialog).getByLabelText('Sport')).toHaveValue('soccer');
     await user.click(within(dialog).getByLabelText('Active season'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Season updated')).toBeInTheDocument();
     expect(callsTo('PUT', '/api/seasons/s-later')[0]!.body).toEqual({
       name: 'Fall Cup',
-      sport: 'Soccer',
+      sportId: 'soccer',
       startDate: upcoming.startDate,
       endDate: upcoming.endDate,
       isActive: false,

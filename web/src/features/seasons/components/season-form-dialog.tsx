@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { seasonInputSchema, sports, type Season } from '@sideline/domain';
+import { isSportId, seasonInputSchema, sportList, type Season } from '@sideline/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,7 +14,7 @@ import { useCreateSeason, useUpdateSeason } from '../api.ts';
 
 type FormInput = z.input<typeof seasonInputSchema>;
 type FormOutput = z.output<typeof seasonInputSchema>;
-const FIELDS = ['name', 'sport', 'startDate', 'endDate', 'isActive'] as const;
+const FIELDS = ['name', 'sportId', 'startDate', 'endDate', 'isActive'] as const;
 
 interface SeasonFormDialogProps {
   orgId: string;
@@ -61,12 +61,13 @@ function SeasonForm({ orgId, season, onDone }: { orgId: string; season: Season |
     defaultValues: season
       ? {
           name: season.name,
-          sport: season.sport as FormInput['sport'],
+          // A season of a sport the catalogue does not know asks for one.
+          sportId: isSportId(season.sportId) ? season.sportId : '',
           startDate: season.startDate,
           endDate: season.endDate,
           isActive: season.isActive,
         }
-      : { name: '', sport: '' as FormInput['sport'], startDate: '', endDate: '', isActive: true },
+      : { name: '', sportId: '', startDate: '', endDate: '', isActive: true },
   });
   const failed = (title: string) => (error: unknown) => {
     applyServerFieldErrors(error, FIELDS, setError);
@@ -109,12 +110,12 @@ function SeasonForm({ orgId, season, onDone }: { orgId: string; season: Season |
           {...register('name')}
         />
       </Field>
-      <Field id="season-sport" label="Sport" error={err('sport')}>
-        <NativeSelect {...fieldControlProps('season-sport', err('sport'))} {...register('sport')}>
+      <Field id="season-sport" label="Sport" error={err('sportId')}>
+        <NativeSelect {...fieldControlProps('season-sport', err('sportId'))} {...register('sportId')}>
           <option value="">Select a sport</option>
-          {sports.map((s) => (
-            <option key={s} value={s}>
-              {s}
+          {sportList.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
             </option>
           ))}
         </NativeSelect>
