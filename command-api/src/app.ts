@@ -27,6 +27,7 @@ import { registerCompression, registerSpa } from './spa/spa.ts';
 import { chatRoutes, socketMessageSender } from './chat/index.ts';
 import { calendarRoutes } from './calendar/index.ts';
 import { mediaRoutes } from './media/index.ts';
+import { answerCutOffUploads } from './media/cut-off-uploads.ts';
 import { recapRoutes } from './recap/index.ts';
 import { rewardsRoutes } from './rewards/index.ts';
 import type { FeatureContext } from './shared/feature-context.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerUnreadBodyClose(app);
+  answerCutOffUploads(app.server);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
