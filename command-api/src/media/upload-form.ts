@@ -58,7 +58,7 @@ function sniff(head: Buffer): SniffedFormat | null {
 }
 
 export const INVALID_UPLOAD_MESSAGE = 'The upload was cut off or is not a form upload';
-export const invalidUpload = () => new HttpError(400, 'INVALID_UPLOAD', INVALID_UPLOAD_MESSAGE);
+const invalidUpload = () => new HttpError(400, 'INVALID_UPLOAD', INVALID_UPLOAD_MESSAGE);
 
 /**
  * The parts of the form, then the bytes of each file, as the client sent them. Whatever goes
