@@ -62,17 +62,20 @@ export interface StringField {
 export type Samples = (name: string, schema: JsonSchema, route: string) => string | undefined;
 
 /**
- * Fields a body needs beyond its required ones to be valid, where the document cannot say so
- * (a refinement such as "a participant or a user is required").
+ * What a request needs beyond its required fields to be valid, where the document cannot say so
+ * (a refinement such as "a participant or a user is required"): body fields, query parameters.
  */
-export type BodyBase = (method: string, route: string) => Record<string, unknown> | undefined;
+export type RequestBase = (
+  method: string,
+  route: string,
+) => { body?: Record<string, unknown>; query?: Record<string, string> } | undefined;
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 export function stringFields(
   document: OpenApiDocument,
   samples: Samples,
-  base: BodyBase = () => undefined,
+  base: RequestBase = () => undefined,
 ): StringField[] {
   const fields: StringField[] = [];
   for (const [route, operations] of Object.entries(document.paths)) {
@@ -89,7 +92,7 @@ function fieldsOf(
   route: string,
   operation: Operation,
   samples: Samples,
-  base: BodyBase,
+  base: RequestBase,
 ): StringField[] {
   const parameters = operation.parameters ?? [];
   for (const parameter of parameters) {
@@ -106,14 +109,18 @@ function fieldsOf(
   const pathValues = Object.fromEntries(
     parameters.filter((p) => p.in === 'path').map((p) => [p.name, sampleParam(p) as string]),
   );
-  const queryValues = Object.fromEntries(
-    parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sampleParam(p))]),
-  );
+  const extra = base(method, route);
+  const queryValues = {
+    ...Object.fromEntries(
+      parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sampleParam(p))]),
+    ),
+    ...extra?.query,
+  };
   // A body of alternatives (a discriminated union) is walked one alternative at a time.
   const bodies = bodySchema ? (bodySchema.oneOf ?? [bodySchema]) : [];
   const validBodyOf = (schema: JsonSchema) => {
     const valid = sample(schema, '', route, samples);
-    return typeof valid === 'object' && valid !== null ? { ...valid, ...base(method, route) } : valid;
+    return typeof valid === 'object' && valid !== null ? { ...valid, ...extra?.body } : valid;
   };
   const validBody = bodies[0] ? validBodyOf(bodies[0]) : undefined;
 
