@@ -36,7 +36,7 @@ const created = async (response: Promise<Response>) => {
   if (answer.status >= 300) throw new Error(`seeding failed: ${answer.status} ${await answer.text()}`);
   return readJson(answer);
 };
-expect((await club.coach.put(`/api/matches/${match.id}`, { status: 'in_progress' })).status).toBe(200);
+await created(club.coach.put(`/api/matches/${match.id}`, { status: 'in_progress' }));
 const stat = await recordStat(club.coach, match.id, home.id);
 const teamPath = `/api/teams/${club.teamA.id}`;
 const message = await created(club.coach.post(`${teamPath}/messages`, { text: 'Practice at five' }));
@@ -150,6 +150,7 @@ const requestBases: Record<string, { body?: Record<string, unknown>; query?: Rec
 const fields = stringFields(document, samples, (method, route) => requestBases[`${method} ${route}`]);
 const bad = { NUL: 'before\u0000after', 'a lone surrogate': 'half \ud83d of an emoji' } as const;
 
+let requests = 0;
 async function send(method: string, route: string, request: { url: string; body?: unknown }): Promise<Response> {
   const sendsBody = request.body !== undefined && method !== 'GET' && method !== 'DELETE';
   return fetch(`${server.url}${request.url}`, {
@@ -158,7 +159,7 @@ async function send(method: string, route: string, request: { url: string; body?
       cookie: actorFor(route).cookie,
       origin: server.url,
       // Each request from an address of its own: sign-up and sign-in limits count per address.
-      'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+      'x-forwarded-for': `10.9.${Math.floor(++requests / 250)}.${(requests % 250) + 1}`,
       ...(sendsBody ? { 'content-type': 'application/json' } : {}),
     },
     ...(sendsBody ? { body: JSON.stringify(request.body) } : {}),
@@ -198,8 +199,10 @@ describe.each(Object.entries(bad))('%s in every string of every route', (what, v
       // text (or to nothing), so all that can be asked of them is that they never break a route.
       it(`${name}: the bytes of a lone surrogate are not a server error`, async () => {
         const response = await send(field.method, field.route, field.request(value));
-        expect(response.status, await response.clone().text()).toBeLessThan(500);
+        // The body only when it explains a failure: a stream that answered would never end.
+        const detail = response.status >= 500 ? await response.text() : '';
         await response.body?.cancel();
+        expect(response.status, detail).toBeLessThan(500);
       });
       continue;
     }
