@@ -200,9 +200,8 @@ describe.each(Object.entries(bad))('%s in every string of every route', (what, v
       it(`${name}: the bytes of a lone surrogate are not a server error`, async () => {
         const response = await send(field.method, field.route, field.request(value));
         // The body only when it explains a failure: a stream that answered would never end.
-        const detail = response.status >= 500 ? await response.text() : '';
-        await response.body?.cancel();
-        expect(response.status, detail).toBeLessThan(500);
+        if (response.status < 500) await response.body?.cancel();
+        expect(response.status, response.status >= 500 ? await response.text() : '').toBeLessThan(500);
       });
       continue;
     }
