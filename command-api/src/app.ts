@@ -27,6 +27,7 @@ import { registerCompression, registerSpa } from './spa/spa.ts';
 import { chatRoutes, socketMessageSender } from './chat/index.ts';
 import { calendarRoutes } from './calendar/index.ts';
 import { mediaRoutes } from './media/index.ts';
+import { answerCutOffUploads } from './media/cut-off-uploads.ts';
 import { recapRoutes } from './recap/index.ts';
 import { rewardsRoutes } from './rewards/index.ts';
 import type { FeatureContext } from './shared/feature-context.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandling(app);
   registerUnreadBodyClose(app);
+  answerCutOffUploads(app.server);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -163,9 +165,10 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   if (servesRealtime) {
     await app.register(realtimePlugin, {
       bus: deps.bus,
-      // Browsers always send Origin on a WebSocket upgrade; a cookie-carrying upgrade from
-      // another site (cross-site WebSocket hijacking) is refused.
-      allowedOrigins: (request) => request.headers.origin !== undefined && isSameOrigin(request, config.PUBLIC_ORIGIN),
+      // Browsers always send Origin on a WebSocket upgrade: one from another site (cross-site
+      // WebSocket hijacking, riding the cookie) is refused. Without Origin the client is no
+      // browser page (a script, an app): it passes, and still needs its session cookie.
+      allowedOrigins: (request) => isSameOrigin(request, config.PUBLIC_ORIGIN),
       authenticate: async (request) => {
         if (!request.userId || !request.sessionToken) return null;
         const user = await findUserById(database.db, request.userId);

@@ -49,7 +49,41 @@ describe('/ws with real sessions', () => {
   it('refuses an anonymous upgrade with 401 and a foreign origin with 403', async () => {
     expect((await connect({ origin: server.url })).status).toBe(401);
     expect((await connect({ cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await connect({ cookie, origin: 'null' })).status).toBe(403);
     expect((await connect({ cookie: 'sideline_session=forged', origin: server.url })).status).toBe(401);
+  });
+
+  it('lets a client that is not a browser (no Origin) in with its session cookie, and not without one', async () => {
+    // A script (Python, Go, curl) sends no Origin: no browser page is riding a cookie.
+    const coach = await register('Scripted Coach', 'coach');
+    const created = await fetch(`${server.url}/api/teams`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: coach.cookie, origin: server.url },
+      body: JSON.stringify({ name: 'Bots', sport: 'Soccer' }),
+    });
+    const team = (await created.json()) as { id: string };
+    const { socket, status } = await connect({ cookie: coach.cookie });
+    expect(status).toBeUndefined();
+    const joined = nextFrame(socket);
+    socket.send(JSON.stringify({ type: 'join_teams', teamIds: [team.id] }));
+    expect(await joined).toEqual({ type: 'joined', teamIds: [team.id] });
+    const delivered = new Promise<any>((resolve) =>
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data));
+        if (frame.type === 'new_message') resolve(frame);
+      }),
+    );
+    const sent = await fetch(`${server.url}/api/teams/${team.id}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: coach.cookie, origin: server.url },
+      body: JSON.stringify({ text: 'Hello from a script' }),
+    });
+    expect(sent.status).toBe(201);
+    expect((await delivered).message).toMatchObject({ teamId: team.id, text: 'Hello from a script' });
+    socket.close();
+
+    expect((await connect({})).status).toBe(401);
+    expect((await connect({ cookie: 'sideline_session=forged' })).status).toBe(401);
   });
 
   it('counts open sockets on /api/health', async () => {

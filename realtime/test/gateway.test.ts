@@ -51,9 +51,9 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
       expect(gateway.app.realtimeStats().connections).toBe(0);
     });
 
-    it('refuses a foreign or missing Origin with 403, even with a valid session', async () => {
+    it('refuses a foreign Origin with 403, even with a valid session', async () => {
       await start();
-      for (const origin of ['https://evil.example', 'http://127.0.0.1:1', null]) {
+      for (const origin of ['https://evil.example', 'http://127.0.0.1:1', 'null']) {
         const refused = await gateway.connect({ cookie: aliceCookie, origin }).catch((e: unknown) => e);
         expect(refused).toBeInstanceOf(RefusedUpgrade);
         expect((refused as RefusedUpgrade).statusCode).toBe(403);
@@ -62,12 +62,22 @@ describe('realtime gateway /ws (in-process bus, stubbed session and team lookup)
       expect(await sameOrigin.join(['t1'])).toEqual(['t1']);
     });
 
+    it('lets a client that is not a browser (no Origin) in with a session, and not without one', async () => {
+      await start();
+      const script = await gateway.connect({ cookie: aliceCookie, origin: null });
+      expect(await script.join(['t1'])).toEqual(['t1']);
+      const anonymous = await gateway.connect({ origin: null }).catch((e: unknown) => e);
+      expect((anonymous as RefusedUpgrade).statusCode).toBe(401);
+    });
+
     it('accepts exactly the listed origins when allowedOrigins is a list', async () => {
       await start({ allowedOrigins: ['http://localhost:5173'] });
       const ok = await gateway.connect({ cookie: aliceCookie, origin: 'http://localhost:5173' });
       expect(await ok.join(['t1'])).toEqual(['t1']);
       const refused = await gateway.connect({ cookie: aliceCookie }).catch((e: unknown) => e);
       expect((refused as RefusedUpgrade).statusCode).toBe(403);
+      const script = await gateway.connect({ cookie: aliceCookie, origin: null });
+      expect(await script.join(['t1'])).toEqual(['t1']);
     });
 
     it('keeps nothing of the upgrade request once the socket is open, and still ends a socket on error', async () => {

@@ -11,6 +11,7 @@ import {
   changePasswordInputSchema,
   IMAGE_MAX_BYTES,
   notificationPreferencesSchema,
+  safeText,
   sessionsEndedSchema,
   updateProfileInputSchema,
   userDecider,
@@ -165,7 +166,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       schema: {
         tags: ['settings'],
         summary: "A person's picture: for them and the members of their teams only",
-        params: z.object({ file: z.string().max(64) }),
+        params: z.object({ file: safeText.max(64) }),
       },
     },
     async (request, reply) => {

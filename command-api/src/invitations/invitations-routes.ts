@@ -13,6 +13,7 @@ import {
   inviteTokenSchema,
   playerDecider,
   playerStream,
+  safeText,
   type InviteLookup,
 } from '@sideline/domain';
 import { findInvitation, findPlayer, listInvitations } from '@sideline/projections';
@@ -34,7 +35,8 @@ import type { RosterContext } from './roster-context.ts';
 
 const teamParams = z.object({ teamId: idSchema });
 const invitationParams = z.object({ teamId: idSchema, invitationId: idSchema });
-const tokenParams = z.object({ token: z.string() });
+// A malformed link is the same 404 as an unknown one; only text that is not text is a 400.
+const tokenParams = z.object({ token: safeText });
 const errorBody = z.object({ message: z.string(), code: z.string() });
 const INVITE_MESSAGE = "Only the team's managers can invite people";
 

@@ -57,6 +57,39 @@ function sniff(head: Buffer): SniffedFormat | null {
   return null;
 }
 
+export const INVALID_UPLOAD_MESSAGE = 'The upload was cut off or is not a form upload';
+const invalidUpload = () => new HttpError(400, 'INVALID_UPLOAD', INVALID_UPLOAD_MESSAGE);
+
+/**
+ * The parts of the form, then the bytes of each file, as the client sent them. Whatever goes
+ * wrong while they are read is the body's fault (no boundary, cut off, malformed), so it is a
+ * 400 INVALID_UPLOAD, unless it is a limit (413) or our own refusal; errors of our own (the disk)
+ * happen outside these reads and stay 500s.
+ */
+async function* clientStream<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    while (true) {
+      let step: IteratorResult<T>;
+      try {
+        step = await iterator.next();
+      } catch (error) {
+        done = true;
+        throw error instanceof HttpError ? error : (limitError(error) ?? invalidUpload());
+      }
+      if (step.done) {
+        done = true;
+        return;
+      }
+      yield step.value;
+    }
+  } finally {
+    // Left early (a refusal in the loop body): let the source clean up, as for-await would.
+    if (!done) await iterator.return?.();
+  }
+}
+
 const tooLarge = (format: SniffedFormat) =>
   format.kind === 'image'
     ? new HttpError(413, 'FILE_TOO_LARGE', `Images can be at most ${mb(IMAGE_MAX_BYTES)} MB.`)
@@ -75,7 +108,7 @@ export async function readUploadForm(request: FastifyRequest, tempDir: string): 
   const form: UploadForm = { file: null, fields: {} };
   let tempPath: string | null = null;
   try {
-    for await (const part of request.parts({ limits })) {
+    for await (const part of clientStream(request.parts({ limits }))) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || form.file) {
           part.file.resume();
@@ -88,7 +121,7 @@ export async function readUploadForm(request: FastifyRequest, tempDir: string): 
         let head = Buffer.alloc(0);
         let format: SniffedFormat | null = null;
         try {
-          for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          for await (const chunk of clientStream(part.file as AsyncIterable<Buffer>)) {
             if (!format) {
               head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
               if (head.length >= HEAD_BYTES) {

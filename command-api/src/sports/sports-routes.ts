@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isSportId, positionSchema, sportCatalogue, sportSummaries, sportSummarySchema } from '@sideline/domain';
+import {
+  isSportId,
+  positionSchema,
+  safeText,
+  sportCatalogue,
+  sportSummaries,
+  sportSummarySchema,
+} from '@sideline/domain';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 
@@ -26,7 +33,7 @@ export const sportsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app) =
       schema: {
         tags: ['sports'],
         summary: "A sport's positions",
-        params: z.object({ sportId: z.string().max(64) }),
+        params: z.object({ sportId: safeText.max(64) }),
         response: { 200: z.array(positionSchema), 404: errorBody },
       },
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../shared/text.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas.ts';
 
 /**
@@ -9,8 +10,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './schemas.ts';
 
 export const USER_NAME_MAX_LENGTH = 100;
 
-const nameSchema = z
-  .string({ error: 'Full name is required' })
+const nameSchema = text({ error: 'Full name is required' })
   .trim()
   .min(1, 'Full name is required')
   .max(USER_NAME_MAX_LENGTH, `Full name must be at most ${USER_NAME_MAX_LENGTH} characters`);
@@ -38,12 +38,10 @@ export const defaultNotificationPreferences: NotificationPreferences = {
 /** POST /api/user/password */
 export const changePasswordInputSchema = z
   .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
+    currentPassword: text({ error: 'Current password is required' })
       .min(1, 'Current password is required')
       .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
-    newPassword: z
-      .string({ error: 'New password is required' })
+    newPassword: text({ error: 'New password is required' })
       .min(1, 'New password is required')
       .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .max(PASSWORD_MAX_LENGTH, 'Password is too long'),

@@ -33,7 +33,10 @@ export const createLivestreamInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? 'match'),
   scheduledStartTime: z
-    .union([z.literal(''), boundedIsoDateTime('Choose a date and a time')])
+    .union([z.literal(''), boundedIsoDateTime('Choose a date and a time')], {
+      // What the date-time check says (out of range, not a date-time), not the union's "Invalid input".
+      error: (issue) => (issue.code === 'invalid_union' && issue.errors[1]?.[0]?.message) || 'Choose a date and a time',
+    })
     .nullish()
     .transform((v) => (v ? new Date(v).toISOString() : null)),
   isPublic: z.boolean({ error: 'Must be true or false' }).default(false),

@@ -68,8 +68,7 @@ export const addParticipantInputSchema = z
     playerId: idSchema.nullish(),
     /** Optional when the player is in only one of the two teams. */
     teamId: idSchema.nullish(),
-    positionId: z
-      .string()
+    positionId: safeText
       .max(64)
       .nullish()
       .transform((v) => (v ? v : null)),
@@ -110,7 +109,7 @@ export const recordStatInputSchema = z
     userId: idSchema.nullish(),
     playerId: idSchema.nullish(),
     teamId: idSchema.nullish(),
-    statType: z.string({ error: 'Stat type is required' }).trim().min(1, 'Stat type is required').max(64),
+    statType: text({ error: 'Stat type is required' }).trim().min(1, 'Stat type is required').max(64),
     value: statValueSchema,
     context: optionalText(CONTEXT_MAX),
   })

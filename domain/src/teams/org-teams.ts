@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sports } from '../sports/catalogue.ts';
 import { idSchema } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
-import { timeZoneSchema } from '../shared/time-zone.ts';
+import { clearableTimeZoneSchema } from '../shared/time-zone.ts';
 
 const teamName = text({ error: 'Team name is required' })
   .trim()
@@ -57,7 +57,7 @@ export const updateTeamInputSchema = z.object({
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null)),
   // '' is the form's "organization's zone" choice.
-  timeZone: z.union([z.literal('').transform(() => null), timeZoneSchema]).nullish(),
+  timeZone: clearableTimeZoneSchema.nullish(),
 });
 export type UpdateTeamInput = z.input<typeof updateTeamInputSchema>;
 

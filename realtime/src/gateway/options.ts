@@ -54,7 +54,9 @@ export interface RealtimeOptions {
   /**
    * Which Origin may open the socket (cross-site WebSocket hijacking: the browser sends the
    * cookie on a cross-site upgrade). A list of origins such as 'https://sideline.example', or a
-   * predicate. Default: the Origin's host equals the request's host (same origin).
+   * predicate. Default: the Origin's host equals the request's host (same origin). With the
+   * default and with a list, an upgrade without Origin (not from a browser page) passes; it still
+   * needs a session.
    */
   allowedOrigins?: readonly string[] | ((request: FastifyRequest) => boolean);
   /** Route path. Default '/ws'. */
