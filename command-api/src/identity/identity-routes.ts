@@ -124,7 +124,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: ['identity'],
-        summary: 'Sign in',
+        summary:
+          'Sign in. After failed attempts, browsers that have not signed in to the account before wait ' +
+          '(429 with Retry-After, per account and per address); a browser that has keeps signing in',
         body: loginInputSchema,
         response: { 200: userSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
