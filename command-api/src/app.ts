@@ -17,10 +17,12 @@ import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { announceSessionRevoked, followSessionRevocations } from './identity/session-revocations.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
+import { createDeviceCookies, deviceCookieSecret } from './identity/device-cookies.ts';
 import { createPasswordHasher, type PasswordHasher } from './identity/passwords.ts';
 import { registerSessionAuth, sessionCookie } from './identity/session-auth.ts';
 import { createSessionStore, sessionIdOf, type SessionStore } from './identity/sessions.ts';
 import { settingsRoutes } from './identity/settings-routes.ts';
+import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
 import { registerErrorHandling } from './shared/http-errors.ts';
 import { registerCompression, registerSpa } from './spa/spa.ts';
@@ -56,7 +58,7 @@ export interface AppDependencies {
   /** This process's name (`host:pid`) and who leads the projections, for /api/health. */
   processId?: string;
   projectionLeader?: () => Promise<string | null>;
-  /** The clock invitations expire by; tests move it. */
+  /** The clock invitations expire and sign-in waits run by; tests move it. */
   clock?: () => Date;
 }
 
@@ -144,6 +146,11 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     cookie,
     passwords: deps.passwords ?? createPasswordHasher(),
     limiter,
+    throttle: createSignInThrottle(database.db, deps.clock ?? (() => new Date())),
+    devices: createDeviceCookies({
+      secret: await deviceCookieSecret(database.db, config.DEVICE_COOKIE_SECRET),
+      secure: cookie.secure,
+    }),
   });
   await app.register(settingsRoutes, { ...ctx, sessions, cookie, passwords: deps.passwords ?? createPasswordHasher() });
   await app.register(teamsRoutes, ctx);

@@ -19,9 +19,9 @@ export async function signUp(
   role: 'parent' | 'coach' | 'player',
   name = `${role} ${++counter}`,
   /** Registers as from this client address (a server with TRUST_PROXY=1): past the per-IP sign-up limit. */
-  options: { forwardedFor?: string } = {},
+  options: { forwardedFor?: string; email?: string } = {},
 ): Promise<ApiClient> {
-  const email = `${role}-${Date.now()}-${++counter}@example.com`;
+  const email = options.email ?? `${role}-${Date.now()}-${++counter}@example.com`;
   const forwarded: Record<string, string> = options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {};
   const response = await fetch(`${baseUrl}/api/register`, {
     method: 'POST',

@@ -151,7 +151,7 @@ describe('accounts over HTTP', () => {
     expect(sameOrigin.status).toBe(201);
   });
 
-  it('rate-limits failed sign-ins per account with 429 and Retry-After', async () => {
+  it('makes unknown browsers wait after 10 failed sign-ins at one account (429 and Retry-After)', async () => {
     const email = uniqueEmail();
     await fetch(`${server.url}/api/register`, json({ email, password: 'correct horse', name: 'Rae' }));
     const statuses: number[] = [];

@@ -43,9 +43,14 @@ async function linkEmailedTo(to: string): Promise<string> {
  * Signs up a person. This suite needs more accounts than one IP may register in 15 minutes, so
  * the registration counter is cleared first (the limit itself is tested in the identity suite).
  */
-async function person(role: 'parent' | 'coach' | 'player', name?: string, on: TestServer = server): Promise<ApiClient> {
+async function person(
+  role: 'parent' | 'coach' | 'player',
+  name?: string,
+  on: TestServer = server,
+  email?: string,
+): Promise<ApiClient> {
   await on.database.db.deleteFrom('rate_limits').where('key', 'like', 'register:%').execute();
-  return signUp(on.url, role, name);
+  return signUp(on.url, role, name, email ? { email } : {});
 }
 
 async function createTeam(client: ApiClient, name: string) {
@@ -113,7 +118,7 @@ describe('adding a player with a parent email, and the parent accepting', () => 
     });
     expect((await signedOutPost(`/api/invite/${token}/accept`)).status).toBe(401);
 
-    const dana = await person('parent', 'Dana Parent');
+    const dana = await person('parent', 'Dana Parent', server, parentEmail);
     const accepted = await dana.post(`/api/invite/${token}/accept`);
     expect(accepted.status).toBe(200);
     expect(await readJson(accepted)).toMatchObject({
@@ -221,7 +226,7 @@ describe('inviting players and coaches', () => {
     });
     expect(Object.keys(body.invitation)).toEqual(expect.arrayContaining(['id', 'url', 'expiresAt']));
     const link = await linkEmailedTo(email);
-    const leo = await person('player', 'Leo Player');
+    const leo = await person('player', 'Leo Player', server, email);
     const accepted = await readJson(await leo.post(`/api/invite/${tokenOf(link)}/accept`));
     expect(accepted).toMatchObject({ assignedRole: 'player', player: { id: body.player.id } });
     const players = await readJson(await leo.get(`/api/teams/${team.id}/players`));
@@ -246,7 +251,7 @@ describe('inviting players and coaches', () => {
       player: null,
       emailSent: true,
     });
-    const sam = await person('coach', 'Sam Coach');
+    const sam = await person('coach', 'Sam Coach', server, email);
     const accepted = await readJson(await sam.post(`/api/invite/${tokenOf(await linkEmailedTo(email))}/accept`));
     expect(accepted).toMatchObject({ assignedRole: 'coach', player: null, team: { myAssignedRole: 'coach' } });
     // A manager now: they can invite too.
@@ -258,12 +263,51 @@ describe('inviting players and coaches', () => {
     expect(theirs.status).toBe(201);
   });
 
+  it('refuses a coach invitation to an account with another email (403, address masked), changing nothing', async () => {
+    const intendedEmail = newEmail('intended');
+    const created = await readJson(
+      await coach.post(`/api/teams/${team.id}/invite`, {
+        inviteType: 'coach',
+        name: 'Ina Tended',
+        email: intendedEmail,
+      }),
+    );
+    const token = tokenOf(await linkEmailedTo(intendedEmail));
+    const invitationEvents = (await server.eventStore.readStream(invitationStream(created.invitation.id))).length;
+    const teamEvents = (await server.eventStore.readStream(`team-${team.id}`)).length;
+
+    const holder = await person('coach', 'Link Holder');
+    const refused = await holder.post(`/api/invite/${token}/accept`);
+    expect(refused.status).toBe(403);
+    const body = await readJson(refused);
+    expect(body.code).toBe('INVITATION_FOR_ANOTHER_EMAIL');
+    expect(body.message).toContain('i•••@example.com');
+    expect(body.message).not.toContain(intendedEmail);
+
+    // Nothing happened: no event, no membership, the invitation still pending and usable.
+    expect(await server.eventStore.readStream(invitationStream(created.invitation.id))).toHaveLength(invitationEvents);
+    expect(await server.eventStore.readStream(`team-${team.id}`)).toHaveLength(teamEvents);
+    expect((await holder.get(`/api/teams/${team.id}`)).status).toBe(404);
+    const members = await readJson(await coach.get(`/api/teams/${team.id}/members`));
+    expect(members.map((m: { userId: string }) => m.userId)).not.toContain(holder.userId);
+    expect(
+      (await holder.post(`/api/teams/${team.id}/events`, { title: 'x', date: new Date().toISOString() })).status,
+    ).toBe(404);
+    expect((await lookup(token)).status).toBe(200);
+
+    const intended = await person('coach', 'Ina Tended', server, intendedEmail);
+    const accepted = await intended.post(`/api/invite/${token}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(await readJson(accepted)).toMatchObject({ assignedRole: 'coach', team: { id: team.id } });
+  });
+
   it('makes a member who joined by code as "other" coach when they accept a coach invitation', async () => {
-    const joiner = await person('coach', 'Jo Joiner');
+    const joEmail = newEmail('jo');
+    const joiner = await person('coach', 'Jo Joiner', server, joEmail);
     await joiner.post('/api/teams/join', { code: team.code });
     expect((await readJson(await joiner.get(`/api/teams/${team.id}`))).myAssignedRole).toBe('other');
     const created = await readJson(
-      await coach.post(`/api/teams/${team.id}/invite`, { inviteType: 'coach', name: 'Jo', email: newEmail('jo') }),
+      await coach.post(`/api/teams/${team.id}/invite`, { inviteType: 'coach', name: 'Jo', email: joEmail }),
     );
     const accepted = await readJson(await joiner.post(`/api/invite/${tokenOf(created.invitation.url)}/accept`));
     expect(accepted.assignedRole).toBe('coach');
@@ -336,13 +380,10 @@ describe('resending, revoking and expiry', () => {
   });
 
   it('a link expires after 7 days (410); the list says expired; a resend brings it back', async () => {
-    const added = await addPlayer(coach, team.id, {
-      name: 'Eve',
-      parentEmail: newEmail('eve'),
-      parentName: 'Eve Parent',
-    });
+    const eveEmail = newEmail('eve');
+    const added = await addPlayer(coach, team.id, { name: 'Eve', parentEmail: eveEmail, parentName: 'Eve Parent' });
     const token = tokenOf(added.invitation.url);
-    const eveParent = await person('parent');
+    const eveParent = await person('parent', undefined, server, eveEmail);
     offset = 7 * DAY + 60_000;
     try {
       const expired = await lookup(token);
@@ -384,13 +425,10 @@ describe('resending, revoking and expiry', () => {
 
 describe('AcceptInvite across its streams', () => {
   it('completes the membership and the guardian link on retry when the process stopped after the acceptance', async () => {
-    const added = await addPlayer(coach, team.id, {
-      name: 'Crash',
-      parentEmail: newEmail('c'),
-      parentName: 'C Parent',
-    });
+    const crashEmail = newEmail('c');
+    const added = await addPlayer(coach, team.id, { name: 'Crash', parentEmail: crashEmail, parentName: 'C Parent' });
     const token = tokenOf(added.invitation.url);
-    const parent = await person('parent');
+    const parent = await person('parent', undefined, server, crashEmail);
     // Only the first step ran (the acceptance on the invitation's stream), as if the process died there.
     await server.server.handle(
       invitationDecider,
@@ -401,6 +439,7 @@ describe('AcceptInvite across its streams', () => {
           invitationId: added.invitation.id,
           tokenVersion: 1,
           userId: parent.userId,
+          userEmail: crashEmail,
           now: new Date().toISOString(),
         },
       },
@@ -421,8 +460,8 @@ describe('AcceptInvite across its streams', () => {
   });
 
   it('lets a parent of two children on two teams, and a second guardian, see both teams’ events, chat and media', async () => {
-    const pat = await person('parent', 'Pat Twokids');
     const patEmail = newEmail('pat');
+    const pat = await person('parent', 'Pat Twokids', server, patEmail);
     const mia = await addPlayer(coach, team.id, { name: 'Kid One', parentEmail: patEmail, parentName: 'Pat' });
     const ben = await addPlayer(otherCoach, otherTeam.id, {
       name: 'Kid Two',

@@ -25,7 +25,7 @@ beforeAll(async () => {
   server = await startTestServer({ env: { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sideline-history-')) } });
   [coach, parent, helper] = await Promise.all([
     signUp(server.url, 'coach', 'Casey Coach'),
-    signUp(server.url, 'parent', 'Dana Parent'),
+    signUp(server.url, 'parent', 'Dana Parent', { email: 'dana@example.com' }),
     signUp(server.url, 'coach', 'Hal Helper'),
   ]);
   team = await readJson(await coach.post('/api/teams', { name: 'Tigers', sport: 'Soccer' }));
@@ -59,7 +59,7 @@ describe('the roster at a moment (?at=ISO), from history', () => {
     );
     await helper.post('/api/teams/join', { code: team.code });
     const t1 = await moment();
-    await parent.post(`/api/invite/${tokenOf(mia.invitation.url)}/accept`);
+    expect((await parent.post(`/api/invite/${tokenOf(mia.invitation.url)}/accept`)).status).toBe(200);
     await coach.put(`/api/teams/${team.id}/members/${helper.userId}/role`, { assignedRole: 'coach' });
     const t2 = await moment();
 

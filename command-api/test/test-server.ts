@@ -30,9 +30,16 @@ export interface TestServer {
  * and code path are the production ones.
  */
 export async function startTestServer(
-  options: { bus?: Bus; env?: NodeJS.ProcessEnv; kind?: TestDatabaseKind; clock?: () => Date } = {},
+  options: {
+    bus?: Bus;
+    env?: NodeJS.ProcessEnv;
+    kind?: TestDatabaseKind;
+    clock?: () => Date;
+    /** Another server's database: a second process of the same deployment. Its owner closes it. */
+    database?: Database;
+  } = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase(allMigrations, options.kind);
+  const database = options.database ?? (await createTestDatabase(allMigrations, options.kind));
   const eventStore = createPostgresEventStore(database);
   const bus = options.bus ?? createInProcessBus();
   const webDist = mkdtempSync(path.join(tmpdir(), 'sideline-spa-'));
@@ -59,7 +66,7 @@ export async function startTestServer(
       await server.close();
       await eventStore.close();
       if (!options.bus) await bus.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -67,13 +67,14 @@ describe.skipIf(skipReason !== null)('a match played live: coach and parent in t
     await joinTeamInBrowser(parent, base, hawks.code, hawks.id);
     const parentId = ((await api(parent, 'GET', '/api/user')) as { id: string }).id;
 
-    // Mia is on the roster with her own account (a player invitation she accepts), her parent linked.
+    // Mia is on the roster with her own account (a player invitation to her email she accepts), her parent linked.
+    await signUpInBrowser(mia, base, 'Mia Chen', 'Player');
+    const miaEmail = ((await api(mia, 'GET', '/api/user')) as { email: string }).email;
     const invited = (await api(admin, 'POST', `/api/teams/${hawks.id}/invite`, {
       inviteType: 'player',
       name: 'Mia Chen',
-      email: `mia-${Date.now()}@example.com`,
+      email: miaEmail,
     })) as { invitation: { url: string }; player: { id: string } };
-    await signUpInBrowser(mia, base, 'Mia Chen', 'Player');
     const token = new URL(invited.invitation.url).searchParams.get('token')!;
     await api(mia, 'POST', `/api/invite/${token}/accept`);
     await api(admin, 'POST', `/api/teams/${hawks.id}/players/${invited.player.id}/guardians`, { userId: parentId });

@@ -70,6 +70,7 @@ function tooMany(windowStart: Date, rule: RateRule): HttpError {
   );
 }
 
-function formatWait(seconds: number): string {
+/** "45 seconds", "3 minutes": how long a 429 asks to wait. */
+export function formatWait(seconds: number): string {
   return seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 }

@@ -17,9 +17,12 @@ import type { CommandHandler } from '../shared/command-handler.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import type { AuthTables } from './auth-tables.ts';
 import { commonPasswords, refuseCommonPassword } from './common-passwords.ts';
+import type { DeviceCookies } from './device-cookies.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { clearSessionCookie, requireUserId, setSessionCookie, type SessionCookie } from './session-auth.ts';
 import type { SessionStore } from './sessions.ts';
+import { signInAttempts } from './sign-in-attempts.ts';
+import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface IdentityRoutesOptions {
   db: Kysely<any>;
@@ -28,12 +31,13 @@ export interface IdentityRoutesOptions {
   cookie: SessionCookie;
   passwords: PasswordHasher;
   limiter: RateLimiter;
+  throttle: SignInThrottle;
+  devices: DeviceCookies;
 }
 
-// A password hash costs ~0.5 s of a core: these budgets keep one client from exhausting the server.
+// A password hash costs ~0.5 s of a core: this budget keeps one client from exhausting the server
+// (sign-ins wait per account, address and browser: sign-in-attempts.ts).
 const REGISTER_PER_IP = { max: 10, windowSeconds: 15 * 60 };
-const LOGIN_PER_IP = { max: 30, windowSeconds: 15 * 60 };
-const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 
 const errorSchema = z.object({
   message: z.string(),
@@ -43,7 +47,8 @@ const errorSchema = z.object({
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
   const db = options.db as Kysely<AuthTables>;
-  const { handle, sessions, cookie, passwords, limiter } = options;
+  const { handle, sessions, cookie, passwords, limiter, throttle, devices } = options;
+  const takeSignInAttempt = signInAttempts(throttle, devices);
   // Loaded at start, so the first sign-up does not pay for it and a missing list stops the boot.
   commonPasswords();
 
@@ -60,6 +65,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     });
     setSessionCookie(reply, cookie, token);
   };
+
+  const purge = setInterval(
+    () => void throttle.purge().catch((err: unknown) => app.log.warn({ err }, 'could not purge sign-in throttles')),
+    60 * 60_000,
+  );
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
 
   app.post(
     '/api/register',
@@ -101,6 +113,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         throw error;
       }
       await startSession(request, reply, userId);
+      devices.issue(reply, userId);
       const user = (await findUserById(options.db, userId)) ?? fromEvent(result.events[0]!.data, new Date());
       return reply.status(201).send(user);
     },
@@ -111,27 +124,25 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: ['identity'],
-        summary: 'Sign in',
+        summary:
+          'Sign in. After failed attempts, browsers that have not signed in to the account before wait ' +
+          '(429 with Retry-After, per account and per address); a browser that has keeps signing in',
         body: loginInputSchema,
-        response: { 200: userSchema, 401: errorSchema, 403: errorSchema, 429: errorSchema },
+        response: { 200: userSchema, 401: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await limiter.hit(`login:ip:${request.ip}`, LOGIN_PER_IP);
-      const accountKey = `login:account:${email}`;
-      // A locked account answers 429 before the password is looked at, right or wrong: otherwise
-      // 200 versus 429 would tell a guesser which of its attempts was right.
-      await limiter.check(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
       const credentials = await db.selectFrom('credentials').selectAll().where('email', '=', email).executeTakeFirst();
+      // A waiting account answers 429 before the password is looked at, right or wrong: otherwise
+      // 200 versus 429 would tell a guesser which of its attempts was right. An unknown email
+      // waits the same way, so waiting says nothing about whether an account exists.
+      const attempt = await takeSignInAttempt(email, credentials?.user_id ?? null, request);
       const valid = credentials
         ? await passwords.verify(password, credentials.password_hash)
         : (await passwords.dummyVerify(password), false);
-      if (!valid || !credentials) {
-        await limiter.hit(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
-      }
-      await limiter.reset(accountKey);
+      if (!valid || !credentials) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
+      await attempt.succeeded();
       const user = await findUserById(options.db, credentials.user_id);
       if (!user)
         throw new HttpError(
@@ -142,6 +153,8 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
           1,
         );
       await startSession(request, reply, user.id);
+      // After the session cookie: clients that keep the first cookie keep the session.
+      devices.issue(reply, user.id);
       return user;
     },
   );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import {
   assignedRoleForInvite,
   fold,
@@ -13,6 +14,7 @@ import {
   type PlayerEvent,
 } from '@sideline/domain';
 import { findPlayer, findTeamForMember, isDeactivatedFromTeam } from '@sideline/projections';
+import type { AuthTables } from '../identity/auth-tables.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { deactivatedByOrganization } from '../teams/team-access.ts';
 import type { RosterContext } from './roster-context.ts';
@@ -33,7 +35,8 @@ async function folded<E, S>(ctx: RosterContext, decider: { evolve(s: S, e: E): S
  * 3. the player records the guardian link (parent) or the account link (player).
  * Steps 2 and 3 are idempotent and accepting again is a no-op for the person who accepted, so
  * if the process stops between steps, accepting again (the same link) completes the rest.
- * All three carry one correlation id.
+ * All three carry one correlation id. Only the account whose email the invitation was sent to
+ * may accept it (the decider's rule); anyone else changes nothing.
  */
 export async function acceptInvite(
   ctx: RosterContext,
@@ -49,6 +52,13 @@ export async function acceptInvite(
     invitationStream(invitationId),
   );
   if (before.status === 'none') throw new HttpError(404, 'INVITATION_NOT_FOUND', 'Invitation not found');
+  const accept = {
+    type: 'AcceptInvite' as const,
+    data: { invitationId, tokenVersion, userId, userEmail: await accountEmail(ctx, userId), now: now.toISOString() },
+  };
+  // The invitation's own refusals (gone, another email) come first: a link's holder who may not
+  // use it learns nothing about the player below. The handler decides again on the stream.
+  invitationDecider.decide(accept, before);
   // Nor is an invitation a way back into a club that has deactivated you (the invitation stays unused).
   if (await isDeactivatedFromTeam(ctx.db, before.teamId, userId)) throw deactivatedByOrganization();
   // A player has at most one account: refuse before the acceptance is recorded, not after.
@@ -63,12 +73,7 @@ export async function acceptInvite(
     }
   }
 
-  await ctx.handle(
-    invitationDecider,
-    invitationStream(invitationId),
-    { type: 'AcceptInvite', data: { invitationId, tokenVersion, userId, now: now.toISOString() } },
-    context,
-  );
+  await ctx.handle(invitationDecider, invitationStream(invitationId), accept, context);
   const { teamId, playerId, inviteType, issuedBy } = before;
   const invitedRole = assignedRoleForInvite(inviteType);
   await ctx.handle(
@@ -97,4 +102,15 @@ export async function acceptInvite(
     assignedRole: team.myAssignedRole,
     player: player ? { id: player.id, name: player.name } : null,
   };
+}
+
+/** The email the account signs in with: its credentials are the source, not a read model. */
+async function accountEmail(ctx: RosterContext, userId: string): Promise<string> {
+  const row = await (ctx.db as Kysely<AuthTables>)
+    .selectFrom('credentials')
+    .select('email')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
+  return row.email;
 }

@@ -238,9 +238,11 @@ const inviteTokenRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, ctx)
     {
       schema: {
         tags: ['invitations'],
-        summary: 'Accept an invitation: join the team in the invited role, linked to the player (signed in)',
+        summary:
+          'Accept an invitation: join the team in the invited role, linked to the player (signed in). ' +
+          'Only an account with the invited email may accept it (403 INVITATION_FOR_ANOTHER_EMAIL otherwise)',
         params: tokenParams,
-        response: { 200: acceptInviteResponseSchema, 404: errorBody, 409: errorBody, 410: errorBody },
+        response: { 200: acceptInviteResponseSchema, 403: errorBody, 404: errorBody, 409: errorBody, 410: errorBody },
       },
       onRequest: async (request) => {
         requireUserId(request);

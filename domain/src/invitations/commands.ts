@@ -29,10 +29,13 @@ export type RevokeInvitation = {
   data: { invitationId: string; teamId: string; by: string; byCanManage: boolean };
 };
 
-/** `tokenVersion`: the version of the token presented (from the token table). */
+/**
+ * `tokenVersion`: the version of the token presented (from the token table). `userEmail`: the
+ * signed-in account's email (from its credentials), which must be the invited one.
+ */
 export type AcceptInvite = {
   type: 'AcceptInvite';
-  data: { invitationId: string; tokenVersion: number; userId: string; now: string };
+  data: { invitationId: string; tokenVersion: number; userId: string; userEmail: string; now: string };
 };
 
 export type InvitationCommand = IssueInvitation | ResendInvitation | RevokeInvitation | AcceptInvite;

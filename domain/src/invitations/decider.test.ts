@@ -3,6 +3,7 @@ import { given } from '../shared/given-when-then.ts';
 import { invitationDecider } from './decider.ts';
 import type { InvitationEvent } from './events.ts';
 import { inviteInputSchema } from './schemas.ts';
+import { invitationForAnotherEmail, maskEmail } from './invitee-email.ts';
 import { invitationStatus } from './usability.ts';
 
 const T0 = '2026-05-01T10:00:00.000Z';
@@ -44,9 +45,9 @@ const issued: InvitationEvent = {
     expiresAt: at(7),
   },
 };
-const accept = (userId: string, now: string, tokenVersion = 1) => ({
+const accept = (userId: string, now: string, tokenVersion = 1, userEmail = 'dana@example.com') => ({
   type: 'AcceptInvite' as const,
-  data: { invitationId: 'i1', tokenVersion, userId, now },
+  data: { invitationId: 'i1', tokenVersion, userId, userEmail, now },
 });
 const accepted = (userId: string, tokenVersion = 1): InvitationEvent => ({
   type: 'InvitationAccepted',
@@ -116,6 +117,34 @@ describe('accepting an invitation', () => {
     given(invitationDecider, [issued, resent])
       .when(accept('g1', at(9), 2))
       .then([accepted('g1', 2)]);
+  });
+
+  it('given an invitation to dana@, when an account with another email accepts it, then it is refused and stays open', () => {
+    given(invitationDecider, [issued])
+      .when(accept('g2', at(1), 1, 'robin@example.com'))
+      .thenRefuses('INVITATION_FOR_ANOTHER_EMAIL');
+    // Nothing was recorded, so Dana can still accept; the email's case does not matter.
+    given(invitationDecider, [issued])
+      .when(accept('g1', at(1), 1, 'Dana@Example.com'))
+      .then([accepted('g1')]);
+  });
+
+  it('names the invited address masked in the refusal', () => {
+    expect(invitationForAnotherEmail('dana@example.com')).toMatchObject({
+      kind: 'forbidden',
+      message: 'This invitation was sent to d•••@example.com. Sign in with that email address to accept it.',
+    });
+    expect(maskEmail('r@example.com')).toBe('r•••@example.com');
+    expect(maskEmail('ömer.x@sub.example.org')).toBe('ö•••@sub.example.org');
+  });
+
+  it('says a used, revoked or expired link is gone before looking at who holds it', () => {
+    given(invitationDecider, [issued, accepted('g1')])
+      .when(accept('g2', at(1), 1, 'robin@example.com'))
+      .thenRefuses('INVITATION_USED');
+    given(invitationDecider, [issued])
+      .when(accept('g2', at(8), 1, 'robin@example.com'))
+      .thenRefuses('INVITATION_EXPIRED');
   });
 
   it('refuses an invitation that does not exist', () => {

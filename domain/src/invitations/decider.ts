@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { InvitationCommand } from './commands.ts';
 import type { InvitationEvent } from './events.ts';
+import { invitationForAnotherEmail, isInvitee } from './invitee-email.ts';
 import { INVITATION_TTL_MS, type InviteType } from './schemas.ts';
 import { invitationTokenProblem } from './usability.ts';
 
@@ -15,6 +16,8 @@ export type InvitationState =
       inviteType: InviteType;
       /** The manager who issued it: their authority is what accepting it exercises. */
       issuedBy: string;
+      /** Who it was sent to: only an account with this email may accept it. */
+      inviteeEmail: string;
       tokenVersion: number;
       expiresAt: string;
       acceptedBy: string | null;
@@ -77,13 +80,15 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         return [{ type: 'InvitationRevoked', data: { invitationId, teamId, by } }];
       }
       case 'AcceptInvite': {
-        const { invitationId, tokenVersion, userId, now } = command.data;
+        const { invitationId, tokenVersion, userId, userEmail, now } = command.data;
         if (state.status === 'none') throw notFound();
         // The same person accepting again records nothing, so a retry can complete what follows
         // the acceptance (membership, player link) after a crash, whatever the clock says by then.
         if (state.acceptedBy === userId) return [];
         const problem = invitationTokenProblem(state, tokenVersion, new Date(now));
         if (problem) throw problem;
+        // A link is easily forwarded; the invitation is for the person it was sent to.
+        if (!isInvitee(state.inviteeEmail, userEmail)) throw invitationForAnotherEmail(state.inviteeEmail);
         const { teamId, playerId, inviteType } = state;
         return [
           { type: 'InvitationAccepted', data: { invitationId, teamId, playerId, inviteType, userId, tokenVersion } },
@@ -95,7 +100,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
   evolve(state, event) {
     switch (event.type) {
       case 'InvitationIssued': {
-        const { invitationId, teamId, playerId, inviteType, tokenVersion, expiresAt, by } = event.data;
+        const { invitationId, teamId, playerId, inviteType, inviteeEmail, tokenVersion, expiresAt, by } = event.data;
         return {
           status: 'issued',
           invitationId,
@@ -103,6 +108,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
           playerId,
           inviteType,
           issuedBy: by,
+          inviteeEmail,
           tokenVersion,
           expiresAt,
           acceptedBy: null,

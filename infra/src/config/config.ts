@@ -33,6 +33,16 @@ export const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     TRUST_PROXY: flag(false),
+    /**
+     * Key that signs the device cookies of browsers that signed in before (they skip the waits
+     * that guessing puts on an account). Unset: a random key made once and kept in the database,
+     * which every process sharing that database uses.
+     */
+    DEVICE_COOKIE_SECRET: z
+      .string()
+      .transform((v) => (v.trim() === '' ? undefined : v))
+      .optional()
+      .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
     /** Open /ws sockets one account may hold on one gateway process; more are closed with 1008. */
     WS_MAX_SOCKETS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(20),
     /** Open /ws sockets one client IP may hold on one gateway process (behind a proxy: TRUST_PROXY). */

@@ -95,7 +95,7 @@ const inviteParent = (invitationId: string, playerId: string): InvitationCommand
 });
 const accept = (invitationId: string, userId: string): InvitationCommand => ({
   type: 'AcceptInvite',
-  data: { invitationId, tokenVersion: 1, userId, now: new Date(clock).toISOString() },
+  data: { invitationId, tokenVersion: 1, userId, userEmail: 'parent@example.com', now: new Date(clock).toISOString() },
 });
 /** What AcceptInvite's handler does after the acceptance: the membership, then the guardian link. */
 async function acceptAsParent(f: ProjectorFixture, invitationId: string, userId: string, playerId: string) {

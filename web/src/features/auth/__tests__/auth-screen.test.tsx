@@ -263,6 +263,24 @@ describe('Auth screen (mocked fetch)', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
+  it('keeps a 429 (too many failed attempts) on the form with how long to wait', async () => {
+    const message = 'Too many failed sign-in attempts. Try again in 4 minutes.';
+    mockFetch({
+      ...signedOut,
+      'POST /api/login': { status: 429, body: { message, code: 'RATE_LIMITED' } },
+    });
+    const { user, router } = await openAuth();
+    await user.type(screen.getByLabelText('Email'), 'jordan@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in paused');
+    expect(alert).toHaveTextContent(message);
+    expect(within(screen.getByRole('form', { name: 'Sign in' })).getByRole('alert')).toBe(alert);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
   it('sends an already signed-in user to /', async () => {
     mockFetch({ 'GET /api/user': { status: 200, body: sampleUser } });
     const { router } = renderApp('/auth');

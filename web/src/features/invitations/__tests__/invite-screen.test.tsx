@@ -103,6 +103,30 @@ describe('/invite (mocked fetch)', () => {
     expect(router.state.location.pathname).toBe('/invite');
   });
 
+  it('tells an account with another email that the invitation is not theirs, and signs out to switch', async () => {
+    const robin = { ...dana, id: 'u-7', name: 'Robin Other', email: 'robin@example.com' };
+    const message = 'This invitation was sent to d•••@example.com. Sign in with that email address to accept it.';
+    const { callsTo } = mockFetch({
+      'GET /api/user': { status: 200, body: robin },
+      [lookup]: { status: 200, body: invite },
+      [accept]: { status: 403, body: { code: 'INVITATION_FOR_ANOTHER_EMAIL', message } },
+      'POST /api/logout': { status: 204 },
+    });
+    const { user, router } = renderApp(invitePath);
+    await user.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This invitation is for someone else');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).toHaveTextContent('You are signed in as Robin Other (robin@example.com).');
+    expect(screen.queryByRole('button', { name: 'Accept Invitation' })).not.toBeInTheDocument();
+
+    await user.click(within(alert).getByRole('button', { name: 'Sign out and switch account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(new URLSearchParams(router.state.location.search).get('email')).toBe('dana@example.com');
+    expect(new URLSearchParams(router.state.location.search).get('token')).toBe(token);
+  });
+
   it.each([
     [410, 'INVITATION_EXPIRED', 'This invitation has expired. Ask the coach to send a new one.'],
     [404, 'INVITATION_NOT_FOUND', 'This invitation link is not valid'],

@@ -1,4 +1,4 @@
-import { CircleAlert, Mail } from 'lucide-react';
+import { CircleAlert, Mail, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
@@ -8,7 +8,7 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { useUser } from '../../auth/api.ts';
+import { useLogout, useUser } from '../../auth/api.ts';
 import { useAcceptInvite, useInviteLookup } from '../api.ts';
 import { authPathForInvite, invitedAs, welcomeMessage } from '../invite-links.ts';
 
@@ -38,10 +38,40 @@ function InvalidInvitation({ reason }: { reason: string }) {
   );
 }
 
+/** The invitation was sent to another email than the signed-in account's (403 from accepting). */
+const FOR_ANOTHER_EMAIL = 'INVITATION_FOR_ANOTHER_EMAIL';
+
+function ForAnotherAccount({
+  message,
+  account,
+  switching,
+  onSwitch,
+}: {
+  message: string;
+  account: string;
+  switching: boolean;
+  onSwitch: () => void;
+}) {
+  return (
+    <div role="alert" className="space-y-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+      <p className="flex items-center gap-2 font-semibold">
+        <UserRoundX className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
+        This invitation is for someone else
+      </p>
+      <p>{message}</p>
+      <p>You are signed in as {account}. Sign out, then sign in or sign up with the invited email.</p>
+      <Button size="lg" className="w-full" onClick={onSwitch} disabled={switching}>
+        {switching ? 'Signing out...' : 'Sign out and switch account'}
+      </Button>
+    </div>
+  );
+}
+
 /**
  * /invite?token=… (spec §2): signed out, on to sign-up pre-filled from the invitation; signed in,
  * the Team Invitation card (Accept Invitation, Maybe Later); a link that is unknown, used,
- * revoked or expired shows Invalid Invitation.
+ * revoked or expired shows Invalid Invitation. An invitation is for the email it was sent to: a
+ * signed-in account with another email is told so and offered to sign out and switch.
  */
 export function InviteRoute() {
   const [searchParams] = useSearchParams();
@@ -49,6 +79,7 @@ export function InviteRoute() {
   const userQuery = useUser();
   const lookup = useInviteLookup(token);
   const accept = useAcceptInvite(token ?? '');
+  const logout = useLogout();
   const navigate = useNavigate();
 
   if (!token) return <InvalidInvitation reason="This link has no invitation in it." />;
@@ -72,8 +103,18 @@ export function InviteRoute() {
         toast(welcomeMessage(result));
         navigate({ pathname: paths.home, search: `?team=${encodeURIComponent(result.team.id)}` }, { replace: true });
       },
+      onError: (error) => {
+        // Shown on the card itself, with the way out: a toast would vanish with it.
+        if (isApiError(error) && error.code === FOR_ANOTHER_EMAIL) return;
+        toast({ variant: 'destructive', title: 'Failed to accept invitation', description: getErrorMessage(error) });
+      },
+    });
+  const forAnotherAccount = isApiError(accept.error) && accept.error.code === FOR_ANOTHER_EMAIL ? accept.error : null;
+  const switchAccount = () =>
+    logout.mutate(undefined, {
+      onSuccess: () => navigate(authPathForInvite(invite, token), { replace: true }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: 'Failed to accept invitation', description: getErrorMessage(error) }),
+        toast({ variant: 'destructive', title: 'Logout failed', description: getErrorMessage(error) }),
     });
 
   return (
@@ -89,12 +130,23 @@ export function InviteRoute() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
-        <p className="text-center text-sm text-slate-500">
-          Signed in as {userQuery.data.name} ({userQuery.data.email}).
-        </p>
-        <Button size="lg" className="w-full" onClick={onAccept} disabled={accept.isPending || accept.isSuccess}>
-          {accept.isPending ? 'Accepting...' : 'Accept Invitation'}
-        </Button>
+        {forAnotherAccount ? (
+          <ForAnotherAccount
+            message={getErrorMessage(forAnotherAccount)}
+            account={`${userQuery.data.name} (${userQuery.data.email})`}
+            switching={logout.isPending}
+            onSwitch={switchAccount}
+          />
+        ) : (
+          <>
+            <p className="text-center text-sm text-slate-500">
+              Signed in as {userQuery.data.name} ({userQuery.data.email}).
+            </p>
+            <Button size="lg" className="w-full" onClick={onAccept} disabled={accept.isPending || accept.isSuccess}>
+              {accept.isPending ? 'Accepting...' : 'Accept Invitation'}
+            </Button>
+          </>
+        )}
         <Link to={paths.home} className={buttonClassName('ghost', 'lg', 'w-full')}>
           Maybe Later
         </Link>
