@@ -108,6 +108,7 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
   const dataDir = path.resolve(options.dataDir);
   const lock = await lockDataDir(dataDir, 'restore');
   let wrote = false;
+  let archive: Readable | undefined;
   try {
     const present = (await readdir(dataDir)).filter((name) => name !== LOCK_FILE);
     if (present.length > 0) {
@@ -117,7 +118,7 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
       );
     }
     wrote = true;
-    const archive = await openArchive(options.file);
+    archive = await openArchive(options.file);
     const extract = tarExtract();
     archive.on('error', (error: Error) => extract.destroy(error));
     archive.pipe(extract as unknown as NodeJS.WritableStream);
@@ -198,6 +199,7 @@ export async function restoreBackup(options: { file: string; dataDir: string }):
     }
     throw error;
   } finally {
+    archive?.destroy();
     await lock.release();
   }
 }
