@@ -4,11 +4,15 @@ import { fileURLToPath } from 'node:url';
 import {
   ConfigError,
   createLogger,
+  DataDirBusyError,
   loadConfig,
+  lockDataDir,
   migrateToLatest,
   openInfrastructure,
   runMode,
   scheduleEmbeddedMaintenance,
+  serveBackupControl,
+  type PgliteDatabase,
 } from '@sideline/infra';
 import { allMigrations } from './migrations.ts';
 import { describeDemo, findDemo, seedDemo } from './seed/demo-seed.ts';
@@ -31,9 +35,24 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.LOG_LEVEL });
   const mode = runMode(config);
   if (mode === 'embedded') mkdirSync(config.DATA_DIR, { recursive: true });
+  // Embedded, this process alone opens the database under DATA_DIR: a second server, a backup
+  // or a restore working on the same folder is refused until this one stops.
+  const lock =
+    mode === 'embedded'
+      ? await lockDataDir(config.DATA_DIR, 'server').catch((error: unknown) => {
+          if (!(error instanceof DataDirBusyError)) throw error;
+          console.error(`${error.message}: Sideline cannot start on it until that process ends.`);
+          process.exit(1);
+        })
+      : null;
 
   const infra = await openInfrastructure(config, logger);
   await migrateToLatest(infra.database, allMigrations);
+  // `npm run backup` asks this process for a consistent dump of the database it holds.
+  const backupControl =
+    lock && infra.database.kind === 'pglite'
+      ? await serveBackupControl({ database: infra.database as PgliteDatabase, lock, logger })
+      : null;
   const stopMaintenance = scheduleEmbeddedMaintenance(infra.database, logger);
   const server = await createSidelineServer({
     config,
@@ -68,8 +87,10 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     stopMaintenance();
+    await backupControl?.close();
     await server.close();
     await infra.close();
+    await lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

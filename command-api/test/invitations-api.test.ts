@@ -620,6 +620,30 @@ describe('when mail cannot be sent', () => {
     }
   });
 
+  it('refuses a mail server of another host that offers no STARTTLS: the invitation stays, emailSent false', async () => {
+    // 127.0.0.2 is not a literal local host, so TLS is required; the server would take AUTH in clear.
+    const plain = await startTestSmtpServer({ host: '127.0.0.2', credentials: { username: 'club', password: 'pw' } });
+    const local = await startTestServer({ env: { SMTP_URL: `smtp://club:pw@127.0.0.2:${plain.port}` } });
+    try {
+      const c = await person('coach', undefined, local);
+      const t = await createTeam(c, 'Plaintext');
+      const body = await readJson(
+        await c.post(`/api/teams/${t.id}/players`, { name: 'W', parentEmail: 'w@example.com', parentName: 'W' }),
+      );
+      expect(body.emailSent).toBe(false);
+      expect(plain.auths).toEqual([]);
+      expect(plain.messages).toEqual([]);
+      // The manager still has the link to share, and can resend once mail is fixed.
+      expect((await fetch(`${local.url}/api/invite/${tokenOf(body.invitation.url)}`)).status).toBe(200);
+      const resent = await c.post(`/api/teams/${t.id}/invitations/${body.invitation.id}/resend`);
+      expect(resent.status).toBe(200);
+      expect((await readJson(resent)).emailSent).toBe(false);
+    } finally {
+      await local.close();
+      await plain.close();
+    }
+  });
+
   it('without SMTP_URL writes the email to DATA_DIR/outbox as an .eml file carrying the link', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-outbox-'));
     const local = await startTestServer({ env: { DATA_DIR: dataDir } });

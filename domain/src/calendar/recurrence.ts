@@ -2,10 +2,11 @@ import * as rruleModule from 'rrule';
 import type { Recurrence, Weekday } from './schemas.ts';
 import { fromWallClock, toWallClock } from './time-zone.ts';
 
-// rrule ships UMD as `main` and ESM as `module`: Node sees the CommonJS exports under `default`,
-// bundlers the ES module's named exports. Take whichever this runtime handed us.
-const { RRule } = ((rruleModule as unknown as { default?: typeof rruleModule }).default ??
-  rruleModule) as typeof rruleModule;
+// rrule ships UMD as `main` and ESM as `module`: Node (the server, tsx, vitest) sees the CommonJS
+// exports under `default`, bundlers (the web app) the ES module's named exports. Take whichever
+// this runtime handed us. `default` is read by name at run time: the ES module has none, and a
+// bundler reports a plain `.default` on it as an import that is always undefined.
+const { RRule } = ('RRule' in rruleModule ? rruleModule : Reflect.get(rruleModule, 'default')) as typeof rruleModule;
 
 /**
  * Guard on the occurrences one call returns. Reads always pass a range or a limit, so only a

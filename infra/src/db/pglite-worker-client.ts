@@ -149,6 +149,14 @@ export class PgliteWorkerClient implements PgliteLike {
     return new Blob([bytes]);
   }
 
+  /**
+   * An uncompressed dump for a backup, taken between transactions after a CHECKPOINT. Compressing
+   * is left to the caller: the database waits while the worker dumps, and tar is fast; gzip is not.
+   */
+  dumpForBackup(): Promise<Uint8Array> {
+    return this.request<Uint8Array>('dump', { compression: 'none', checkpoint: true });
+  }
+
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (!this.ended) await this.request('close').catch(() => undefined);

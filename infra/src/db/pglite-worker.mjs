@@ -49,7 +49,10 @@ const operations = {
     unlistens.delete(listenId);
     if (unlisten && !pglite.closed) await unlisten();
   },
-  dump: async ({ compression }) => {
+  dump: async ({ compression, checkpoint }) => {
+    // A backup's dump: the data files brought up to date first, so that a restore does not
+    // start with crash recovery. Queued like any request, so no transaction is open meanwhile.
+    if (checkpoint) await pglite.exec('CHECKPOINT');
     const blob = await pglite.dumpDataDir(compression);
     return new Uint8Array(await blob.arrayBuffer());
   },
@@ -100,7 +103,9 @@ function enqueue(request) {
     try {
       if (request.begin !== undefined) await pglite.exec(request.begin);
       const value = await operations[request.op](request);
-      if (!request.quiet) parentPort.postMessage({ id: request.id, ok: true, value });
+      // A dump is moved to the main thread, not copied: it may be as large as the database.
+      const transfer = value instanceof Uint8Array ? [value.buffer] : [];
+      if (!request.quiet) parentPort.postMessage({ id: request.id, ok: true, value }, transfer);
     } catch (error) {
       if (!request.quiet) parentPort.postMessage({ id: request.id, ok: false, error: plainError(error) });
     }

@@ -1,1 +1,2 @@
 export * from './mailer.ts';
+export * from './smtp-options.ts';

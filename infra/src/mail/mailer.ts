@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { Logger } from '../logger.ts';
+import { SMTP_PLAINTEXT_OPT_OUT, smtpSettings } from './smtp-options.ts';
 
 export interface MailMessage {
   to: string;
@@ -26,26 +27,53 @@ export interface MailerOptions {
   /** Where messages go without SMTP (`DATA_DIR/outbox`). */
   outboxDir: string;
   logger: Logger;
+  /** Trust for the SMTP server's certificate beyond the system's (a private CA). */
+  tls?: { ca?: string | Buffer };
 }
+
+/** The mail server offered no STARTTLS, and the rule forbids plaintext with it: nothing was sent. */
+export class SmtpTlsRequiredError extends Error {
+  readonly code = 'SMTP_TLS_REQUIRED';
+}
+
+const refusedStartTls = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: string }).code === 'ETLS' &&
+  (error as { command?: string }).command === 'STARTTLS' &&
+  // A handshake that failed after the server accepted STARTTLS is a certificate problem instead.
+  !error.message.startsWith('Error initiating TLS');
 
 /**
  * Email through nodemailer: SMTP when a server is configured. Without one (a laptop, the demo)
  * every message is written to the outbox folder as an .eml file any mail program opens, and its
- * link is printed in the log, so invitations work before mail is set up.
+ * link is printed in the log, so invitations work before mail is set up. A session with another host
+ * than this machine is encrypted before anything crosses it (`smtpSettings`); a server that offers
+ * no STARTTLS fails the send with `SmtpTlsRequiredError` and an error line naming it.
  */
-export function createMailer({ smtpUrl, from, outboxDir, logger }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, outboxDir, logger, tls }: MailerOptions): Mailer {
   if (smtpUrl) {
-    // Bounded, so a mail server that does not answer fails the send instead of hanging the request.
-    const smtp = createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+    const settings = smtpSettings(smtpUrl, tls);
+    if (settings.plaintextAllowed) {
+      logger.warn(
+        { smtp: settings.address },
+        `SMTP_URL has ?${SMTP_PLAINTEXT_OPT_OUT}: mail to ${settings.address} goes without TLS when the server offers no STARTTLS, credentials included`,
+      );
+    }
+    const smtp = createTransport(settings.options);
     return {
       transport: 'smtp',
       async send({ link: _link, ...message }) {
-        await smtp.sendMail({ from, ...message });
+        try {
+          await smtp.sendMail({ from, ...message });
+        } catch (error) {
+          if (!(settings.tlsRequired && refusedStartTls(error))) throw error;
+          const reason =
+            `The SMTP server ${settings.address} offers no STARTTLS, so the mail was not sent: ` +
+            'Sideline sends neither credentials nor mail in clear to a host other than localhost, 127.0.0.1 or ::1. ' +
+            `Enable STARTTLS on the server, use smtps://, or add ?${SMTP_PLAINTEXT_OPT_OUT} to SMTP_URL to allow plaintext.`;
+          logger.error({ smtp: settings.address, to: message.to, subject: message.subject }, reason);
+          throw new SmtpTlsRequiredError(reason, { cause: error });
+        }
       },
       close: () => smtp.close(),
     };

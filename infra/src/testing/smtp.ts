@@ -5,9 +5,24 @@ import { SMTPServer } from 'smtp-server';
 /** Parses a raw message (an .eml file) as the test SMTP server does. */
 export const parseMail = (raw: Buffer | string): Promise<ParsedMail> => simpleParser(raw);
 
+export interface TestSmtpServerOptions {
+  /** The address to listen on (default 127.0.0.1; `::` also takes IPv4 connections). */
+  host?: string;
+  /** Offer STARTTLS with this key and certificate. Without them the server offers no TLS at all. */
+  starttls?: { key: string; cert: string };
+  /**
+   * Require AUTH with these credentials. The server takes them over plaintext too, so that a
+   * client that sends them in clear is seen doing it (in `auths`).
+   */
+  credentials?: { username: string; password: string };
+}
+
 export interface TestSmtpServer {
   /** `smtp://127.0.0.1:{port}`, for SMTP_URL. */
   url: string;
+  port: number;
+  /** Every AUTH the server received, and whether the session was encrypted when it arrived. */
+  auths: Array<{ username: string; secure: boolean }>;
   /** Every message received, parsed, in arrival order. */
   messages: ParsedMail[];
   /** The first message to `to` received so far or from now on. */
@@ -15,14 +30,26 @@ export interface TestSmtpServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server in this process (plain, no auth) that keeps what it receives. */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+/** A real SMTP server in this process (by default plain, no auth) that keeps what it receives. */
+export async function startTestSmtpServer(options: TestSmtpServerOptions = {}): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
+  const auths: TestSmtpServer['auths'] = [];
   const waiters: Array<() => void> = [];
+  const { credentials, starttls } = options;
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: !credentials,
+    allowInsecureAuth: true,
+    disabledCommands: [...(starttls ? [] : ['STARTTLS']), ...(credentials ? [] : ['AUTH'])],
+    ...(starttls ?? {}),
     logger: false,
+    onAuth(auth, session, callback) {
+      auths.push({ username: auth.username ?? '', secure: session.secure });
+      if (auth.username === credentials?.username && auth.password === credentials?.password) {
+        callback(null, { user: auth.username });
+      } else {
+        callback(new Error('Invalid username or password'));
+      }
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -33,7 +60,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   const addressedTo = (to: string) =>
     messages.find((m) => {
@@ -42,6 +69,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     });
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
+    auths,
     messages,
     async nextMessageTo(to, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
