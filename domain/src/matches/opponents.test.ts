@@ -8,7 +8,7 @@ import type { MatchCommand } from './commands.ts';
 import { matchDecider, type MatchState } from './decider.ts';
 import type { MatchEvent } from './events.ts';
 import { minuteOfPlay } from './minutes.ts';
-import { recordStatInputSchema, scheduleMatchInputSchema } from './schemas.ts';
+import { recordStatInputSchema, scheduleMatchInputSchema, seasonMatchInputSchema } from './schemas.ts';
 import { resultWinnerSide, statSideOf, withStatSide } from './sides.ts';
 import { scoringStatTypes, statKindOf } from './stat-kinds.ts';
 
@@ -402,6 +402,16 @@ describe('the opponent in the forms', () => {
       teamBId: 'tb',
       opponentName: null,
     });
+  });
+
+  it("requires the season in an organization team's form, beside the other fields' messages", () => {
+    const messages = (input: unknown) =>
+      Object.fromEntries(
+        seasonMatchInputSchema.safeParse(input).error!.issues.map((i) => [i.path.join('.'), i.message]),
+      );
+    expect(messages({ seasonId: '' })).toMatchObject({ seasonId: 'Season is required', sportId: 'Sport is required' });
+    expect(messages({ ...match, teamBId: 'tb' })).toEqual({ seasonId: 'Season is required' });
+    expect(seasonMatchInputSchema.safeParse({ ...match, teamBId: 'tb', seasonId: 's1' }).success).toBe(true);
   });
 
   it('names the field for both, neither, a name over 80 characters and text that is not text', () => {

@@ -86,6 +86,16 @@ export const scheduleMatchInputSchema = z
   });
 export type ScheduleMatchInput = z.input<typeof scheduleMatchInputSchema>;
 
+/**
+ * The match form of an organization's team, whose season is required (the server says the same
+ * for a team with an organization); its message shows beside the other fields'.
+ */
+export const seasonMatchInputSchema = scheduleMatchInputSchema.refine((m) => Boolean(m?.seasonId), {
+  message: 'Season is required',
+  path: ['seasonId'],
+  when: () => true,
+});
+
 /** PUT /api/matches/{id}: Start Match, Complete Match, Cancel Match. */
 export const matchStatusInputSchema = z.object({
   status: z.enum(['in_progress', 'complete', 'cancelled'], { error: 'Choose in_progress, complete or cancelled' }),

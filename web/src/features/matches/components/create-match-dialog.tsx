@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { scheduleMatchInputSchema, sportById, sportIdOfName, sportList, type Season } from '@sideline/domain';
+import {
+  seasonMatchInputSchema,
+  type scheduleMatchInputSchema,
+  sportById,
+  sportIdOfName,
+  sportList,
+  type Season,
+} from '@sideline/domain';
 import { format } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -32,7 +39,7 @@ const formSchema = z.preprocess((raw) => {
   const v = raw as FormValues;
   const local = v.startTime ? new Date(v.startTime) : null;
   return { ...v, startTime: local && !Number.isNaN(local.getTime()) ? local.toISOString() : v.startTime };
-}, scheduleMatchInputSchema);
+}, seasonMatchInputSchema);
 
 const localNow = () => format(new Date(), "yyyy-MM-dd'T'HH:mm");
 
