@@ -447,6 +447,30 @@ describe.each(await testDatabaseKinds())('match day on %s', (kind) => {
     });
   });
 
+  describe('the API document', () => {
+    it('describes the new reads and the new fields from their zod schemas', async () => {
+      const doc = await readJson(await fetch(`${server.url}/api/docs/json`));
+      const okOf = (path: string, method = 'get') =>
+        doc.paths[path][method].responses['200' in doc.paths[path][method].responses ? '200' : '201'].content[
+          'application/json'
+        ].schema;
+      expect(Object.keys(okOf('/api/me/matches').properties)).toEqual(['live', 'upcoming', 'recent']);
+      expect(Object.keys(okOf('/api/teams/{teamId}/matches').properties)).toEqual(['live', 'upcoming', 'recent']);
+      expect(Object.keys(okOf('/api/matches/{matchId}/timeline').properties)).toEqual([
+        'matchId',
+        'startedAt',
+        'entries',
+      ]);
+      expect(Object.keys(okOf('/api/matches/{matchId}').properties)).toEqual(
+        expect.arrayContaining(['opponentName', 'winnerSide', 'startedAt', 'minute', 'livestream']),
+      );
+      const body = doc.paths['/api/matches'].post.requestBody.content['application/json'].schema;
+      expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['opponentName', 'teamBId', 'seasonId']));
+      const stat = doc.paths['/api/matches/{matchId}/stats'].post.requestBody.content['application/json'].schema;
+      expect(Object.keys(stat.properties)).toEqual(expect.arrayContaining(['side', 'clientId']));
+    });
+  });
+
   describe('live over the socket', () => {
     it("tells a parent of team B, and an admin of the organization in neither team, when team A's coach records a goal", async () => {
       const match = await scheduleMatch(club);

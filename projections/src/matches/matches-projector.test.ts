@@ -315,6 +315,100 @@ for (const kind of await testDatabaseKinds()) {
       expect((await matchBoardRows(db, ['ta'], { upcoming: 5, recent: 5 })).recent.map((r) => r.id)).toEqual(['mo']);
     });
 
+    it('reads events written before opponents existed as they were: sides from the teams, the winner from its id', async () => {
+      const f = await fixture(kind);
+      const teamIds = ['ta', 'tb'];
+      const base = { matchId: 'old', teamIds };
+      // The shapes stored before opponents and sides: no opponentName, no side, no winnerSide.
+      const old: Array<{ type: string; data: Record<string, unknown>; minutes: number }> = [
+        {
+          type: 'MatchScheduled',
+          data: {
+            ...base,
+            seasonId: 's1',
+            orgId: 'o1',
+            sportId: 'soccer',
+            teamAId: 'ta',
+            teamBId: 'tb',
+            startTime: at(0),
+            location: null,
+            format: null,
+            by: 'coach',
+          },
+          minutes: -60,
+        },
+        {
+          type: 'ParticipantAdded',
+          data: {
+            ...base,
+            participantId: 'b1',
+            userId: 'ub1',
+            playerId: null,
+            name: 'Bo',
+            teamId: 'tb',
+            positionId: null,
+            isStarter: true,
+            onField: true,
+            by: 'coach',
+          },
+          minutes: -30,
+        },
+        { type: 'MatchStarted', data: { ...base, at: at(0), by: 'coach' }, minutes: 0 },
+        {
+          type: 'StatRecorded',
+          data: {
+            ...base,
+            statId: 's1',
+            participantId: 'b1',
+            userId: 'ub1',
+            playerId: null,
+            teamId: 'tb',
+            statType: 'goals',
+            value: 1,
+            context: null,
+            recordedAt: at(5),
+            by: 'coach',
+          },
+          minutes: 5,
+        },
+        {
+          type: 'MatchCompleted',
+          data: { ...base, at: at(90), scoreA: 0, scoreB: 1, winnerId: 'tb', by: 'coach' },
+          minutes: 90,
+        },
+      ];
+      for (const [i, e] of old.entries()) {
+        f.last = (
+          await f.eventStore.appendToStream(
+            matchStream('old'),
+            [
+              {
+                type: e.type,
+                data: e.data,
+                metadata: { actorId: 'coach', correlationId: 'c', causationId: null, occurredAt: at(e.minutes) },
+              },
+            ],
+            { expectedRevision: i === 0 ? 'no_stream' : i - 1 },
+          )
+        ).position;
+      }
+      await project(f);
+      const db = f.database.db;
+      const match = (await findMatchRow(db, 'old'))!;
+      expect(match).toMatchObject({
+        teamB: { id: 'tb' },
+        opponentName: null,
+        scoreA: 0,
+        scoreB: 1,
+        winnerId: 'tb',
+        winnerSide: 'teamB',
+      });
+      expect((await listStats(db, 'old')).map((s) => [s.id, s.side, s.teamId])).toEqual([['s1', 'teamB', 'tb']]);
+      expect((await matchTimeline(db, match)).entries.map((e) => [e.kind, e.side, e.playerName, e.minute])).toEqual([
+        ['recorded', 'teamB', 'Bo', 6],
+      ]);
+    });
+
     it('lists a board of live, upcoming and recent matches of the given teams', async () => {
       const f = await fixture(kind);
       const done = scorer(f, 'b-done');
