@@ -331,6 +331,13 @@ describe.each(await testDatabaseKinds())('match day on %s', (kind) => {
         ['StatRecorded', 'teamA'],
       ]);
       expect(replay[1].data).toMatchObject({ side: 'opponent', participantId: null, teamId: null });
+      // API tokens are an organization's: none opens an independent team's match.
+      const token = (await readJson(await club.admin.post('/api/tokens', { name: 'BI', organizationId: club.org.id })))
+        .token;
+      for (const read of [`${path}/stats/stream`, `${path}/box-score`]) {
+        const response = await fetch(`${server.url}${read}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(response.status, read).toBe(404);
+      }
     }, 60_000);
   });
 
