@@ -31,9 +31,10 @@ import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { analyticsReader, requireMatchForReader, requireMatchManager, requireMatchReader } from './match-access.ts';
-import { conflictBody, createdId, errorBody, fieldError, runMatchCommand } from './matches-routes.ts';
+import { conflictBody, createdId, errorBody as statErrorBody, fieldError, runMatchCommand } from './matches-routes.ts';
 import { seasonStanding } from './org-scope.ts';
 
+const errorBody = z.object({ message: z.string(), code: z.string() });
 const matchParams = z.object({ matchId: idSchema });
 const statParams = z.object({ matchId: idSchema, statId: idSchema });
 const seasonParams = z.object({ seasonId: idSchema });
@@ -88,7 +89,7 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           "Record a statistic (a stat type of the sport, value ≥ 0 in steps of 0.01; a count stat's usual value is 1) while the match is in progress or complete: of a lineup player, or with `side: 'opponent'` and no player, a scoring stat of an opponent that is not on Sideline. `clientId` (or an `Idempotency-Key` header) makes a retry record it once and answer the same stat (409 STAT_ALREADY_RETRACTED if it was retracted since). 400 naming the field for bad input, 403 for a member who does not manage the match, 409 while scheduled or cancelled",
         params: matchParams,
         body: recordStatInputSchema,
-        response: { 201: statSchema, 400: errorBody, 403: errorBody, 404: errorBody, 409: conflictBody },
+        response: { 201: statSchema, 400: statErrorBody, 403: errorBody, 404: errorBody, 409: conflictBody },
       },
     },
     async (request, reply) => {
@@ -166,12 +167,13 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     '/api/matches/:matchId/stats/:statId',
     {
       schema: {
+        description:
+          'The scorer\'s Undo retracts through here with the reason "Undone by scorer", the opponent\'s stats too. A statistic already retracted answers 409 STAT_ALREADY_RETRACTED with a message',
         tags: ['matches'],
-        summary:
-          'Retract a statistic recorded by mistake, with a reason (in the body or the query); the scorer\'s Undo sends the reason "Undone by scorer". Works for the opponent\'s stats too. A statistic already retracted answers 409 STAT_ALREADY_RETRACTED',
+        summary: 'Retract a statistic recorded by mistake, with a reason (in the body or the query)',
         params: statParams,
         querystring: z.object({ reason: z.string().max(500).optional() }),
-        response: { 204: z.null(), 400: errorBody, 403: errorBody, 404: errorBody, 409: conflictBody },
+        response: { 204: z.null(), 403: errorBody, 404: errorBody },
       },
     },
     async (request, reply) => {

@@ -155,10 +155,10 @@ export const recordStatInputSchema = z
     userId: idSchema.nullish(),
     playerId: idSchema.nullish(),
     teamId: idSchema.nullish(),
-    side: matchSideSchema.optional(),
     statType: z.string({ error: 'Stat type is required' }).trim().min(1, 'Stat type is required').max(64),
     value: statValueSchema,
     context: optionalText(CONTEXT_MAX),
+    side: matchSideSchema.optional(),
     clientId: clientMessageIdSchema.optional(),
   })
   .refine((s) => s?.side === 'opponent' || Boolean(s?.participantId || s?.userId || s?.playerId), {
