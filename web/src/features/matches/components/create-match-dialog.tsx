@@ -1,15 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  seasonMatchInputSchema,
-  type scheduleMatchInputSchema,
-  sportById,
-  sportIdOfName,
-  sportList,
-  type Season,
-} from '@sideline/domain';
+import { scheduleMatchInputSchema, sportById, sportIdOfName, sportList, type Season } from '@sideline/domain';
 import { format } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+// An organization team's form: its season is required.
+import { seasonMatchInputSchema } from '@sideline/domain';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
