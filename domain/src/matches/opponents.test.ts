@@ -423,8 +423,13 @@ describe('the opponent in the forms', () => {
       opponentName: 'Choose the away team or name the opponent',
     });
     expect(errors({ ...match, opponentName: 'x'.repeat(81) })).toEqual({ opponentName: 'At most 80 characters' });
-    expect(errors({ ...match, opponentName: 'East\u0000side' })).toHaveProperty('opponentName');
-    expect(errors({ ...match, opponentName: 'East\ud800side' })).toHaveProperty('opponentName');
+    expect(Object.keys(errors({ ...match, opponentName: 'East\u0000side' }))).toEqual(['opponentName']);
+    expect(Object.keys(errors({ ...match, opponentName: 'East\ud800side' }))).toEqual(['opponentName']);
+    // A field bad on its own is said alone, not with the two sides' rule.
+    expect(errors({ ...match, teamAId: 'no\u0000id', opponentName: 'Eastside FC' })).toEqual({
+      teamAId: 'Not a valid id',
+    });
+    expect(errors({ ...match, teamBId: 'no\u0000id' })).toEqual({ teamBId: 'Not a valid id' });
   });
 
   it('takes a stat for the side opponent without a player, refuses one that names a player, and keeps a client id', () => {

@@ -74,16 +74,20 @@ export const scheduleMatchInputSchema = z
     /** The spec's client sends status 'scheduled'; a new match is always scheduled. */
     status: z.literal('scheduled').optional(),
   })
-  .superRefine((m, ctx) => {
-    if (m.teamBId !== null && m.opponentName !== null) {
-      ctx.addIssue({ code: 'custom', message: `${TEAM_OR_OPPONENT}, not both`, path: ['opponentName'] });
-    } else if (m.teamBId === null && m.opponentName === null) {
-      ctx.addIssue({ code: 'custom', message: TEAM_OR_OPPONENT, path: ['teamBId'] });
-      ctx.addIssue({ code: 'custom', message: TEAM_OR_OPPONENT, path: ['opponentName'] });
-    } else if (m.teamAId === m.teamBId) {
-      ctx.addIssue({ code: 'custom', message: 'Choose two different teams', path: ['teamBId'] });
-    }
-  });
+  .superRefine(
+    (m, ctx) => {
+      if (m.teamBId !== null && m.opponentName !== null) {
+        ctx.addIssue({ code: 'custom', message: `${TEAM_OR_OPPONENT}, not both`, path: ['opponentName'] });
+      } else if (m.teamBId === null && m.opponentName === null) {
+        ctx.addIssue({ code: 'custom', message: TEAM_OR_OPPONENT, path: ['teamBId'] });
+        ctx.addIssue({ code: 'custom', message: TEAM_OR_OPPONENT, path: ['opponentName'] });
+      } else if (m.teamAId === m.teamBId) {
+        ctx.addIssue({ code: 'custom', message: 'Choose two different teams', path: ['teamBId'] });
+      }
+    },
+    // The two sides are judged once every field is valid on its own: a bad id or text is said alone.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 export type ScheduleMatchInput = z.input<typeof scheduleMatchInputSchema>;
 
 /**
