@@ -75,6 +75,24 @@ describe('demo seed', () => {
       teamName: 'Riverside Hawks',
       teamCode: result!.teamCode,
     });
+
+    // A result and the next fixtures to show on Home, the team page and Games.
+    const board = (await get('/api/me/matches', cookie)) as Record<string, Array<Record<string, unknown>>>;
+    expect(board.live).toEqual([]);
+    expect(board.recent).toMatchObject([
+      {
+        teamA: { name: 'Riverside Hawks' },
+        teamB: { id: null, name: 'Eastside FC' },
+        status: 'complete',
+        scoreA: 2,
+        scoreB: 1,
+        winnerSide: 'teamA',
+      },
+    ]);
+    expect(board.upcoming!.map((m) => (m.teamB as { name: string }).name).sort()).toEqual([
+      'Northside United',
+      'Riverside Falcons',
+    ]);
   });
 
   it('adds a club: an org admin, an active season, two teams, the parent linked by invitation, one pending', async () => {

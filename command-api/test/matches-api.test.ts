@@ -22,14 +22,22 @@ afterAll(async () => {
 const errorOf = async (response: Response) => ({ http: response.status, ...(await readJson(response)) });
 
 describe('scheduling a match', () => {
-  it('refuses the form without its §5 fields, with their messages', async () => {
+  it('refuses the form without its §5 fields, with their messages; an organization team without a season names seasonId', async () => {
     const response = await club.coach.post('/api/matches', {});
     expect(response.status).toBe(400);
     expect((await readJson(response)).fieldErrors).toMatchObject({
-      seasonId: ['Season is required'],
       sportId: ['Sport is required'],
+      teamAId: ['Choose the home team'],
       startTime: ['Start time is required'],
     });
+    const noSeason = await club.coach.post('/api/matches', {
+      sportId: 'soccer',
+      teamAId: club.teamA.id,
+      teamBId: club.teamB.id,
+      startTime: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(noSeason.status).toBe(400);
+    expect((await readJson(noSeason)).fieldErrors).toEqual({ seasonId: ['Season is required'] });
   });
 
   it('needs two different teams of the season, its sport and a start that is not past', async () => {
@@ -381,6 +389,7 @@ describe('statistics with corrections', () => {
       playerId: null,
       userName: 'Riverside Ava',
       teamId: club.teamA.id,
+      side: 'teamA',
       statType: 'passes',
       value: 12.5,
       context: 'first half',

@@ -19,6 +19,7 @@ interface Line {
   revision: number;
   position: string;
   type: string;
+  side?: string;
   data: Record<string, any>;
   actorId: string | null;
   recordedAt: string;
@@ -90,11 +91,19 @@ describe('match stat replay (NDJSON)', () => {
       revision: expect.any(Number),
       position: expect.stringMatching(/^\d+\/\d+$/),
       type: 'StatRecorded',
-      data: expect.objectContaining({ statId: first.id, participantId: ava.id, statType: 'goals', value: 1 }),
+      side: 'teamA',
+      data: expect.objectContaining({
+        statId: first.id,
+        participantId: ava.id,
+        side: 'teamA',
+        statType: 'goals',
+        value: 1,
+      }),
       actorId: club.coach.userId,
       recordedAt: expect.any(String),
     });
     expect(lines[1]!.actorId).toBe(club.coachB.userId);
+    expect(lines[1]!.side).toBe('teamB');
     expect(lines[2]!.data).toMatchObject({ previousValue: 1, value: 2, reason: 'Two goals, one entry' });
     expect(lines[3]!.data).toMatchObject({ value: 2, reason: 'Offside' });
     const revisions = lines.map((l) => l.revision);

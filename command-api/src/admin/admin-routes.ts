@@ -44,6 +44,7 @@ import {
 import {
   accessAt,
   adminCounts,
+  adminLiveMatches,
   adminUpcomingMatches,
   findMedia,
   findOrgSettings,
@@ -54,6 +55,7 @@ import {
   listAdminPeople,
   listAdminTeams,
   listRsvpLedger,
+  LIVE_MATCHES_SHOWN,
   listSeasons,
   messageHistory,
   orgAccess,
@@ -123,7 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       schema: {
         tags,
         summary:
-          'Dashboard: Total Teams, Active Players, Scheduled Matches, Attendance Rate; 3 upcoming matches, 5 recent activities',
+          'Dashboard: Total Teams, Active Players, Scheduled Matches, Attendance Rate; Live now (matches in progress: `liveNow`, and the first 5 with score and minute in `liveMatches`); 3 upcoming matches, 5 recent activities',
         querystring: adminScopeQuerySchema,
         response: { 200: adminStatsSchema, ...errors },
       },
@@ -131,12 +133,13 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     async (request) => {
       const org = adminOrg(request);
       const now = new Date();
-      const [counts, upcomingMatches, recentActivity] = await Promise.all([
+      const [counts, live, upcomingMatches, recentActivity] = await Promise.all([
         adminCounts(db, org.orgId, now),
+        adminLiveMatches(db, org.orgId, now, LIVE_MATCHES_SHOWN),
         adminUpcomingMatches(db, org.orgId, now, 3),
         recentAdminActivity(db, org.orgId, 5),
       ]);
-      return { orgId: org.orgId, orgName: org.name, ...counts, upcomingMatches, recentActivity };
+      return { orgId: org.orgId, orgName: org.name, ...counts, ...live, upcomingMatches, recentActivity };
     },
   );
 
@@ -278,7 +281,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     {
       schema: {
         tags,
-        summary: "The organization's matches, latest first",
+        summary: "The organization's matches: those in progress first, then latest first",
         querystring: adminScopeQuerySchema,
         response: { 200: z.array(adminMatchSchema), ...errors },
       },

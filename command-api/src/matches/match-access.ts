@@ -22,14 +22,15 @@ export interface MatchStanding {
 }
 
 /**
- * Who may see and manage a match: members of either team see it, the organization's admins see
- * it all, and a manager of either team (canManageTeam: its creator or an assigned coach) or an
- * admin of the organization manages it.
+ * Who may see and manage a match: members of either team (parents and players too) see it, the
+ * organization's admins see it all, and a manager of either team (canManageTeam: its creator or an
+ * assigned coach) or an admin of the organization manages it. A match of an independent team has
+ * no organization: its team's members and managers alone; an opponent outside Sideline has none.
  */
 export async function matchStanding(db: Kysely<any>, match: MatchRow, userId: string): Promise<MatchStanding> {
   const [teamA, teamB, admin] = await Promise.all([
     findTeamForMember(db, match.teamA.id, userId),
-    findTeamForMember(db, match.teamB.id, userId),
+    match.teamB.id === null ? null : findTeamForMember(db, match.teamB.id, userId),
     match.orgId ? isOrgAdmin(db, match.orgId, userId) : false,
   ]);
   const manages = admin || (await managesOneOf(db, [teamA, teamB], userId));
@@ -82,7 +83,9 @@ export async function matchScope(db: Kysely<any>, userId: string) {
     teamIds: teams.map((t) => t.id),
     orgIds,
     canManage: (m: MatchRow) =>
-      (m.orgId !== null && admin.has(m.orgId)) || managed.has(m.teamA.id) || managed.has(m.teamB.id),
+      (m.orgId !== null && admin.has(m.orgId)) ||
+      managed.has(m.teamA.id) ||
+      (m.teamB.id !== null && managed.has(m.teamB.id)),
   };
 }
 
@@ -106,7 +109,10 @@ export async function analyticsReader(db: Kysely<any>, request: FastifyRequest):
   return { kind: 'user', userId: requireUserId(request) };
 }
 
-/** The match for an analytics reader: a token opens only its organization's matches. */
+/**
+ * The match for an analytics reader: a token opens only its organization's matches (an
+ * independent team's match, outside any organization, opens by session only).
+ */
 export async function requireMatchForReader(db: Kysely<any>, matchId: string, reader: Reader): Promise<MatchRow> {
   if (reader.kind === 'user') return (await requireMatchReader(db, matchId, reader.userId)).match;
   const match = await loadMatch(db, matchId);

@@ -6,27 +6,35 @@ import { z } from 'zod';
 import {
   addParticipantInputSchema,
   idSchema,
+  MATCH_BOARD_RECENT,
+  MATCH_BOARD_UPCOMING,
+  matchBoardSchema,
   matchDecider,
   matchListQuerySchema,
   matchSchema,
+  matchStatuses,
   matchStatusInputSchema,
   matchStream,
   participantSchema,
   scheduleMatchInputSchema,
   sportById,
+  sportIdOfName,
   substitutionInputSchema,
-  type Match,
   type MatchCommand,
   type SportId,
 } from '@sideline/domain';
 import {
   findParticipant,
   findPlayer,
+  findTeamForMember,
   findUserById,
+  isOrgAdminOfTeam,
   listMatchRows,
   listParticipants,
+  matchBoardRows,
   memberRole,
-  type MatchRow,
+  teamIdsOfMatch,
+  teamIdsOfUser,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -39,9 +47,17 @@ import {
   requireMatchManager,
   requireMatchReader,
 } from './match-access.ts';
-import { findSeasonFacts, seasonNames, teamsOfSeason } from './org-scope.ts';
+import { matchView, matchViews } from './match-views.ts';
+import { findSeasonFacts, teamsOfSeason } from './org-scope.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string() });
+/** An error; `fieldErrors` on a 400 (declared so the serializer keeps it). */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+/** A 409: ILLEGAL_TRANSITION carries the match's current `status`. */
+export const conflictBody = errorBody.extend({ status: z.enum(matchStatuses).optional() });
 const matchParams = z.object({ matchId: idSchema });
 
 /** A scheduled start may lie this far in the past (the form's minimum is "now" in a browser whose clock may lag). */
@@ -50,22 +66,14 @@ const START_TIME_GRACE_MS = 10 * 60_000;
 export const fieldError = (field: string, message: string) =>
   new HttpError(400, 'VALIDATION', 'Please check the highlighted fields', { [field]: [message] });
 
-export function toMatch(row: MatchRow, seasonName: string | null, canManage: boolean): Match {
-  const { orgId: _orgId, ...rest } = row;
-  return { ...rest, seasonName, sportName: sportById(row.sportId).name, canManage };
-}
-
-export async function matchView(db: Kysely<any>, row: MatchRow, canManage: boolean): Promise<Match> {
-  const names = await seasonNames(db, [row.seasonId]);
-  return toMatch(row, names.get(row.seasonId) ?? null, canManage);
-}
-
 /**
- * The id of something a request creates: random, or derived from the caller's Idempotency-Key so
- * a retried create appends nothing new (the decider sees the same id again).
+ * The id of something a request creates: random, or derived from the caller's client id (a body
+ * field, first) or Idempotency-Key so a retried create appends nothing new (the decider sees the
+ * same id again).
  */
-export function createdId(request: FastifyRequest, userId: string, scope: string): string {
-  const key = request.headers['idempotency-key'];
+export function createdId(request: FastifyRequest, userId: string, scope: string, clientId?: string): string {
+  const header = request.headers['idempotency-key'];
+  const key = clientId ?? header;
   return typeof key === 'string' && key.length > 0 && key.length <= 200
     ? createHash('sha256').update(`${userId}\n${scope}\n${key}`).digest('hex').slice(0, 32)
     : randomUUID();
@@ -143,13 +151,59 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
       },
     },
     async (request) => {
-      const scope = await matchScope(db, requireUserId(request));
+      const userId = requireUserId(request);
+      const scope = await matchScope(db, userId);
       const rows = await listMatchRows(db, scope, request.query);
-      const names = await seasonNames(
-        db,
-        rows.map((r) => r.seasonId),
+      return matchViews(db, rows, userId, scope.canManage);
+    },
+  );
+
+  app.get(
+    '/api/me/matches',
+    {
+      schema: {
+        tags: ['matches'],
+        summary: `The caller's matches across their teams (parents and players too): \`live\` in progress (earliest kick-off first), \`upcoming\` still scheduled (soonest first, at most ${MATCH_BOARD_UPCOMING}), \`recent\` completed results (latest first, at most ${MATCH_BOARD_RECENT}); each with its score and \`minute\` of play`,
+        response: { 200: matchBoardSchema },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const [teamIds, scope] = await Promise.all([teamIdsOfUser(db, userId), matchScope(db, userId)]);
+      const board = await matchBoardRows(db, teamIds, { upcoming: MATCH_BOARD_UPCOMING, recent: MATCH_BOARD_RECENT });
+      const [live, upcoming, recent] = await Promise.all(
+        [board.live, board.upcoming, board.recent].map((rows) => matchViews(db, rows, userId, scope.canManage)),
       );
-      return rows.map((r) => toMatch(r, names.get(r.seasonId) ?? null, scope.canManage(r)));
+      return { live: live!, upcoming: upcoming!, recent: recent! };
+    },
+  );
+
+  app.get(
+    '/api/teams/:teamId/matches',
+    {
+      schema: {
+        tags: ['matches'],
+        summary: `One team's matches for its page: \`live\`, \`upcoming\` (the first is the next match; at most ${MATCH_BOARD_UPCOMING}) and \`recent\` results (at most ${MATCH_BOARD_RECENT}). Its members and the admins of its organization; anyone else 404`,
+        params: z.object({ teamId: idSchema }),
+        response: { 200: matchBoardSchema, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const { teamId } = request.params;
+      const [role, orgAdmin] = await Promise.all([
+        memberRole(db, teamId, userId),
+        isOrgAdminOfTeam(db, teamId, userId),
+      ]);
+      if (role === null && !orgAdmin) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
+      const [scope, board] = await Promise.all([
+        matchScope(db, userId),
+        matchBoardRows(db, [teamId], { upcoming: MATCH_BOARD_UPCOMING, recent: MATCH_BOARD_RECENT }),
+      ]);
+      const [live, upcoming, recent] = await Promise.all(
+        [board.live, board.upcoming, board.recent].map((rows) => matchViews(db, rows, userId, scope.canManage)),
+      );
+      return { live: live!, upcoming: upcoming!, recent: recent! };
     },
   );
 
@@ -158,14 +212,16 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
     {
       schema: {
         tags: ['matches'],
-        summary: 'One match',
+        summary:
+          "One match: kick-off, place, status, both sides' names and scores (team B's is the opponent's when it is not on Sideline), the minute of play while in progress and a livestream of either team that is live. Members of either team (parents and players too) and the organization's admins; anyone else 404",
         params: matchParams,
         response: { 200: matchSchema, 404: errorBody },
       },
     },
     async (request) => {
-      const { match, canManage } = await requireMatchReader(db, request.params.matchId, requireUserId(request));
-      return matchView(db, match, canManage);
+      const userId = requireUserId(request);
+      const { match, canManage } = await requireMatchReader(db, request.params.matchId, userId);
+      return matchView(db, match, userId, canManage);
     },
   );
 
@@ -175,27 +231,53 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
       schema: {
         tags: ['matches'],
         summary:
-          "Schedule a match between two teams of a season (the season's organization admins, or a coach of one of the teams)",
+          "Schedule a match: team A against team B (another Sideline team) or against an opponent that is not on Sideline (`opponentName`, 1–80 characters), never both. In a season: both teams of the season, by its organization's admins or a coach of either team. Without a season: only when team A is an independent team (no organization), by its managers; team B is then another independent team of the caller's, or an opponent. Bad input answers 400 naming the field (`seasonId`, `teamBId`, `opponentName`, …)",
         body: scheduleMatchInputSchema,
-        response: { 201: matchSchema, 403: errorBody },
+        response: { 201: matchSchema, 400: errorBody, 403: errorBody },
       },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
-      const { seasonId, sportId, teamAId, teamBId, startTime, location, format } = request.body;
-      const season = await findSeasonFacts(db, seasonId, userId);
-      // A season of an organization the caller is not in reads as one that does not exist.
-      if (!season || !(season.isOrgAdmin || season.isOrgMember)) throw fieldError('seasonId', 'Season not found');
-      if (season.sportId !== sportId) {
-        throw fieldError('sportId', `This season is for ${season.sportName}`);
+      const { seasonId, sportId, teamAId, teamBId, opponentName, startTime, location, format } = request.body;
+      const teams = teamBId === null ? [teamAId] : [teamAId, teamBId];
+      let orgId: string | null;
+      let manages: boolean;
+      if (seasonId !== null) {
+        const season = await findSeasonFacts(db, seasonId, userId);
+        // A season of an organization the caller is not in reads as one that does not exist.
+        if (!season || !(season.isOrgAdmin || season.isOrgMember)) throw fieldError('seasonId', 'Season not found');
+        if (season.sportId !== sportId) {
+          throw fieldError('sportId', `This season is for ${season.sportName}`);
+        }
+        const inSeason = await teamsOfSeason(db, seasonId, teams);
+        if (!inSeason.has(teamAId)) throw fieldError('teamAId', 'Choose a team of this season');
+        if (teamBId !== null && !inSeason.has(teamBId)) throw fieldError('teamBId', 'Choose a team of this season');
+        orgId = season.orgId;
+        manages = season.isOrgAdmin || (await managesAnyTeam(db, teams, userId));
+      } else {
+        // Only an independent team plays without a season; an organization's team needs one.
+        const teamA = await findTeamForMember(db, teamAId, userId);
+        if (!teamA) {
+          if (await isOrgAdminOfTeam(db, teamAId, userId)) throw fieldError('seasonId', 'Season is required');
+          throw fieldError('teamAId', 'Choose one of your teams');
+        }
+        if (teamA.orgId !== null) throw fieldError('seasonId', 'Season is required');
+        const teamSport = sportIdOfName(teamA.sport);
+        if (teamSport !== null && teamSport !== sportId) {
+          throw fieldError('sportId', `${teamA.name} plays ${sportById(teamSport).name}`);
+        }
+        if (teamBId !== null) {
+          const teamB = await findTeamForMember(db, teamBId, userId);
+          if (!teamB || teamB.orgId !== null) {
+            throw fieldError('teamBId', 'Choose another independent team of yours, or name the opponent');
+          }
+        }
+        orgId = null;
+        manages = await managesAnyTeam(db, teams, userId);
       }
-      const inSeason = await teamsOfSeason(db, seasonId, [teamAId, teamBId]);
-      if (!inSeason.has(teamAId)) throw fieldError('teamAId', 'Choose a team of this season');
-      if (!inSeason.has(teamBId)) throw fieldError('teamBId', 'Choose a team of this season');
       if (Date.parse(startTime) < Date.now() - START_TIME_GRACE_MS) {
         throw fieldError('startTime', 'Start time must not be in the past');
       }
-      const manages = season.isOrgAdmin || (await managesAnyTeam(db, [teamAId, teamBId], userId));
       if (!manages) throw matchManagersOnly();
       const matchId = createdId(request, userId, 'match');
       await runMatchCommand(
@@ -206,10 +288,12 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
           data: {
             ...sent(matchId, userId),
             seasonId,
-            orgId: season.orgId,
+            orgId,
             sportId: sportId as SportId,
             teamAId,
             teamBId,
+            opponentName,
+            teamAIndependent: seasonId === null,
             startTime,
             location,
             format,
@@ -218,7 +302,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
         userId,
       );
       const { match, canManage } = await requireMatchReader(db, matchId, userId);
-      return reply.status(201).send(await matchView(db, match, canManage));
+      return reply.status(201).send(await matchView(db, match, userId, canManage));
     },
   );
 
@@ -241,7 +325,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
       const type = commandOfStatus[request.body.status];
       await runMatchCommand(ctx, matchId, { type, data: sent(matchId, userId) } as MatchCommand, userId);
       const { match, canManage } = await requireMatchReader(db, matchId, userId);
-      return matchView(db, match, canManage);
+      return matchView(db, match, userId, canManage);
     },
   );
 
@@ -278,7 +362,7 @@ export const matchesRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
       const { matchId } = request.params;
       const match = await requireMatchManager(db, matchId, userId);
       const body = request.body;
-      const teamIds = [match.teamA.id, match.teamB.id];
+      const teamIds = teamIdsOfMatch(match);
       if (body.teamId && !teamIds.includes(body.teamId)) {
         throw fieldError('teamId', 'Choose one of the two teams of the match');
       }

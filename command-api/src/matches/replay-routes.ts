@@ -9,9 +9,9 @@ import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { analyticsReader, requireMatchForReader } from './match-access.ts';
 import { seasonOrgId, seasonStanding } from './org-scope.ts';
+import { errorBody } from './matches-routes.ts';
 import { matchReplay, seasonReplay, Wakeup } from './stat-replay.ts';
 
-const errorBody = z.object({ message: z.string(), code: z.string() });
 const DEFAULT_HEARTBEAT_SECONDS = 15;
 /** Every team's match notices (teamSubject(teamId, 'match')), and nothing else of theirs. */
 const matchNoticesSubject = 'sideline.team.*.match';
@@ -52,7 +52,7 @@ export const replayRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, c
       schema: {
         tags: ['analytics'],
         summary:
-          'The match’s stat events as NDJSON in log order (`revision`, `position`, `type`, `data`, `actorId`, `recordedAt`); `from=REVISION` resumes (inclusive); `follow=1` stays open while the match is scheduled or in progress (heartbeat lines `{"type":"heartbeat"}` every `heartbeat` seconds, default 15) and ends when it completes',
+          'The match’s stat events as NDJSON in log order (`revision`, `position`, `type`, `side` (teamA, teamB or opponent), `data`, `actorId`, `recordedAt`); `from=REVISION` resumes (inclusive); `follow=1` stays open while the match is scheduled or in progress (heartbeat lines `{"type":"heartbeat"}` every `heartbeat` seconds, default 15) and ends when it completes',
         params: z.object({ matchId: idSchema }),
         querystring: statsStreamQuerySchema.extend({ heartbeat: heartbeatQuery }),
         response: { 401: errorBody, 404: errorBody },

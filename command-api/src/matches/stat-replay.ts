@@ -1,18 +1,24 @@
 import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '@sideline/infra';
-import { isStatEventType, matchStream } from '@sideline/domain';
+import { isStatEventType, matchStream, withStatSide, type StatEvent } from '@sideline/domain';
 
 /** Events per read of a match stream: a replay of a long match never holds it all in memory. */
 export const REPLAY_PAGE = 2_000;
 
 export const HEARTBEAT_LINE = '{"type":"heartbeat"}\n';
 
-/** One NDJSON line of a stat replay: what happened, where in the log, who did it and when. */
+/**
+ * One NDJSON line of a stat replay: what happened, where in the log, whose side (teamA, teamB or
+ * the opponent outside Sideline; events written before sides were recorded read theirs from the
+ * team), who did it and when.
+ */
 export function statLine(e: RecordedEvent): string {
+  const data = withStatSide(e.data as StatEvent['data']);
   return `${JSON.stringify({
     revision: e.revision,
     position: formatPosition(e.position),
     type: e.type,
-    data: e.data,
+    side: data.side,
+    data,
     actorId: e.metadata.actorId,
     recordedAt: e.metadata.occurredAt,
   })}\n`;

@@ -9,6 +9,7 @@ import {
   idSchema,
   matchDecider,
   matchStream,
+  matchTimelineSchema,
   playingTimeSchema,
   recordStatInputSchema,
   retractStatInputSchema,
@@ -21,6 +22,7 @@ import {
   findParticipant,
   findStat,
   listStats,
+  matchTimeline,
   playingTime,
   seasonPlayingTime,
   seasonStatTotals,
@@ -29,7 +31,7 @@ import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { analyticsReader, requireMatchForReader, requireMatchManager, requireMatchReader } from './match-access.ts';
-import { createdId, fieldError, runMatchCommand } from './matches-routes.ts';
+import { conflictBody, createdId, errorBody as statErrorBody, fieldError, runMatchCommand } from './matches-routes.ts';
 import { seasonStanding } from './org-scope.ts';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
@@ -86,36 +88,51 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       schema: {
         tags: ['matches'],
         summary:
-          'Record a statistic of a lineup player (a stat type of the sport, value ≥ 0 in steps of 0.01) while the match is in progress or complete; 409 while scheduled or cancelled',
+          "Record a statistic (a stat type of the sport, value ≥ 0 in steps of 0.01; a count stat's usual value is 1) while the match is in progress or complete: of a lineup player, or with `side: 'opponent'` and no player, a scoring stat of an opponent that is not on Sideline. `clientId` (or an `Idempotency-Key` header) makes a retry record it once and answer the same stat (409 STAT_ALREADY_RETRACTED if it was retracted since). 400 naming the field for bad input, 403 for a member who does not manage the match, 409 while scheduled or cancelled",
         params: matchParams,
         body: recordStatInputSchema,
-        response: { 201: statSchema, 403: errorBody, 404: errorBody },
+        response: { 201: statSchema, 400: statErrorBody, 403: errorBody, 404: errorBody, 409: conflictBody },
       },
     },
     async (request, reply) => {
       const userId = requireUserId(request);
       const { matchId } = request.params;
       await requireMatchManager(db, matchId, userId);
-      const { participantId, userId: playerUserId, playerId, teamId, statType, value, context } = request.body;
-      const participant = await findParticipant(db, matchId, { participantId, userId: playerUserId, playerId });
-      if (!participant || (teamId && participant.team_id !== teamId)) {
-        throw fieldError(
-          participantId ? 'participantId' : playerId ? 'playerId' : 'userId',
-          'This player is not in the lineup',
-        );
+      const {
+        participantId,
+        userId: playerUserId,
+        playerId,
+        teamId,
+        side,
+        statType,
+        value,
+        context,
+        clientId,
+      } = request.body;
+      let subject: string | null = null;
+      if (side !== 'opponent') {
+        const participant = await findParticipant(db, matchId, { participantId, userId: playerUserId, playerId });
+        if (!participant || (teamId && participant.team_id !== teamId)) {
+          throw fieldError(
+            participantId ? 'participantId' : playerId ? 'playerId' : 'userId',
+            'This player is not in the lineup',
+          );
+        }
+        subject = participant.id;
       }
-      const statId = createdId(request, userId, `stat:${matchId}`);
+      const statId = createdId(request, userId, `stat:${matchId}`, clientId);
       await runMatchCommand(
         ctx,
         matchId,
         {
           type: 'RecordStat',
-          data: { ...sent(matchId, userId), statId, participantId: participant.id, statType, value, context },
+          data: { ...sent(matchId, userId), statId, participantId: subject, side, statType, value, context },
         },
         userId,
       );
       const stat = await findStat(db, matchId, statId);
-      if (!stat) throw statNotFound(); // retracted meanwhile
+      // A retried record of a stat retracted since (an outbox replaying after an Undo).
+      if (!stat) throw new HttpError(409, 'STAT_ALREADY_RETRACTED', 'This statistic was recorded, then retracted');
       return reply.status(201).send(stat);
     },
   );
@@ -152,6 +169,8 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
     '/api/matches/:matchId/stats/:statId',
     {
       schema: {
+        description:
+          'The scorer\'s Undo retracts through here with the reason "Undone by scorer", the opponent\'s stats too. A statistic already retracted answers 409 STAT_ALREADY_RETRACTED with a message',
         tags: ['matches'],
         summary:
           'Retract a statistic recorded by mistake. A reason is required: `?reason=` (or a JSON body `{reason}`); without one, 400 naming `reason`',
@@ -216,11 +235,26 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       if (history.length === 0) {
         throw new HttpError(404, 'NOT_SCHEDULED_YET', 'The match had not been scheduled at that time');
       }
-      const names = new Map([
-        [match.teamA.id, match.teamA.name],
-        [match.teamB.id, match.teamB.name],
-      ]);
+      const names = new Map([[match.teamA.id, match.teamA.name]]);
+      if (match.teamB.id !== null) names.set(match.teamB.id, match.teamB.name);
       return boxScoreOf(fold(matchDecider, history), names, new Date(until).toISOString());
+    },
+  );
+
+  app.get(
+    '/api/matches/:matchId/timeline',
+    {
+      schema: {
+        tags: ['matches'],
+        summary:
+          "The match's timeline: every stat recorded, corrected (`amended`, from `previousValue` to `value`) and taken back (`retracted`), in the order it happened, with the side, the player (null for an opponent outside Sideline), the minute of play and, on a recorded stat, whether it was corrected or taken back since. `scoring` marks the sport's scoring stats (goals, points, …). Members of either team and the organization's admins",
+        params: matchParams,
+        response: { 200: matchTimelineSchema, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { match } = await requireMatchReader(db, request.params.matchId, requireUserId(request));
+      return matchTimeline(db, match);
     },
   );
 

@@ -51,7 +51,7 @@ export async function matchFacts(db: Kysely<any>, match: MatchRow): Promise<Matc
     .filter((p) => p.line.length > 0)
     .sort((a, b) => b.scored - a.scored || b.recorded - a.recorded || a.name.localeCompare(b.name));
   const [top, ...rest] = players;
-  const winner = [match.teamA, match.teamB].find((t) => t.id === match.winnerId);
+  const winner = match.winnerSide === null ? null : match.winnerSide === 'teamA' ? match.teamA : match.teamB;
   const result = match.status !== 'complete' ? null : winner ? `${winner.name} won.` : 'A draw.';
   return {
     title: `${match.teamA.name} vs ${match.teamB.name}`,

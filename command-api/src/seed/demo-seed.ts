@@ -54,7 +54,7 @@ export async function seedDemo(
   if ((await countUsers(db)) > 0) return null;
   const cookies = new Map<string, string>();
   const host = options.origin === undefined ? {} : { host: new URL(options.origin).host };
-  const call = async (person: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const call = async (person: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
     const response = await app.inject({
       method,
       url,
@@ -107,6 +107,7 @@ export async function seedDemo(
     status: 'yes',
     occurrenceDate: practice.occurrenceDate,
   });
+  await seedDemoMatches(call, team.id);
   await seedDemoClub(call, cookies);
   return {
     teamName: team.name,
@@ -118,10 +119,47 @@ export async function seedDemo(
 
 type SeedCall = (
   person: string | null,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: unknown,
 ) => Promise<{ json(): unknown; cookies: Array<{ name: string; value: string }> }>;
+
+/**
+ * The demo team's matches against clubs that are not on Sideline (it is an independent team, so
+ * without a season): one played today, won 2–1 with Jordan's two goals, and the next one on
+ * Saturday, so Home, the team page and Games have a result and a fixture to show.
+ */
+async function seedDemoMatches(call: SeedCall, teamId: string): Promise<void> {
+  const schedule = async (opponentName: string, startTime: Date, location: string) =>
+    (
+      await call('coach', 'POST', '/api/matches', {
+        sportId: 'soccer',
+        teamAId: teamId,
+        opponentName,
+        startTime: startTime.toISOString(),
+        location,
+      })
+    ).json() as { id: string };
+  const played = await schedule('Eastside FC', new Date(), 'Riverside Park, field 1');
+  const jordan = (
+    await call('coach', 'POST', `/api/matches/${played.id}/participants`, {
+      userId: await userIdOf(call, 'player'),
+      positionId: 'striker',
+    })
+  ).json() as { id: string };
+  await call('coach', 'PUT', `/api/matches/${played.id}`, { status: 'in_progress' });
+  const goal = { participantId: jordan.id, statType: 'goals', value: 1 };
+  await call('coach', 'POST', `/api/matches/${played.id}/stats`, goal);
+  await call('coach', 'POST', `/api/matches/${played.id}/stats`, { side: 'opponent', statType: 'goals', value: 1 });
+  await call('coach', 'POST', `/api/matches/${played.id}/stats`, goal);
+  await call('coach', 'PUT', `/api/matches/${played.id}`, { status: 'complete' });
+  await schedule('Northside United', nextWeekday(new Date(), 6, 10, 0), 'Northside Rec Ground');
+}
+
+/** The signed-in id of a demo person. */
+async function userIdOf(call: SeedCall, person: string): Promise<string> {
+  return ((await call(person, 'GET', '/api/user')).json() as { id: string }).id;
+}
 
 /**
  * The club: its admin starts an organization with a season running now and two teams; the demo
@@ -176,6 +214,15 @@ async function seedDemoClub(call: SeedCall, cookies: Map<string, string>): Promi
     jerseyNumber: '4',
     parentEmail: 'lee.chen@example.com',
     parentName: 'Lee Chen',
+  });
+  // A fixture of the season between the club's two teams.
+  await call('admin', 'POST', '/api/matches', {
+    seasonId: season.id,
+    sportId: 'soccer',
+    teamAId: teams[0]!.id,
+    teamBId: teams[1]!.id,
+    startTime: nextWeekday(today, 0, 9, 30).toISOString(),
+    location: 'Riverside Park, field 2',
   });
 }
 

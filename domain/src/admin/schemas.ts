@@ -4,6 +4,7 @@ import { safeText } from '../shared/text.ts';
 import { orgSettingsSchema, updateOrgSettingsInputSchema } from '../orgs/schemas.ts';
 import { seasonSchema, setSeasonActiveInputSchema } from '../seasons/schemas.ts';
 import { rsvpStatusSchema } from '../calendar/schemas.ts';
+import { liveMatchSummarySchema } from '../matches/schemas.ts';
 
 /**
  * The admin portal's API (spec part 2 §2 "Admin portal", §3 "Admin …" entities, §7 `/api/admin/*`).
@@ -50,6 +51,10 @@ export const adminStatsSchema = z.object({
    * no answers.
    */
   attendanceRate: z.number(),
+  /** Live now: the organization's matches in progress. */
+  liveNow: z.number().int(),
+  /** The first of them (up to 5, earliest kick-off first), listed before the upcoming matches. */
+  liveMatches: z.array(liveMatchSummarySchema),
   upcomingMatches: z.array(adminUpcomingMatchSchema),
   recentActivity: z.array(adminRecentActivitySchema),
 });
@@ -94,20 +99,24 @@ export type AdminTeam = z.infer<typeof adminTeamSchema>;
 
 export const adminMatchStatuses = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
 
-/** GET /api/admin/matches (status spelled as the admin portal lists it: completed, not complete). */
+/**
+ * GET /api/admin/matches, matches in progress first, then latest first (status spelled as the
+ * admin portal lists it: completed, not complete). `teamB` is the opponent's name, with a null
+ * `teamBId`, when the other side is not on Sideline.
+ */
 export const adminMatchSchema = z.object({
   id: z.string(),
   teamA: z.string(),
   teamB: z.string(),
   teamAId: z.string(),
-  teamBId: z.string(),
+  teamBId: z.string().nullable(),
   scoreA: z.number().nullable(),
   scoreB: z.number().nullable(),
   startTime: z.string(),
   location: z.string().nullable(),
   sport: z.string(),
   status: z.enum(adminMatchStatuses),
-  seasonId: z.string(),
+  seasonId: z.string().nullable(),
   seasonName: z.string().nullable(),
 });
 export type AdminMatch = z.infer<typeof adminMatchSchema>;

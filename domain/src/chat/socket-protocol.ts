@@ -166,7 +166,10 @@ export const teamMembersChangedFrame = z.object({
 
 /**
  * A match of one of the user's teams changed (status, lineup, stats, corrections): refetch its
- * queries (GET /api/matches, /api/matches/{matchId}/…). Sent to the members of both teams.
+ * queries (GET /api/matches, /api/matches/{matchId}/…, /api/me/matches, the teams' matches and the
+ * admin stats). Sent to the members of the match's teams (`teamIds`: team A alone when the other
+ * side is an opponent outside Sideline), and to the admins of its organization who are in neither
+ * team, on their own sockets.
  */
 export const matchUpdatedFrame = z.object({
   type: z.literal('match_updated'),

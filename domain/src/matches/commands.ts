@@ -1,4 +1,5 @@
 import type { SportId } from '../sports/catalogue.ts';
+import type { MatchSide } from './sides.ts';
 
 /**
  * Every match command carries who sends it (`by`), the caller's clock (`at`: deciders read no
@@ -13,14 +14,21 @@ interface Sent {
   canManage: boolean;
 }
 
+/**
+ * The other side is team B (a Sideline team) or an opponent outside Sideline named by
+ * `opponentName`, never both. `teamAIndependent`: team A belongs to no organization (evaluated by
+ * the caller), the one case where a match has no season.
+ */
 export type ScheduleMatch = {
   type: 'ScheduleMatch';
   data: Sent & {
-    seasonId: string;
+    seasonId: string | null;
     orgId: string | null;
     sportId: SportId | 'unknown';
     teamAId: string;
-    teamBId: string;
+    teamBId: string | null;
+    opponentName?: string | null;
+    teamAIndependent?: boolean;
     startTime: string;
     location: string | null;
     format: string | null;
@@ -52,9 +60,20 @@ export type Substitute = {
   data: Sent & { outParticipantId: string; inParticipantId: string; when: string };
 };
 
+/**
+ * A stat of a lineup player (`participantId`; `side`, when given, must be the player's), or of the
+ * opponent outside Sideline (`side: 'opponent'`, no participant, a scoring stat type of the sport).
+ */
 export type RecordStat = {
   type: 'RecordStat';
-  data: Sent & { statId: string; participantId: string; statType: string; value: number; context: string | null };
+  data: Sent & {
+    statId: string;
+    participantId: string | null;
+    side?: MatchSide | undefined;
+    statType: string;
+    value: number;
+    context: string | null;
+  };
 };
 
 export type AmendStat = {

@@ -102,6 +102,7 @@ const scheduled: MatchEvent = {
     sportId: 'soccer',
     teamAId: 'ta',
     teamBId: 'tb',
+    opponentName: null,
     startTime: T0,
     location: 'Field 1',
     format: null,
@@ -178,7 +179,16 @@ describe('match decider: lifecycle', () => {
       .then([
         {
           type: 'MatchCompleted',
-          data: { matchId: 'm1', teamIds, at: at(90), scoreA: 2, scoreB: 1, winnerId: 'ta', by: 'coach' },
+          data: {
+            matchId: 'm1',
+            teamIds,
+            at: at(90),
+            scoreA: 2,
+            scoreB: 1,
+            winnerId: 'ta',
+            winnerSide: 'teamA',
+            by: 'coach',
+          },
         },
       ]);
   });
@@ -189,7 +199,16 @@ describe('match decider: lifecycle', () => {
       .then([
         {
           type: 'MatchCompleted',
-          data: { matchId: 'm1', teamIds, at: at(90), scoreA: 0, scoreB: 0, winnerId: null, by: 'coach' },
+          data: {
+            matchId: 'm1',
+            teamIds,
+            at: at(90),
+            scoreA: 0,
+            scoreB: 0,
+            winnerId: null,
+            winnerSide: null,
+            by: 'coach',
+          },
         },
       ]);
     const golf = history(
@@ -373,6 +392,7 @@ describe('match decider: statistics and corrections', () => {
             userId: 'u-a1',
             playerId: null,
             teamId: 'ta',
+            side: 'teamA',
             statType: 'goals',
             value: 1,
             context: null,
@@ -432,6 +452,7 @@ describe('match decider: statistics and corrections', () => {
             userId: 'u-a1',
             playerId: null,
             teamId: 'ta',
+            side: 'teamA',
             statType: 'goals',
             previousValue: 2,
             value: 1,
@@ -449,13 +470,13 @@ describe('match decider: statistics and corrections', () => {
     given(matchDecider, events).when(amend('s9', 2)).thenRefuses('STAT_NOT_FOUND');
   });
 
-  it('retracts a stat with a reason; a second retraction records nothing', () => {
+  it('retracts a stat with a reason; retracting it again is a 409 that says so', () => {
     const events = history(schedule(), ...lineup, start(), record('s1', 'a1'));
     const [retracted] = matchDecider.decide(retract('s1'), stateOf(events));
     expect(retracted).toMatchObject({ type: 'StatRetracted', data: { statId: 's1', value: 1, reason: 'Offside' } });
     given(matchDecider, [...events, retracted!])
       .when(retract('s1'))
-      .then([]);
+      .thenRefuses('STAT_ALREADY_RETRACTED');
     given(matchDecider, [...events, retracted!])
       .when(amend('s1', 3))
       .thenRefuses('STAT_NOT_FOUND');
@@ -479,7 +500,16 @@ describe('match decider: statistics and corrections', () => {
         ...matchDecider.decide(retract('s3', 'Own goal, credited wrongly', 100), stateOf(done)).slice(0, 1),
         {
           type: 'MatchResultRevised',
-          data: { matchId: 'm1', teamIds, scoreA: 1, scoreB: 1, winnerId: null, statId: 's3', by: 'coach' },
+          data: {
+            matchId: 'm1',
+            teamIds,
+            scoreA: 1,
+            scoreB: 1,
+            winnerId: null,
+            winnerSide: null,
+            statId: 's3',
+            by: 'coach',
+          },
         },
       ]);
     // A correction that leaves the score alone revises nothing.
@@ -523,14 +553,23 @@ describe('the box score as history', () => {
       teams: [
         {
           teamId: 'ta',
+          side: 'teamA',
           name: 'Hawks',
           score: 1,
+          totals: { goals: 1, shots: 4 },
           players: [
             { participantId: 'a1', name: 'Player a1', stats: { goals: 1, shots: 4 } },
             { participantId: 'a2', name: 'Player a2', stats: {} },
           ],
         },
-        { teamId: 'tb', name: 'Owls', score: 0, players: [{ participantId: 'b1', name: 'Player b1', stats: {} }] },
+        {
+          teamId: 'tb',
+          side: 'teamB',
+          name: 'Owls',
+          score: 0,
+          totals: {},
+          players: [{ participantId: 'b1', name: 'Player b1', stats: {} }],
+        },
       ],
     });
   });
@@ -589,11 +628,13 @@ describe('the match form schemas', () => {
   it('say what is missing in the spec words', () => {
     const result = scheduleMatchInputSchema.safeParse({});
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    // The season is the server's to require: it depends on whether team A has an organization.
     expect(messages).toMatchObject({
-      seasonId: 'Season is required',
       sportId: 'Sport is required',
+      teamAId: 'Choose the home team',
       startTime: 'Start time is required',
     });
+    expect(messages).not.toHaveProperty('seasonId');
     const stat = recordStatInputSchema.safeParse({ value: -1 });
     const statMessages = Object.fromEntries(stat.error!.issues.map((i) => [i.path.join('.'), i.message]));
     expect(statMessages).toEqual({

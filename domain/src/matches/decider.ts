@@ -5,7 +5,17 @@ import { positionOf, sportById, type SportDefinition } from '../sports/catalogue
 import type { MatchCommand } from './commands.ts';
 import type { MatchEvent, StatRecorded } from './events.ts';
 import { matchTransition, type MatchCommandType, type MatchStatus } from './machine.ts';
-import { fromHundredths, isStatValue, scoreContribution, winnerOf } from './scoring.ts';
+import { fromHundredths, isStatValue, scoreContribution } from './scoring.ts';
+import {
+  OPPONENT_NAME_MAX,
+  resultWinnerSide,
+  scoreIndexOf,
+  sideOfTeam,
+  statSideOf,
+  winningSide,
+  type MatchSide,
+  type MatchTeamIds,
+} from './sides.ts';
 
 export interface ParticipantState {
   participantId: string;
@@ -25,10 +35,12 @@ export interface ParticipantState {
 /** A stat as it stands after its corrections (retracted stats are gone from the state). */
 export interface StatState {
   statId: string;
-  participantId: string;
+  /** Null for the opponent's stats (side `opponent`). */
+  participantId: string | null;
   userId: string | null;
   playerId: string | null;
-  teamId: string;
+  teamId: string | null;
+  side: MatchSide;
   statType: string;
   value: number;
   context: string | null;
@@ -43,10 +55,12 @@ export interface StatState {
 export interface MatchState {
   match: {
     matchId: string;
-    teamIds: [string, string];
+    teamIds: MatchTeamIds;
     sportId: string;
-    seasonId: string;
+    seasonId: string | null;
     orgId: string | null;
+    /** The other side when it is not on Sideline (then `teamIds` is team A alone). */
+    opponentName: string | null;
     startTime: string;
   } | null;
   status: MatchStatus;
@@ -56,10 +70,10 @@ export interface MatchState {
   stats: ImmutableMap<string, StatState>;
   /** Every stat id ever recorded, retracted ones too: a retried RecordStat records nothing twice. */
   statIds: ImmutableSet<string>;
-  /** Each team's score from the surviving stats, in hundredths: [team A, team B]. */
+  /** Each side's score from the surviving stats, in hundredths: [team A, team B or the opponent]. */
   scoreHundredths: [number, number];
   /** Once complete: the result as last recorded (MatchCompleted, then MatchResultRevised). */
-  result: { scoreA: number; scoreB: number; winnerId: string | null } | null;
+  result: { scoreA: number; scoreB: number; winnerId: string | null; winnerSide: MatchSide | null } | null;
 }
 
 export const emptyMatchState: MatchState = {
@@ -106,6 +120,11 @@ function requireStat(state: MatchState, statId: string): StatState {
   return s;
 }
 
+/** A 400 whose body names the field (`fieldErrors`), as a form shows it. */
+function invalidField(code: string, field: string, message: string): DomainError {
+  return new DomainError('invalid', code, message, { fieldErrors: { [field]: [message] } });
+}
+
 function requireValue(value: number) {
   if (!isStatValue(value)) {
     throw new DomainError('invalid', 'INVALID_VALUE', 'Value must be positive, in steps of 0.01');
@@ -118,18 +137,20 @@ function requireReason(reason: string): string {
   return trimmed;
 }
 
-/** The result a completed match would have with these team scores. */
+/** The result a completed match would have with these scores. */
 function resultOf(state: MatchState, sport: SportDefinition, hundredths: [number, number]) {
-  const [teamAId, teamBId] = state.match!.teamIds;
+  const [teamAId, teamBId = null] = state.match!.teamIds;
   const scoreA = fromHundredths(hundredths[0]);
   const scoreB = fromHundredths(hundredths[1]);
-  return { scoreA, scoreB, winnerId: winnerOf(sport, scoreA, scoreB, teamAId, teamBId) };
+  const winnerSide = winningSide(sport, scoreA, scoreB, state.match!.opponentName !== null);
+  const winnerId = winnerSide === 'teamA' ? teamAId : winnerSide === 'teamB' ? teamBId : null;
+  return { scoreA, scoreB, winnerId, winnerSide };
 }
 
-/** The scores after a stat of `teamId` changes by `delta` hundredths of score. */
-function shifted(state: MatchState, teamId: string, delta: number): [number, number] {
+/** The scores after a stat of `side` changes by `delta` hundredths of score. */
+function shifted(state: MatchState, side: MatchSide, delta: number): [number, number] {
   const [a, b] = state.scoreHundredths;
-  return teamId === state.match!.teamIds[0] ? [a + delta, b] : [a, b + delta];
+  return scoreIndexOf(side) === 0 ? [a + delta, b] : [a, b + delta];
 }
 
 /**
@@ -145,8 +166,8 @@ function revision(
 ): MatchEvent[] {
   if (state.status !== 'complete' || !state.result) return [];
   const next = resultOf(state, sport, scores);
-  const { scoreA, scoreB, winnerId } = state.result;
-  if (next.scoreA === scoreA && next.scoreB === scoreB && next.winnerId === winnerId) return [];
+  const { scoreA, scoreB, winnerSide } = state.result;
+  if (next.scoreA === scoreA && next.scoreB === scoreB && next.winnerSide === winnerSide) return [];
   return [
     {
       type: 'MatchResultRevised',
@@ -170,20 +191,41 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
           );
         }
         if (state.match) return []; // the same id again: a retried create
-        if (d.teamAId === d.teamBId) {
+        const teamBId = d.teamBId ?? null;
+        const opponentName = d.opponentName?.trim() || null;
+        if (teamBId !== null && opponentName !== null) {
+          throw invalidField('TEAM_OR_OPPONENT', 'opponentName', 'Choose the away team or name the opponent, not both');
+        }
+        if (teamBId === null && opponentName === null) {
+          throw new DomainError('invalid', 'OPPONENT_REQUIRED', 'Choose the away team or name the opponent', {
+            fieldErrors: {
+              teamBId: ['Choose the away team or name the opponent'],
+              opponentName: ['Choose the away team or name the opponent'],
+            },
+          });
+        }
+        if (opponentName !== null && opponentName.length > OPPONENT_NAME_MAX) {
+          throw invalidField('OPPONENT_NAME_TOO_LONG', 'opponentName', `At most ${OPPONENT_NAME_MAX} characters`);
+        }
+        if (d.teamAId === teamBId) {
           throw new DomainError('invalid', 'SAME_TEAM', 'Choose two different teams');
+        }
+        // Only a team outside any organization plays without a season.
+        if (d.seasonId === null && !d.teamAIndependent) {
+          throw invalidField('SEASON_REQUIRED', 'seasonId', 'Season is required');
         }
         return [
           {
             type: 'MatchScheduled',
             data: {
               matchId: d.matchId,
-              teamIds: [d.teamAId, d.teamBId],
+              teamIds: teamBId === null ? [d.teamAId] : [d.teamAId, teamBId],
               seasonId: d.seasonId,
               orgId: d.orgId,
               sportId: d.sportId,
               teamAId: d.teamAId,
-              teamBId: d.teamBId,
+              teamBId,
+              opponentName,
               startTime: d.startTime,
               location: d.location,
               format: d.format,
@@ -335,9 +377,17 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
         const d = command.data;
         const { match, sport } = admit(state, 'RecordStat', d.canManage);
         if (state.statIds.has(d.statId)) return []; // a retried record
-        const p = requireParticipant(state, d.participantId);
+        const subject = statSubjectOf(state, d);
         if (!sport.statTypes.includes(d.statType)) {
-          throw new DomainError('invalid', 'UNKNOWN_STAT_TYPE', `Choose a stat type of ${sport.name}`);
+          throw invalidField('UNKNOWN_STAT_TYPE', 'statType', `Choose a stat type of ${sport.name}`);
+        }
+        if (subject.side === 'opponent' && scoreContribution(sport, d.statType, 1) === 0) {
+          const scoring = Object.keys(sport.scoring.weights).map((t) => t.replaceAll('_', ' '));
+          throw invalidField(
+            'OPPONENT_SCORING_ONLY',
+            'statType',
+            `For the opponent, record what scores in ${sport.name}: ${scoring.join(', ')}`,
+          );
         }
         requireValue(d.value);
         const recorded: StatRecorded = {
@@ -346,10 +396,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
             matchId: match.matchId,
             teamIds: match.teamIds,
             statId: d.statId,
-            participantId: p.participantId,
-            userId: p.userId,
-            playerId: p.playerId,
-            teamId: p.teamId,
+            ...subject,
             statType: d.statType,
             value: d.value,
             context: d.context,
@@ -357,7 +404,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
             by: d.by,
           },
         };
-        const scores = shifted(state, p.teamId, scoreContribution(sport, d.statType, d.value));
+        const scores = shifted(state, subject.side, scoreContribution(sport, d.statType, d.value));
         return [recorded, ...revision(state, sport, scores, d.statId, d.by)];
       }
 
@@ -384,7 +431,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
               by: d.by,
             },
           },
-          ...revision(state, sport, shifted(state, s.teamId, delta), d.statId, d.by),
+          ...revision(state, sport, shifted(state, s.side, delta), d.statId, d.by),
         ];
       }
 
@@ -392,7 +439,9 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
         const d = command.data;
         const { match, sport } = admit(state, 'RetractStat', d.canManage);
         const reason = requireReason(d.reason);
-        if (!state.stats.has(d.statId) && state.statIds.has(d.statId)) return []; // retracted already
+        if (!state.stats.has(d.statId) && state.statIds.has(d.statId)) {
+          throw new DomainError('conflict', 'STAT_ALREADY_RETRACTED', 'This statistic was already retracted');
+        }
         const s = requireStat(state, d.statId);
         const delta = -scoreContribution(sport, s.statType, s.value);
         return [
@@ -408,7 +457,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
               by: d.by,
             },
           },
-          ...revision(state, sport, shifted(state, s.teamId, delta), d.statId, d.by),
+          ...revision(state, sport, shifted(state, s.side, delta), d.statId, d.by),
         ];
       }
     }
@@ -426,6 +475,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
             sportId: d.sportId,
             seasonId: d.seasonId,
             orgId: d.orgId,
+            opponentName: d.opponentName ?? null,
             startTime: d.startTime,
           },
           status: 'scheduled',
@@ -440,13 +490,14 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
         };
       case 'MatchCompleted': {
         const { scoreA, scoreB, winnerId } = event.data;
-        return { ...state, status: 'complete', result: { scoreA, scoreB, winnerId } };
+        const winnerSide = resultWinnerSide(event.data);
+        return { ...state, status: 'complete', result: { scoreA, scoreB, winnerId, winnerSide } };
       }
       case 'MatchCancelled':
         return { ...state, status: 'cancelled' };
       case 'MatchResultRevised': {
         const { scoreA, scoreB, winnerId } = event.data;
-        return { ...state, result: { scoreA, scoreB, winnerId } };
+        return { ...state, result: { scoreA, scoreB, winnerId, winnerSide: resultWinnerSide(event.data) } };
       }
       case 'ParticipantAdded': {
         const d = event.data;
@@ -480,12 +531,14 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
       case 'StatRecorded': {
         const d = event.data;
         const sport = sportById(state.match!.sportId);
+        const side = statSideOf(d);
         const stat: StatState = {
           statId: d.statId,
           participantId: d.participantId,
           userId: d.userId,
           playerId: d.playerId,
           teamId: d.teamId,
+          side,
           statType: d.statType,
           value: d.value,
           context: d.context,
@@ -497,7 +550,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
           stats: state.stats.set(d.statId, stat),
           statIds: state.statIds.add(d.statId),
           participants: countStat(state.participants, d.participantId, 1),
-          scoreHundredths: shifted(state, d.teamId, scoreContribution(sport, d.statType, d.value)),
+          scoreHundredths: shifted(state, side, scoreContribution(sport, d.statType, d.value)),
         };
       }
       case 'StatAmended': {
@@ -508,7 +561,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
         return {
           ...state,
           stats: updateIf(state.stats, d.statId, (s) => ({ ...s, value: d.value, context: d.context, amended: true })),
-          scoreHundredths: shifted(state, d.teamId, delta),
+          scoreHundredths: shifted(state, statSideOf(d), delta),
         };
       }
       case 'StatRetracted': {
@@ -518,7 +571,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
           ...state,
           stats: state.stats.delete(d.statId),
           participants: countStat(state.participants, d.participantId, -1),
-          scoreHundredths: shifted(state, d.teamId, -scoreContribution(sport, d.statType, d.value)),
+          scoreHundredths: shifted(state, statSideOf(d), -scoreContribution(sport, d.statType, d.value)),
         };
       }
     }
@@ -531,10 +584,45 @@ const subjectOf = (s: StatState) => ({
   userId: s.userId,
   playerId: s.playerId,
   teamId: s.teamId,
+  side: s.side,
   statType: s.statType,
 });
 
-function countStat(participants: MatchState['participants'], participantId: string, delta: number) {
+/**
+ * Who a new stat is about: the opponent outside Sideline (no player), or a lineup player, whose
+ * team gives the side.
+ */
+function statSubjectOf(
+  state: MatchState,
+  d: { participantId: string | null; side?: MatchSide | undefined },
+): {
+  participantId: string | null;
+  userId: string | null;
+  playerId: string | null;
+  teamId: string | null;
+  side: MatchSide;
+} {
+  const match = state.match!;
+  if (d.side === 'opponent') {
+    if (d.participantId !== null) {
+      throw invalidField('OPPONENT_STAT_WITH_PLAYER', 'participantId', "The opponent's stats name no player");
+    }
+    if (match.opponentName === null) {
+      throw invalidField('NO_OPPONENT', 'side', 'Both teams of this match are on Sideline: choose a player');
+    }
+    return { participantId: null, userId: null, playerId: null, teamId: null, side: 'opponent' };
+  }
+  if (d.participantId === null) throw invalidField('PLAYER_REQUIRED', 'participantId', 'Player is required');
+  const p = requireParticipant(state, d.participantId);
+  const side = sideOfTeam(match.teamIds, p.teamId);
+  if (d.side !== undefined && d.side !== side) {
+    throw invalidField('WRONG_SIDE', 'side', `${p.name} plays for the other side`);
+  }
+  return { participantId: p.participantId, userId: p.userId, playerId: p.playerId, teamId: p.teamId, side };
+}
+
+function countStat(participants: MatchState['participants'], participantId: string | null, delta: number) {
+  if (participantId === null) return participants;
   return updateIf(participants, participantId, (p) => ({ ...p, statCount: p.statCount + delta }));
 }
 

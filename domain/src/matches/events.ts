@@ -1,25 +1,31 @@
 import type { SportId } from '../sports/catalogue.ts';
+import type { MatchSide, MatchTeamIds } from './sides.ts';
 
 export const matchStream = (matchId: string) => `match-${matchId}`;
 
 /**
- * Every match event names both teams (`teamIds`, team A first), so each one reads on its own:
- * the projector tells both teams' members about it and an analytics consumer needs nothing else.
+ * Every match event names its teams (`teamIds`, team A first; team A alone when the other side is
+ * an opponent outside Sideline), so each one reads on its own: the projector tells the teams'
+ * members about it and an analytics consumer needs nothing else.
  */
 interface MatchEventBase {
   matchId: string;
-  teamIds: [string, string];
+  teamIds: MatchTeamIds;
 }
 
 export type MatchScheduled = {
   type: 'MatchScheduled';
   data: MatchEventBase & {
-    seasonId: string;
-    /** The season's organization. */
+    /** Null for a match of an independent team (outside any organization), which has no season. */
+    seasonId: string | null;
+    /** The season's organization (null for an independent team's match). */
     orgId: string | null;
     sportId: SportId | 'unknown';
     teamAId: string;
-    teamBId: string;
+    /** Null when the other side is an opponent outside Sideline (`opponentName`). */
+    teamBId: string | null;
+    /** The opponent's name when it is not on Sideline; absent on events written before opponents existed. */
+    opponentName?: string | null;
     startTime: string;
     location: string | null;
     format: string | null;
@@ -29,10 +35,22 @@ export type MatchScheduled = {
 
 export type MatchStarted = { type: 'MatchStarted'; data: MatchEventBase & { at: string; by: string } };
 
-/** The final score and winner as the stats stood at the final whistle (winnerId null on a tie). */
+/**
+ * Who won, beside the scores: `winnerId` is the winning team (null on a tie, or when the opponent
+ * outside Sideline won); `winnerSide` says which side won (null on a tie). Events written before
+ * opponents existed have no `winnerSide`: read them with resultWinnerSide.
+ */
+interface MatchResult {
+  scoreA: number;
+  scoreB: number;
+  winnerId: string | null;
+  winnerSide?: MatchSide | null;
+}
+
+/** The final score and winner as the stats stood at the final whistle. */
 export type MatchCompleted = {
   type: 'MatchCompleted';
-  data: MatchEventBase & { at: string; scoreA: number; scoreB: number; winnerId: string | null; by: string };
+  data: MatchEventBase & MatchResult & { at: string; by: string };
 };
 
 export type MatchCancelled = { type: 'MatchCancelled'; data: MatchEventBase & { at: string; by: string } };
@@ -40,7 +58,7 @@ export type MatchCancelled = { type: 'MatchCancelled'; data: MatchEventBase & { 
 /** A stat recorded or corrected after completion changed the final score (or the winner). */
 export type MatchResultRevised = {
   type: 'MatchResultRevised';
-  data: MatchEventBase & { scoreA: number; scoreB: number; winnerId: string | null; statId: string; by: string };
+  data: MatchEventBase & MatchResult & { statId: string; by: string };
 };
 
 export type ParticipantAdded = {
@@ -79,13 +97,18 @@ export type Substituted = {
   };
 };
 
-/** Who a stat is about, copied onto each stat event so it reads on its own. */
+/**
+ * Who a stat is about, copied onto each stat event so it reads on its own: a lineup player of
+ * team A or B, or the opponent outside Sideline (side `opponent`: no participant, player or
+ * team). Events written before opponents existed have no `side`: read them with statSideOf.
+ */
 interface StatSubject {
   statId: string;
-  participantId: string;
+  participantId: string | null;
   userId: string | null;
   playerId: string | null;
-  teamId: string;
+  teamId: string | null;
+  side?: MatchSide;
   statType: string;
 }
 

@@ -5,3 +5,6 @@ export * from './scoring.ts';
 export * from './decider.ts';
 export * from './schemas.ts';
 export * from './box-score.ts';
+export * from './sides.ts';
+export * from './stat-kinds.ts';
+export * from './minutes.ts';

@@ -3,8 +3,10 @@ import { boundedIsoDateTime } from '../shared/dates.ts';
 import { ID_MESSAGE, ID_PATTERN, idSchema } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
 import { isSportId } from '../sports/catalogue.ts';
+import { clientMessageIdSchema } from '../chat/schemas.ts';
 import { matchStatuses } from './machine.ts';
 import { isInSteps, MAX_STAT_VALUE } from './scoring.ts';
+import { matchSides, OPPONENT_NAME_MAX } from './sides.ts';
 
 /** An id that is required, with the form's own message when it is missing (spec part 2 §5). */
 const requiredId = (message: string) =>
@@ -31,18 +33,37 @@ export const statValueSchema = z.preprocess(
 
 export const MATCH_LOCATION_MAX = 200;
 export const MATCH_FORMAT_MAX = 100;
+export const matchSideSchema = z.enum(matchSides, { error: 'Choose teamA, teamB or opponent' });
 
-/** POST /api/matches: the match form (spec part 2 §5); teams are two different teams of the season. */
+/** An id the form may leave empty ('' or absent: null). */
+const optionalId = z.preprocess((v) => (v === '' ? null : v), idSchema.nullish()).transform((v) => v ?? null);
+
+const TEAM_OR_OPPONENT = 'Choose the away team or name the opponent';
+
+/** An opponent that is not on Sideline, by name (blank counts as not given). */
+const opponentNameSchema = text({ error: 'Name the opponent' })
+  .trim()
+  .max(OPPONENT_NAME_MAX, `At most ${OPPONENT_NAME_MAX} characters`)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/**
+ * POST /api/matches: the match form (spec part 2 §5). Team A plays team B (another Sideline team)
+ * or an opponent that is not on Sideline (`opponentName`, 1–80 characters), never both. The
+ * season is required unless team A is an independent team (no organization), which the server
+ * checks: it then answers 400 naming `seasonId`.
+ */
 export const scheduleMatchInputSchema = z
   .object({
-    seasonId: requiredId('Season is required'),
+    seasonId: optionalId,
     sportId: z
       .string({ error: 'Sport is required' })
       .trim()
       .min(1, 'Sport is required')
       .refine(isSportId, 'Choose a sport from the list'),
     teamAId: requiredId('Choose the home team'),
-    teamBId: requiredId('Choose the away team'),
+    teamBId: optionalId,
+    opponentName: opponentNameSchema,
     startTime: text({ error: 'Start time is required' })
       .trim()
       .min(1, 'Start time is required')
@@ -53,8 +74,31 @@ export const scheduleMatchInputSchema = z
     /** The spec's client sends status 'scheduled'; a new match is always scheduled. */
     status: z.literal('scheduled').optional(),
   })
-  .refine((m) => m.teamAId !== m.teamBId, { message: 'Choose two different teams', path: ['teamBId'] });
+  .superRefine(
+    (m, ctx) => {
+      if (m.teamBId !== null && m.opponentName !== null) {
+        ctx.addIssue({ code: 'custom', message: `${TEAM_OR_OPPONENT}, not both`, path: ['opponentName'] });
+      } else if (m.teamBId === null && m.opponentName === null) {
+        ctx.addIssue({ code: 'custom', message: TEAM_OR_OPPONENT, path: ['teamBId'] });
+        ctx.addIssue({ code: 'custom', message: TEAM_OR_OPPONENT, path: ['opponentName'] });
+      } else if (m.teamAId === m.teamBId) {
+        ctx.addIssue({ code: 'custom', message: 'Choose two different teams', path: ['teamBId'] });
+      }
+    },
+    // The two sides are judged once every field is valid on its own: a bad id or text is said alone.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 export type ScheduleMatchInput = z.input<typeof scheduleMatchInputSchema>;
+
+/**
+ * The match form of an organization's team, whose season is required (the server says the same
+ * for a team with an organization); its message shows beside the other fields'.
+ */
+export const seasonMatchInputSchema = scheduleMatchInputSchema.refine((m) => Boolean(m?.seasonId), {
+  message: 'Season is required',
+  path: ['seasonId'],
+  when: () => true,
+});
 
 /** PUT /api/matches/{id}: Start Match, Complete Match, Cancel Match. */
 export const matchStatusInputSchema = z.object({
@@ -102,7 +146,12 @@ const reasonSchema = text({ error: 'Reason is required' })
   .min(1, 'Reason is required')
   .max(REASON_MAX, `At most ${REASON_MAX} characters`);
 
-/** POST /api/matches/{id}/stats: the stat form (spec part 2 §5); the player by participant, account or roster player. */
+/**
+ * POST /api/matches/{id}/stats: the stat form (spec part 2 §5); the player by participant, account
+ * or roster player, or `side: 'opponent'` (no player) for the score of an opponent outside
+ * Sideline. `clientId` (or an `Idempotency-Key` header) makes a retried record land once: an
+ * offline scorer's outbox replays it safely. A count stat's usual value is 1.
+ */
 export const recordStatInputSchema = z
   .object({
     participantId: idSchema.nullish(),
@@ -112,12 +161,20 @@ export const recordStatInputSchema = z
     statType: text({ error: 'Stat type is required' }).trim().min(1, 'Stat type is required').max(64),
     value: statValueSchema,
     context: optionalText(CONTEXT_MAX),
+    side: matchSideSchema.optional(),
+    clientId: clientMessageIdSchema.optional(),
   })
-  .refine((s) => Boolean(s?.participantId || s?.userId || s?.playerId), {
+  .refine((s) => s?.side === 'opponent' || Boolean(s?.participantId || s?.userId || s?.playerId), {
     message: 'Player is required',
     path: ['userId'],
     // Said beside the other fields' messages, as the form shows them all at once.
     when: () => true,
+  })
+  .superRefine((s, ctx) => {
+    if (s.side !== 'opponent') return;
+    for (const field of ['participantId', 'userId', 'playerId', 'teamId'] as const) {
+      if (s[field]) ctx.addIssue({ code: 'custom', message: "The opponent's stats name no player", path: [field] });
+    }
   });
 export type RecordStatInput = z.input<typeof recordStatInputSchema>;
 
@@ -162,26 +219,82 @@ export const seasonStatsStreamQuerySchema = z.object({
 
 const teamRef = z.object({ id: z.string(), name: z.string() });
 
+/** A livestream of one of the match's teams that is live now and the caller may watch ("Watch live"). */
+export const matchLivestreamSchema = z.object({ id: z.string(), teamId: z.string(), title: z.string() });
+export type MatchLivestream = z.infer<typeof matchLivestreamSchema>;
+
 export const matchSchema = z.object({
   id: z.string(),
-  seasonId: z.string(),
+  /** Null for an independent team's match (no organization, no season). */
+  seasonId: z.string().nullable(),
   seasonName: z.string().nullable(),
   sportId: z.string(),
   sportName: z.string(),
   status: z.enum(matchStatuses),
+  /** The scheduled kick-off. */
   startTime: z.string(),
   location: z.string().nullable(),
   format: z.string().nullable(),
+  /** The home side: always a Sideline team, by its full name. */
   teamA: teamRef,
-  teamB: teamRef,
+  /** The other side: a Sideline team, or the opponent outside Sideline (`id` null, `name` its name). */
+  teamB: z.object({ id: z.string().nullable(), name: z.string() }),
+  /** The opponent's name when it is not on Sideline, else null. */
+  opponentName: z.string().nullable(),
   scoreA: z.number(),
+  /** Team B's score, or the opponent's. */
   scoreB: z.number(),
+  /** The winning team once complete (null on a tie, or when the opponent outside Sideline won). */
   winnerId: z.string().nullable(),
+  /** The winning side once complete (null while not complete, and on a tie). */
+  winnerSide: matchSideSchema.nullable(),
+  /** When it really kicked off (Start Match), and ended (complete or cancelled). */
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /**
+   * While in progress: the minute of play now, counted from the real kick-off as a match clock
+   * shows it (the first minute is 1). Null otherwise.
+   */
+  minute: z.number().int().nullable(),
   participantCount: z.number().int(),
   /** Whether the caller manages the match (Start, Complete, lineup, stats). */
   canManage: z.boolean(),
+  /** A livestream of either team that is live now and the caller may watch (team A's first), else null. */
+  livestream: matchLivestreamSchema.nullable(),
 });
 export type Match = z.infer<typeof matchSchema>;
+
+/**
+ * GET /api/me/matches (the caller's teams) and GET /api/teams/{teamId}/matches (one team):
+ * `live` in progress (earliest kick-off first), `upcoming` still scheduled (soonest first; the
+ * first is the next match), `recent` completed results (latest first).
+ */
+export const matchBoardSchema = z.object({
+  live: z.array(matchSchema),
+  upcoming: z.array(matchSchema),
+  recent: z.array(matchSchema),
+});
+export type MatchBoard = z.infer<typeof matchBoardSchema>;
+export const MATCH_BOARD_UPCOMING = 10;
+export const MATCH_BOARD_RECENT = 10;
+
+/**
+ * An in-progress match as the admin dashboard and the org console list it ("Live now"): the team
+ * names (team B's is the opponent's when it is not on Sideline), the score and the minute.
+ */
+export const liveMatchSummarySchema = z.object({
+  id: z.string(),
+  teamA: z.string(),
+  teamB: z.string(),
+  scoreA: z.number(),
+  scoreB: z.number(),
+  startTime: z.string(),
+  startedAt: z.string().nullable(),
+  minute: z.number().int().nullable(),
+  location: z.string().nullable(),
+  sport: z.string(),
+});
+export type LiveMatchSummary = z.infer<typeof liveMatchSummarySchema>;
 
 export const participantSchema = z.object({
   id: z.string(),
@@ -198,11 +311,15 @@ export type Participant = z.infer<typeof participantSchema>;
 
 export const statSchema = z.object({
   id: z.string(),
-  participantId: z.string(),
+  /** Null for the opponent's stats. */
+  participantId: z.string().nullable(),
   userId: z.string().nullable(),
   playerId: z.string().nullable(),
+  /** The player's name, or the opponent's for the opponent's stats. */
   userName: z.string(),
-  teamId: z.string(),
+  /** Null for the opponent's stats. */
+  teamId: z.string().nullable(),
+  side: matchSideSchema,
   statType: z.string(),
   value: z.number(),
   context: z.string().nullable(),
@@ -217,11 +334,16 @@ export const boxScoreSchema = z.object({
   at: z.string().nullable(),
   scoreA: z.number(),
   scoreB: z.number(),
+  /** Team A, then team B or the opponent outside Sideline. */
   teams: z.array(
     z.object({
-      teamId: z.string(),
+      /** Null for the opponent outside Sideline. */
+      teamId: z.string().nullable(),
+      side: matchSideSchema,
       name: z.string(),
       score: z.number(),
+      /** The side's surviving stats summed per type (the opponent's have no player). */
+      totals: z.record(z.string(), z.number()),
       players: z.array(
         z.object({ participantId: z.string(), name: z.string(), stats: z.record(z.string(), z.number()) }),
       ),
@@ -229,6 +351,52 @@ export const boxScoreSchema = z.object({
   ),
 });
 export type BoxScore = z.infer<typeof boxScoreSchema>;
+
+export const timelineEntryKinds = ['recorded', 'amended', 'retracted'] as const;
+
+/**
+ * GET /api/matches/{id}/timeline: every stat event in the order it was recorded, corrections
+ * included as entries of their own (an amendment from → to, a retraction), each with its reason.
+ */
+export const matchTimelineSchema = z.object({
+  matchId: z.string(),
+  /** The real kick-off the minutes count from (null before Start Match). */
+  startedAt: z.string().nullable(),
+  entries: z.array(
+    z.object({
+      /** The event's revision in the match's stream: timeline order. */
+      seq: z.number().int(),
+      kind: z.enum(timelineEntryKinds),
+      statId: z.string(),
+      side: matchSideSchema,
+      /** Null for the opponent's stats. */
+      teamId: z.string().nullable(),
+      participantId: z.string().nullable(),
+      /** The player, or null for the opponent outside Sideline. */
+      playerName: z.string().nullable(),
+      /** The side's name: the team's, or the opponent's. */
+      sideName: z.string(),
+      statType: z.string(),
+      /** Whether the stat type counts towards the score in this sport (goals, points, …). */
+      scoring: z.boolean(),
+      /** recorded: the value recorded; amended: the new value; retracted: the value taken back. */
+      value: z.number(),
+      /** amended: the value before the correction; otherwise null. */
+      previousValue: z.number().nullable(),
+      /** amended and retracted: why. */
+      reason: z.string().nullable(),
+      /** When it happened (a recorded stat: when it was recorded). */
+      at: z.string(),
+      /** The minute of play at `at` (1 in the first minute after kick-off); null outside play. */
+      minute: z.number().int().nullable(),
+      /** On a recorded entry: whether the stat was corrected or taken back since. */
+      amendedSince: z.boolean(),
+      retractedSince: z.boolean(),
+    }),
+  ),
+});
+export type MatchTimeline = z.infer<typeof matchTimelineSchema>;
+export type MatchTimelineEntry = MatchTimeline['entries'][number];
 
 const eventRef = z.object({ type: z.string(), revision: z.number().int() });
 
@@ -280,6 +448,8 @@ export const statLineSchema = z.object({
   revision: z.number().int(),
   position: z.string(),
   type: z.string(),
+  /** Whose stat: teamA, teamB or the opponent outside Sideline (also in `data.side`). */
+  side: matchSideSchema,
   data: z.record(z.string(), z.unknown()),
   actorId: z.string().nullable(),
   recordedAt: z.string(),

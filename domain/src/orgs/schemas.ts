@@ -4,6 +4,7 @@ import { safeText, text } from '../shared/text.ts';
 import { idSchema } from '../shared/ids.ts';
 import { orgMemberRoleSchema } from './roles.ts';
 import { DEFAULT_ORG_TIME_ZONE, timeZoneSchema } from './time-zone.ts';
+import { liveMatchSummarySchema } from '../matches/schemas.ts';
 
 export const ORG_NAME_MAX = 100;
 export const ORG_DESCRIPTION_MAX = 500;
@@ -144,6 +145,10 @@ export const orgStatsSchema = z.object({
   totalEvents: z.number().int(),
   /** Chat messages in the org's teams this week (from Monday, in the org's time zone). */
   totalMessages: z.number().int(),
+  /** Live now: the organization's matches in progress. */
+  liveNow: z.number().int(),
+  /** The first of them (up to 5, earliest kick-off first). */
+  liveMatches: z.array(liveMatchSummarySchema),
 });
 export type OrgStats = z.infer<typeof orgStatsSchema>;
 

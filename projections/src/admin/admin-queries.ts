@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  minuteOfPlay,
   orgMemberRole,
   sportCatalogue,
+  type LiveMatchSummary,
   type AdminAccess,
   type AdminActivity,
   type AdminMatch,
@@ -14,6 +16,8 @@ import {
   type RsvpStatus,
   type SportId,
 } from '@sideline/domain';
+
+import { countLiveMatchesOfOrg, liveMatchRowsOfOrg } from '../matches/matches-queries.ts';
 
 /** The organization an admin call is about: the caller administers it. */
 export interface AdminOrg {
@@ -94,7 +98,7 @@ export async function adminUpcomingMatches(
     location: string | null;
     sport_id: string;
   }>`
-    SELECT m.id, ta.name AS team_a, tb.name AS team_b, m.start_time, m.location, m.sport_id
+    SELECT m.id, ta.name AS team_a, COALESCE(tb.name, m.opponent_name) AS team_b, m.start_time, m.location, m.sport_id
     FROM matches m LEFT JOIN teams ta ON ta.id = m.team_a_id LEFT JOIN teams tb ON tb.id = m.team_b_id
     WHERE m.org_id = ${orgId} AND m.status = 'scheduled' AND m.start_time >= ${now}::timestamptz
     ORDER BY m.start_time, m.id LIMIT ${limit}`.execute(database);
@@ -108,12 +112,44 @@ export async function adminUpcomingMatches(
   }));
 }
 
+/**
+ * "Live now": how many of the organization's matches are in progress, and the first of them
+ * (earliest kick-off first) with their score and minute of play at `now`.
+ */
+export async function adminLiveMatches(
+  database: Kysely<any>,
+  orgId: string,
+  now: Date,
+  limit: number,
+): Promise<{ liveNow: number; liveMatches: LiveMatchSummary[] }> {
+  const [liveNow, rows] = await Promise.all([
+    countLiveMatchesOfOrg(database, orgId),
+    liveMatchRowsOfOrg(database, orgId),
+  ]);
+  return {
+    liveNow,
+    liveMatches: rows.slice(0, limit).map((m) => ({
+      id: m.id,
+      teamA: m.teamA.name,
+      teamB: m.teamB.name,
+      scoreA: m.scoreA,
+      scoreB: m.scoreB,
+      startTime: m.startTime,
+      startedAt: m.startedAt,
+      minute: minuteOfPlay(m.startedAt, now.toISOString()),
+      location: m.location,
+      sport: sportNameOf(m.sportId),
+    })),
+  };
+}
+
 // ---- seasons, teams, matches -----------------------------------------------------------------------
 
 /** Matches per season of the organization. */
 export async function seasonMatchCounts(database: Kysely<any>, orgId: string): Promise<Map<string, number>> {
   const { rows } = await sql<{ season_id: string; n: string | number }>`
-    SELECT season_id, count(*) AS n FROM matches WHERE org_id = ${orgId} GROUP BY season_id`.execute(database);
+    SELECT season_id, count(*) AS n FROM matches WHERE org_id = ${orgId} AND season_id IS NOT NULL
+    GROUP BY season_id`.execute(database);
   return new Map(rows.map((r) => [r.season_id, Number(r.n)]));
 }
 
@@ -173,7 +209,7 @@ export async function listAdminMatches(database: Kysely<any>, orgId: string, mat
   const { rows } = await sql<{
     id: string;
     team_a_id: string;
-    team_b_id: string;
+    team_b_id: string | null;
     team_a: string | null;
     team_b: string | null;
     score_a_h: number | string;
@@ -182,15 +218,16 @@ export async function listAdminMatches(database: Kysely<any>, orgId: string, mat
     start_time: Date;
     location: string | null;
     sport_id: string;
-    season_id: string;
+    season_id: string | null;
     season_name: string | null;
   }>`
-    SELECT m.id, m.team_a_id, m.team_b_id, ta.name AS team_a, tb.name AS team_b, m.score_a_h, m.score_b_h,
-      m.status, m.start_time, m.location, m.sport_id, m.season_id, s.name AS season_name
+    SELECT m.id, m.team_a_id, m.team_b_id, ta.name AS team_a, COALESCE(tb.name, m.opponent_name) AS team_b,
+      m.score_a_h, m.score_b_h, m.status, m.start_time, m.location, m.sport_id, m.season_id, s.name AS season_name
     FROM matches m LEFT JOIN teams ta ON ta.id = m.team_a_id LEFT JOIN teams tb ON tb.id = m.team_b_id
       LEFT JOIN seasons s ON s.id = m.season_id
     WHERE m.org_id = ${orgId} ${matchId ? sql`AND m.id = ${matchId}` : sql``}
-    ORDER BY m.start_time DESC, m.id`.execute(database);
+    -- Matches in progress first ("Live now"), then latest first.
+    ORDER BY m.status = 'in_progress' DESC, m.start_time DESC, m.id`.execute(database);
   return rows.map((r) => {
     const played = r.status === 'in_progress' || r.status === 'complete';
     return {

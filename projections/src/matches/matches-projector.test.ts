@@ -25,6 +25,8 @@ import {
   listMatchRows,
   listParticipants,
   listStats,
+  matchBoardRows,
+  matchTimeline,
   playingTime,
   seasonPlayingTime,
   seasonStatTotals,
@@ -58,6 +60,7 @@ function scorer(f: ProjectorFixture, matchId: string, sportId: 'soccer' | 'golf'
   };
   return {
     history,
+    run,
     schedule: (seasonId = 's1', startMinutes = 0) =>
       run({
         type: 'ScheduleMatch',
@@ -87,6 +90,37 @@ function scorer(f: ProjectorFixture, matchId: string, sportId: 'soccer' | 'golf'
           isStarter,
         },
       }),
+    /** An independent team (no organization, no season) against a club that is not on Sideline. */
+    scheduleAgainst: (opponentName: string, startMinutes = 0) =>
+      run({
+        type: 'ScheduleMatch',
+        data: {
+          ...sent(-60),
+          seasonId: null,
+          orgId: null,
+          sportId,
+          teamAId: 'ta',
+          teamBId: null,
+          opponentName,
+          teamAIndependent: true,
+          startTime: at(startMinutes),
+          location: null,
+          format: null,
+        },
+      }),
+    opponentScores: (statId: string, value = 1, minutes = 10) =>
+      run({
+        type: 'RecordStat',
+        data: {
+          ...sent(minutes),
+          statId,
+          participantId: null,
+          side: 'opponent',
+          statType: 'goals',
+          value,
+          context: null,
+        },
+      }),
     start: (minutes = 0) => run({ type: 'StartMatch', data: sent(minutes) }),
     complete: (minutes = 90) => run({ type: 'CompleteMatch', data: sent(minutes) }),
     substitute: (out: string, into: string, minutes: number) =>
@@ -98,8 +132,8 @@ function scorer(f: ProjectorFixture, matchId: string, sportId: 'soccer' | 'golf'
       run({ type: 'RecordStat', data: { ...sent(minutes), statId, participantId, statType, value, context: null } }),
     amend: (statId: string, value: number, minutes = 20) =>
       run({ type: 'AmendStat', data: { ...sent(minutes), statId, value, context: 'corrected', reason: 'Misread' } }),
-    retract: (statId: string, minutes = 20) =>
-      run({ type: 'RetractStat', data: { ...sent(minutes), statId, reason: 'Disallowed' } }),
+    retract: (statId: string, minutes = 20, reason = 'Disallowed') =>
+      run({ type: 'RetractStat', data: { ...sent(minutes), statId, reason } }),
   };
 }
 
@@ -191,6 +225,220 @@ for (const kind of await testDatabaseKinds()) {
       expect(matchNotices[0]!.data).toEqual({
         type: 'match_updated',
         payload: { matchId: 'm1', teamIds: ['ta', 'tb'] },
+      });
+    });
+
+    it("keeps an opponent's score, its side on every stat and a timeline with corrections shown as such", async () => {
+      const f = await fixture(kind);
+      const m = scorer(f, 'mo');
+      await m.scheduleAgainst('Eastside FC');
+      await m.add('a1', 'ta', 'ua1', 'striker');
+      await m.start(0);
+      await m.record('s1', 'a1', 'goals', 1, 5);
+      await m.opponentScores('s2', 1, 12);
+      await m.opponentScores('s3', 1, 33.5);
+      await m.retract('s3', 34, 'Undone by scorer');
+      await m.amend('s1', 2, 40);
+      await m.opponentScores('s4', 1, 60);
+      await m.complete(90);
+      await project(f);
+      const db = f.database.db;
+      const match = (await findMatchRow(db, 'mo'))!;
+      expect(match).toMatchObject({
+        seasonId: null,
+        orgId: null,
+        teamA: { id: 'ta' },
+        teamB: { id: null, name: 'Eastside FC' },
+        opponentName: 'Eastside FC',
+        status: 'complete',
+        scoreA: 2,
+        scoreB: 2,
+        winnerId: null,
+        winnerSide: null,
+        startedAt: at(0),
+        endedAt: at(90),
+      });
+      const stats = await listStats(db, 'mo');
+      expect(stats.map((s) => [s.id, s.side, s.participantId, s.teamId, s.userName, s.value])).toEqual([
+        ['s1', 'teamA', 'a1', 'ta', 'Name a1', 2],
+        ['s2', 'opponent', null, null, 'Eastside FC', 1],
+        ['s4', 'opponent', null, null, 'Eastside FC', 1],
+      ]);
+      const box = await boxScore(db, match);
+      expect(box).toEqual(boxScoreOf(fold(matchDecider, m.history), new Map([['ta', 'Unknown team']]), null));
+      expect(box.teams[1]).toEqual({
+        teamId: null,
+        side: 'opponent',
+        name: 'Eastside FC',
+        score: 2,
+        totals: { goals: 2 },
+        players: [],
+      });
+
+      const timeline = await matchTimeline(db, match);
+      expect(timeline.startedAt).toBe(at(0));
+      expect(
+        timeline.entries.map((e) => [
+          e.kind,
+          e.statId,
+          e.side,
+          e.playerName,
+          e.sideName,
+          e.value,
+          e.previousValue,
+          e.reason,
+          e.minute,
+        ]),
+      ).toEqual([
+        ['recorded', 's1', 'teamA', 'Name a1', 'Unknown team', 1, null, null, 6],
+        ['recorded', 's2', 'opponent', null, 'Eastside FC', 1, null, null, 13],
+        ['recorded', 's3', 'opponent', null, 'Eastside FC', 1, null, null, 34],
+        ['retracted', 's3', 'opponent', null, 'Eastside FC', 1, null, 'Undone by scorer', 35],
+        ['amended', 's1', 'teamA', 'Name a1', 'Unknown team', 2, 1, 'Misread', 41],
+        ['recorded', 's4', 'opponent', null, 'Eastside FC', 1, null, null, 61],
+      ]);
+      expect(timeline.entries.map((e) => [e.statId, e.amendedSince, e.retractedSince, e.scoring])).toEqual([
+        ['s1', true, false, true],
+        ['s2', false, false, true],
+        ['s3', false, true, true],
+        ['s3', false, false, true],
+        ['s1', false, false, true],
+        ['s4', false, false, true],
+      ]);
+
+      // Only team A's members hear of it: the opponent has no room.
+      const subjects = f.published
+        .filter((p) => (p.data as { type: string }).type === 'match_updated')
+        .map((p) => p.subject);
+      expect(new Set(subjects)).toEqual(new Set(['sideline.team.ta.match']));
+
+      expect((await matchBoardRows(db, ['ta'], { upcoming: 5, recent: 5 })).recent.map((r) => r.id)).toEqual(['mo']);
+    });
+
+    it('reads events written before opponents existed as they were: sides from the teams, the winner from its id', async () => {
+      const f = await fixture(kind);
+      const teamIds = ['ta', 'tb'];
+      const base = { matchId: 'old', teamIds };
+      // The shapes stored before opponents and sides: no opponentName, no side, no winnerSide.
+      const old: Array<{ type: string; data: Record<string, unknown>; minutes: number }> = [
+        {
+          type: 'MatchScheduled',
+          data: {
+            ...base,
+            seasonId: 's1',
+            orgId: 'o1',
+            sportId: 'soccer',
+            teamAId: 'ta',
+            teamBId: 'tb',
+            startTime: at(0),
+            location: null,
+            format: null,
+            by: 'coach',
+          },
+          minutes: -60,
+        },
+        {
+          type: 'ParticipantAdded',
+          data: {
+            ...base,
+            participantId: 'b1',
+            userId: 'ub1',
+            playerId: null,
+            name: 'Bo',
+            teamId: 'tb',
+            positionId: null,
+            isStarter: true,
+            onField: true,
+            by: 'coach',
+          },
+          minutes: -30,
+        },
+        { type: 'MatchStarted', data: { ...base, at: at(0), by: 'coach' }, minutes: 0 },
+        {
+          type: 'StatRecorded',
+          data: {
+            ...base,
+            statId: 's1',
+            participantId: 'b1',
+            userId: 'ub1',
+            playerId: null,
+            teamId: 'tb',
+            statType: 'goals',
+            value: 1,
+            context: null,
+            recordedAt: at(5),
+            by: 'coach',
+          },
+          minutes: 5,
+        },
+        {
+          type: 'MatchCompleted',
+          data: { ...base, at: at(90), scoreA: 0, scoreB: 1, winnerId: 'tb', by: 'coach' },
+          minutes: 90,
+        },
+      ];
+      for (const [i, e] of old.entries()) {
+        f.last = (
+          await f.eventStore.appendToStream(
+            matchStream('old'),
+            [
+              {
+                type: e.type,
+                data: e.data,
+                metadata: { actorId: 'coach', correlationId: 'c', causationId: null, occurredAt: at(e.minutes) },
+              },
+            ],
+            { expectedRevision: i === 0 ? 'no_stream' : i - 1 },
+          )
+        ).position;
+      }
+      await project(f);
+      const db = f.database.db;
+      const match = (await findMatchRow(db, 'old'))!;
+      expect(match).toMatchObject({
+        teamB: { id: 'tb' },
+        opponentName: null,
+        scoreA: 0,
+        scoreB: 1,
+        winnerId: 'tb',
+        winnerSide: 'teamB',
+      });
+      expect((await listStats(db, 'old')).map((s) => [s.id, s.side, s.teamId])).toEqual([['s1', 'teamB', 'tb']]);
+      expect((await matchTimeline(db, match)).entries.map((e) => [e.kind, e.side, e.playerName, e.minute])).toEqual([
+        ['recorded', 'teamB', 'Bo', 6],
+      ]);
+    });
+
+    it('lists a board of live, upcoming and recent matches of the given teams', async () => {
+      const f = await fixture(kind);
+      const done = scorer(f, 'b-done');
+      await done.schedule('s1', -120);
+      await done.start(-120);
+      await done.complete(-30);
+      const live = scorer(f, 'b-live');
+      await live.schedule('s1', -10);
+      await live.start(-10);
+      const next = scorer(f, 'b-next');
+      await next.schedule('s1', 60);
+      const later = scorer(f, 'b-later');
+      await later.schedule('s1', 600);
+      const cancelled = scorer(f, 'b-cancelled');
+      await cancelled.schedule('s1', 30);
+      await cancelled.run({
+        type: 'CancelMatch',
+        data: { matchId: 'b-cancelled', by: 'coach', at: at(0), canManage: true },
+      });
+      await project(f);
+      const board = await matchBoardRows(f.database.db, ['tb'], { upcoming: 1, recent: 5 });
+      expect([board.live, board.upcoming, board.recent].map((rows) => rows.map((r) => r.id))).toEqual([
+        ['b-live'],
+        ['b-next'],
+        ['b-done'],
+      ]);
+      expect(await matchBoardRows(f.database.db, ['tc'], { upcoming: 1, recent: 5 })).toEqual({
+        live: [],
+        upcoming: [],
+        recent: [],
       });
     });
 

@@ -1,11 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { teamSubject, toEnvelope, type RecordedEvent } from '@sideline/infra';
+import { teamSubject, toEnvelope, userSubject, type RecordedEvent } from '@sideline/infra';
 import {
   matchEventTypes,
+  resultWinnerSide,
   scoreContribution,
+  scoreIndexOf,
   sportById,
+  statSideOf,
   toHundredths,
   type MatchEvent,
+  type MatchSide,
   type SportDefinition,
 } from '@sideline/domain';
 import type { AfterCommitMessage, Projector } from '../runner/projector.ts';
@@ -24,13 +28,51 @@ async function closeSegments(db: Kysely<DB>, matchId: string, at: string, e: Rec
   await update.execute();
 }
 
-async function addToScore(db: Kysely<DB>, matchId: string, teamId: string, hundredths: number) {
+async function addToScore(db: Kysely<DB>, matchId: string, side: MatchSide, hundredths: number) {
   if (hundredths === 0) return;
-  await sql`UPDATE matches SET
-              score_a_h = score_a_h + CASE WHEN team_a_id = ${teamId} THEN ${hundredths}::bigint ELSE 0 END,
-              score_b_h = score_b_h + CASE WHEN team_b_id = ${teamId} THEN ${hundredths}::bigint ELSE 0 END
-            WHERE id = ${matchId}`.execute(db);
+  const column = scoreIndexOf(side) === 0 ? sql.ref('score_a_h') : sql.ref('score_b_h');
+  await sql`UPDATE matches SET ${column} = ${column} + ${hundredths}::bigint WHERE id = ${matchId}`.execute(db);
 }
+
+/** One line of the match's timeline: a stat recorded, corrected or taken back. */
+async function addToTimeline(
+  db: Kysely<DB>,
+  recorded: RecordedEvent,
+  row: Omit<DB['match_timeline'], 'seq' | 'player_name' | 'by'>,
+  by: string,
+) {
+  await sql`INSERT INTO match_timeline (match_id, seq, kind, stat_id, side, team_id, participant_id, player_name,
+              stat_type, value_h, previous_value_h, reason, at, by)
+            VALUES (${row.match_id}, ${recorded.revision}, ${row.kind}, ${row.stat_id}, ${row.side}, ${row.team_id},
+              ${row.participant_id},
+              (SELECT name FROM match_participants WHERE id = ${row.participant_id}),
+              ${row.stat_type}, ${row.value_h}, ${row.previous_value_h}, ${row.reason}, ${row.at}, ${by})
+            ON CONFLICT (match_id, seq) DO NOTHING`.execute(db);
+}
+
+/**
+ * Org admins of the matches' organizations who are in neither team: a match's changes reach
+ * them on their own sockets (their dashboard's "Live now"), where team rooms never take them.
+ */
+async function adminsOutsideTeams(
+  db: Kysely<any>,
+  matches: ReadonlyMap<string, readonly string[]>,
+): Promise<Map<string, string[]>> {
+  const ids = [...matches.keys()];
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{ match_id: string; user_id: string }>`
+    SELECT m.id AS match_id, a.user_id
+    FROM matches m JOIN org_admins a ON a.org_id = m.org_id
+    WHERE m.id IN (${sql.join(ids)})
+      AND NOT EXISTS (SELECT 1 FROM team_members tm
+                      WHERE tm.user_id = a.user_id AND tm.team_id IN (m.team_a_id, m.team_b_id))`.execute(db);
+  const admins = new Map<string, string[]>();
+  for (const r of rows) admins.set(r.match_id, [...(admins.get(r.match_id) ?? []), r.user_id]);
+  return admins;
+}
+
+/** The admins `apply` found for a batch's matches, for `afterCommit`. */
+const adminsOfBatch = new WeakMap<readonly RecordedEvent[], Map<string, string[]>>();
 
 /**
  * Matches, lineups, surviving stats, live scores and the playing-time ledger, from the match
@@ -40,7 +82,7 @@ async function addToScore(db: Kysely<DB>, matchId: string, teamId: string, hundr
 export const matchesProjector: Projector<DB> = {
   name: 'matches',
   handles: matchEventTypes,
-  tables: ['matches', 'match_participants', 'match_stats', 'match_segments'],
+  tables: ['matches', 'match_participants', 'match_stats', 'match_segments', 'match_timeline'],
 
   async apply(trx, events) {
     const db = trx as Kysely<DB>;
@@ -72,9 +114,11 @@ export const matchesProjector: Projector<DB> = {
               format: d.format,
               team_a_id: d.teamAId,
               team_b_id: d.teamBId,
+              opponent_name: d.opponentName ?? null,
               score_a_h: 0,
               score_b_h: 0,
               winner_id: null,
+              winner_side: null,
               participant_count: 0,
               started_at: null,
               ended_at: null,
@@ -106,6 +150,7 @@ export const matchesProjector: Projector<DB> = {
                   score_a_h: toHundredths(e.data.scoreA),
                   score_b_h: toHundredths(e.data.scoreB),
                   winner_id: e.data.winnerId,
+                  winner_side: resultWinnerSide(e.data),
                 }
               : {};
           await db
@@ -124,7 +169,12 @@ export const matchesProjector: Projector<DB> = {
           const d = e.data;
           await db
             .updateTable('matches')
-            .set({ score_a_h: toHundredths(d.scoreA), score_b_h: toHundredths(d.scoreB), winner_id: d.winnerId })
+            .set({
+              score_a_h: toHundredths(d.scoreA),
+              score_b_h: toHundredths(d.scoreB),
+              winner_id: d.winnerId,
+              winner_side: resultWinnerSide(d),
+            })
             .where('id', '=', d.matchId)
             .execute();
           break;
@@ -199,19 +249,39 @@ export const matchesProjector: Projector<DB> = {
         }
         case 'StatRecorded': {
           const d = e.data;
+          const side = statSideOf(d);
           await sql`INSERT INTO match_stats
-                      (id, match_id, season_id, participant_id, user_id, player_id, team_id, stat_type, value_h,
+                      (id, match_id, season_id, participant_id, user_id, player_id, team_id, side, stat_type, value_h,
                        context, recorded_at, amended, seq)
                     SELECT ${d.statId}, ${d.matchId}, m.season_id, ${d.participantId}, ${d.userId}, ${d.playerId},
-                           ${d.teamId}, ${d.statType}, ${toHundredths(d.value)}, ${d.context}, ${new Date(d.recordedAt)},
-                           false, ${recorded.revision}
+                           ${d.teamId}, ${side}, ${d.statType}, ${toHundredths(d.value)}, ${d.context},
+                           ${new Date(d.recordedAt)}, false, ${recorded.revision}
                     FROM matches m WHERE m.id = ${d.matchId}`.execute(db);
           const sport = await sportOf(d.matchId);
-          await addToScore(db, d.matchId, d.teamId, scoreContribution(sport, d.statType, d.value));
+          await addToScore(db, d.matchId, side, scoreContribution(sport, d.statType, d.value));
+          await addToTimeline(
+            db,
+            recorded,
+            {
+              match_id: d.matchId,
+              kind: 'recorded',
+              stat_id: d.statId,
+              side,
+              team_id: d.teamId,
+              participant_id: d.participantId,
+              stat_type: d.statType,
+              value_h: toHundredths(d.value),
+              previous_value_h: null,
+              reason: null,
+              at: new Date(d.recordedAt),
+            },
+            d.by,
+          );
           break;
         }
         case 'StatAmended': {
           const d = e.data;
+          const side = statSideOf(d);
           await db
             .updateTable('match_stats')
             .set({ value_h: toHundredths(d.value), context: d.context, amended: true })
@@ -220,36 +290,90 @@ export const matchesProjector: Projector<DB> = {
           const sport = await sportOf(d.matchId);
           const delta =
             scoreContribution(sport, d.statType, d.value) - scoreContribution(sport, d.statType, d.previousValue);
-          await addToScore(db, d.matchId, d.teamId, delta);
+          await addToScore(db, d.matchId, side, delta);
+          await addToTimeline(
+            db,
+            recorded,
+            {
+              match_id: d.matchId,
+              kind: 'amended',
+              stat_id: d.statId,
+              side,
+              team_id: d.teamId,
+              participant_id: d.participantId,
+              stat_type: d.statType,
+              value_h: toHundredths(d.value),
+              previous_value_h: toHundredths(d.previousValue),
+              reason: d.reason,
+              at: new Date(d.at),
+            },
+            d.by,
+          );
           break;
         }
         case 'StatRetracted': {
           const d = e.data;
+          const side = statSideOf(d);
           await db.deleteFrom('match_stats').where('id', '=', d.statId).execute();
           const sport = await sportOf(d.matchId);
-          await addToScore(db, d.matchId, d.teamId, -scoreContribution(sport, d.statType, d.value));
+          await addToScore(db, d.matchId, side, -scoreContribution(sport, d.statType, d.value));
+          await addToTimeline(
+            db,
+            recorded,
+            {
+              match_id: d.matchId,
+              kind: 'retracted',
+              stat_id: d.statId,
+              side,
+              team_id: d.teamId,
+              participant_id: d.participantId,
+              stat_type: d.statType,
+              value_h: toHundredths(d.value),
+              previous_value_h: null,
+              reason: d.reason,
+              at: new Date(d.at),
+            },
+            d.by,
+          );
           break;
         }
       }
     }
+    adminsOfBatch.set(events, await adminsOutsideTeams(db, changedMatches(events)));
   },
 
   afterCommit(events) {
-    return matchUpdatedNotices(events);
+    return matchUpdatedNotices(events, adminsOfBatch.get(events));
+  },
+
+  async reannounce(db, events) {
+    return matchUpdatedNotices(events, await adminsOutsideTeams(db, changedMatches(events)));
   },
 };
 
-/** One `match_updated` per changed match, to the members of each of its two teams. */
-export function matchUpdatedNotices(events: readonly RecordedEvent[]): AfterCommitMessage[] {
-  const matches = new Map<string, [string, string]>();
+/** The matches a batch changed, with their teams. */
+function changedMatches(events: readonly RecordedEvent[]): Map<string, readonly string[]> {
+  const matches = new Map<string, readonly string[]>();
   for (const e of events) {
-    const { matchId, teamIds } = e.data as { matchId: string; teamIds: [string, string] };
+    const { matchId, teamIds } = e.data as { matchId: string; teamIds: readonly string[] };
     matches.set(matchId, teamIds);
   }
-  return [...matches].flatMap(([matchId, teamIds]) =>
-    teamIds.map((teamId) => ({
-      subject: teamSubject(teamId, 'match'),
-      data: toEnvelope({ type: 'match_updated', matchId, teamIds }),
-    })),
-  );
+  return matches;
+}
+
+/**
+ * One `match_updated` per changed match: to the members of each of its teams (team rooms), and to
+ * the admins of its organization who are in neither team (their own sockets).
+ */
+export function matchUpdatedNotices(
+  events: readonly RecordedEvent[],
+  admins: ReadonlyMap<string, readonly string[]> = new Map(),
+): AfterCommitMessage[] {
+  return [...changedMatches(events)].flatMap(([matchId, teamIds]) => {
+    const data = toEnvelope({ type: 'match_updated', matchId, teamIds: [...teamIds] });
+    return [
+      ...teamIds.map((teamId) => ({ subject: teamSubject(teamId, 'match'), data })),
+      ...(admins.get(matchId) ?? []).map((userId) => ({ subject: userSubject(userId, 'match'), data })),
+    ];
+  });
 }

@@ -1,10 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   fromHundredths,
+  minuteOfPlay,
   positionOf,
+  scoreContribution,
   sportById,
   type BoxScore,
+  type MatchSide,
   type MatchStatus,
+  type MatchTimeline,
   type Participant,
   type PlayingTime,
   type SeasonPlayingTime,
@@ -15,10 +19,13 @@ import type { MatchesTables } from './matches-read-model.ts';
 
 type DB = MatchesTables & TeamsTables;
 
-/** A match as the read model has it, with its teams' names; who may see or manage it is the caller's to decide. */
+/**
+ * A match as the read model has it, with its teams' names (team B's is the opponent's when it is
+ * not on Sideline, with a null id); who may see or manage it is the caller's to decide.
+ */
 export interface MatchRow {
   id: string;
-  seasonId: string;
+  seasonId: string | null;
   orgId: string | null;
   sportId: string;
   status: MatchStatus;
@@ -26,12 +33,20 @@ export interface MatchRow {
   location: string | null;
   format: string | null;
   teamA: { id: string; name: string };
-  teamB: { id: string; name: string };
+  teamB: { id: string | null; name: string };
+  opponentName: string | null;
   scoreA: number;
   scoreB: number;
   winnerId: string | null;
+  winnerSide: MatchSide | null;
+  startedAt: string | null;
+  endedAt: string | null;
   participantCount: number;
 }
+
+/** The ids of the match's Sideline teams (team A, and team B when it is not an opponent outside Sideline). */
+export const teamIdsOfMatch = (m: Pick<MatchRow, 'teamA' | 'teamB'>): string[] =>
+  m.teamB.id === null ? [m.teamA.id] : [m.teamA.id, m.teamB.id];
 
 const UNKNOWN_TEAM = 'Unknown team';
 
@@ -56,10 +71,17 @@ const toMatchRow = (r: MatchQueryRow): MatchRow => ({
   location: r.location,
   format: r.format,
   teamA: { id: r.team_a_id, name: r.team_a_name ?? UNKNOWN_TEAM },
-  teamB: { id: r.team_b_id, name: r.team_b_name ?? UNKNOWN_TEAM },
+  teamB:
+    r.team_b_id === null
+      ? { id: null, name: r.opponent_name ?? 'Opponent' }
+      : { id: r.team_b_id, name: r.team_b_name ?? UNKNOWN_TEAM },
+  opponentName: r.opponent_name,
   scoreA: fromHundredths(Number(r.score_a_h)),
   scoreB: fromHundredths(Number(r.score_b_h)),
   winnerId: r.winner_id,
+  winnerSide: r.winner_side as MatchSide | null,
+  startedAt: r.started_at ? new Date(r.started_at).toISOString() : null,
+  endedAt: r.ended_at ? new Date(r.ended_at).toISOString() : null,
   participantCount: r.participant_count,
 });
 
@@ -103,11 +125,140 @@ export async function listMatchRows(
   return rows.map(toMatchRow);
 }
 
+/**
+ * A board of matches: those in progress (earliest kick-off first), still scheduled (soonest first)
+ * and completed (latest first), of the given teams (either side). Three index range scans per
+ * team at most (matches_team_a_idx, matches_team_b_idx).
+ */
+export async function matchBoardRows(
+  database: Kysely<any>,
+  teamIds: readonly string[],
+  limits: { upcoming: number; recent: number },
+): Promise<{ live: MatchRow[]; upcoming: MatchRow[]; recent: MatchRow[] }> {
+  if (teamIds.length === 0) return { live: [], upcoming: [], recent: [] };
+  const ofTeams = () =>
+    matchQuery(database).where((eb) =>
+      eb.or([eb('matches.team_a_id', 'in', [...teamIds]), eb('matches.team_b_id', 'in', [...teamIds])]),
+    );
+  const [live, upcoming, recent] = await Promise.all([
+    ofTeams()
+      .where('matches.status', '=', 'in_progress')
+      .orderBy('matches.start_time')
+      .orderBy('matches.id')
+      .limit(50)
+      .execute(),
+    ofTeams()
+      .where('matches.status', '=', 'scheduled')
+      .orderBy('matches.start_time')
+      .orderBy('matches.id')
+      .limit(limits.upcoming)
+      .execute(),
+    ofTeams()
+      .where('matches.status', '=', 'complete')
+      .orderBy('matches.start_time', 'desc')
+      .orderBy('matches.id', 'desc')
+      .limit(limits.recent)
+      .execute(),
+  ]);
+  return { live: live.map(toMatchRow), upcoming: upcoming.map(toMatchRow), recent: recent.map(toMatchRow) };
+}
+
+/** An organization's matches in progress, earliest kick-off first (matches_in_progress_idx). */
+export async function liveMatchRowsOfOrg(database: Kysely<any>, orgId: string): Promise<MatchRow[]> {
+  const rows = await matchQuery(database)
+    .where('matches.org_id', '=', orgId)
+    .where('matches.status', '=', 'in_progress')
+    .orderBy('matches.start_time')
+    .orderBy('matches.id')
+    .limit(50)
+    .execute();
+  return rows.map(toMatchRow);
+}
+
+/** How many of an organization's matches are in progress. */
+export async function countLiveMatchesOfOrg(database: Kysely<any>, orgId: string): Promise<number> {
+  const row = await (database as Kysely<DB>)
+    .selectFrom('matches')
+    .select(sql<string | number>`count(*)`.as('n'))
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Livestreams live now of any of the teams that the user may watch (public ones, their teams'
+ * and their organizations' teams'), team by team, oldest start first. One query.
+ */
+export async function liveLivestreamsOfTeams(
+  database: Kysely<any>,
+  teamIds: readonly string[],
+  userId: string,
+): Promise<Map<string, { id: string; teamId: string; title: string }>> {
+  if (teamIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; team_id: string; title: string }>`
+    SELECT l.id, l.team_id, l.title FROM livestreams l
+    WHERE l.status = 'live' AND l.team_id IN (${sql.join([...new Set(teamIds)])})
+      AND (l.is_public
+           OR EXISTS (SELECT 1 FROM team_members tm WHERE tm.team_id = l.team_id AND tm.user_id = ${userId})
+           OR EXISTS (SELECT 1 FROM teams t JOIN org_admins a ON a.org_id = t.org_id
+                      WHERE t.id = l.team_id AND a.user_id = ${userId}))
+    ORDER BY l.actual_start_time NULLS LAST, l.id`.execute(database);
+  const byTeam = new Map<string, { id: string; teamId: string; title: string }>();
+  for (const r of rows)
+    if (!byTeam.has(r.team_id)) byTeam.set(r.team_id, { id: r.id, teamId: r.team_id, title: r.title });
+  return byTeam;
+}
+
+/**
+ * The match's timeline: every stat recorded, corrected and taken back, in log order, with the
+ * minute of play of each and, on each recorded stat, whether it was corrected or taken back since.
+ */
+export async function matchTimeline(database: Kysely<any>, match: MatchRow): Promise<MatchTimeline> {
+  const sport = sportById(match.sportId);
+  const rows = await (database as Kysely<DB>)
+    .selectFrom('match_timeline')
+    .selectAll()
+    .where('match_id', '=', match.id)
+    .orderBy('seq')
+    .execute();
+  const amended = new Set(rows.filter((r) => r.kind === 'amended').map((r) => r.stat_id));
+  const retracted = new Set(rows.filter((r) => r.kind === 'retracted').map((r) => r.stat_id));
+  const playerNames = new Map(rows.filter((r) => r.kind === 'recorded').map((r) => [r.stat_id, r.player_name]));
+  const sideName = (side: string) => (side === 'teamA' ? match.teamA.name : match.teamB.name);
+  return {
+    matchId: match.id,
+    startedAt: match.startedAt,
+    entries: rows.map((r) => {
+      const at = new Date(r.at).toISOString();
+      return {
+        seq: r.seq,
+        kind: r.kind as MatchTimeline['entries'][number]['kind'],
+        statId: r.stat_id,
+        side: r.side as MatchSide,
+        teamId: r.team_id,
+        participantId: r.participant_id,
+        playerName: r.player_name ?? playerNames.get(r.stat_id) ?? null,
+        sideName: sideName(r.side),
+        statType: r.stat_type,
+        scoring: scoreContribution(sport, r.stat_type, 1) !== 0,
+        value: fromHundredths(r.value_h),
+        previousValue: r.previous_value_h === null ? null : fromHundredths(r.previous_value_h),
+        reason: r.reason,
+        at,
+        minute: minuteOfPlay(match.startedAt, at, match.endedAt),
+        amendedSince: r.kind === 'recorded' && amended.has(r.stat_id),
+        retractedSince: r.kind === 'recorded' && retracted.has(r.stat_id),
+      };
+    }),
+  };
+}
+
 /** A season's matches (id, status, teams), oldest first. */
 export async function seasonMatches(
   database: Kysely<any>,
   seasonId: string,
-): Promise<Array<{ id: string; status: MatchStatus; teamIds: [string, string] }>> {
+): Promise<Array<{ id: string; status: MatchStatus; teamIds: string[] }>> {
   const rows = await (database as Kysely<DB>)
     .selectFrom('matches')
     .select(['id', 'status', 'team_a_id', 'team_b_id'])
@@ -115,7 +266,11 @@ export async function seasonMatches(
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, status: r.status as MatchStatus, teamIds: [r.team_a_id, r.team_b_id] }));
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status as MatchStatus,
+    teamIds: r.team_b_id === null ? [r.team_a_id] : [r.team_a_id, r.team_b_id],
+  }));
 }
 
 export async function listParticipants(
@@ -160,17 +315,19 @@ function statQuery(database: Kysely<any>) {
   return (database as Kysely<DB>)
     .selectFrom('match_stats')
     .leftJoin('match_participants', 'match_participants.id', 'match_stats.participant_id')
+    .innerJoin('matches', 'matches.id', 'match_stats.match_id')
     .selectAll('match_stats')
-    .select('match_participants.name');
+    .select(['match_participants.name', 'matches.opponent_name']);
 }
 
-const toStat = (r: MatchesTables['match_stats'] & { name: string | null }): Stat => ({
+const toStat = (r: MatchesTables['match_stats'] & { name: string | null; opponent_name: string | null }): Stat => ({
   id: r.id,
   participantId: r.participant_id,
   userId: r.user_id,
   playerId: r.player_id,
-  userName: r.name ?? 'Unknown Player',
+  userName: r.side === 'opponent' ? (r.opponent_name ?? 'Opponent') : (r.name ?? 'Unknown Player'),
   teamId: r.team_id,
+  side: r.side as MatchSide,
   statType: r.stat_type,
   value: fromHundredths(r.value_h),
   context: r.context,
@@ -195,7 +352,10 @@ export async function findStat(database: Kysely<any>, matchId: string, statId: s
   return row ? toStat(row) : null;
 }
 
-/** The box score now: each lineup player's surviving stats summed per type, per team. */
+/**
+ * The box score now: per side, its surviving stats summed per type, and each lineup player's
+ * (the opponent outside Sideline has totals and no players).
+ */
 export async function boxScore(database: Kysely<any>, match: MatchRow): Promise<BoxScore> {
   const db = database as Kysely<DB>;
   const sport = sportById(match.sportId);
@@ -208,33 +368,46 @@ export async function boxScore(database: Kysely<any>, match: MatchRow): Promise<
       .execute(),
     db
       .selectFrom('match_stats')
-      .select(['participant_id', 'stat_type', sql<string | number>`SUM(value_h)`.as('total')])
+      .select(['participant_id', 'side', 'stat_type', sql<string | number>`SUM(value_h)`.as('total')])
       .where('match_id', '=', match.id)
-      .groupBy(['participant_id', 'stat_type'])
+      .groupBy(['participant_id', 'side', 'stat_type'])
       .execute(),
   ]);
-  const byParticipant = new Map<string, Map<string, number>>();
+  const totals = new Map<string, Map<string, number>>();
+  const add = (key: string, statType: string, hundredths: number) => {
+    const types = totals.get(key) ?? new Map<string, number>();
+    types.set(statType, (types.get(statType) ?? 0) + hundredths);
+    totals.set(key, types);
+  };
   for (const s of sums) {
-    const types = byParticipant.get(s.participant_id) ?? new Map<string, number>();
-    types.set(s.stat_type, Number(s.total));
-    byParticipant.set(s.participant_id, types);
+    if (s.participant_id !== null) add(`p:${s.participant_id}`, s.stat_type, Number(s.total));
+    add(`side:${s.side}`, s.stat_type, Number(s.total));
   }
-  const teams = [match.teamA, match.teamB].map((team, i) => ({
-    teamId: team.id,
-    name: team.name,
-    score: i === 0 ? match.scoreA : match.scoreB,
+  const statsOf = (key: string) =>
+    Object.fromEntries(
+      sport.statTypes.flatMap((type) => {
+        const total = totals.get(key)?.get(type);
+        return total === undefined ? [] : [[type, fromHundredths(total)]];
+      }),
+    );
+  const sides: Array<{ side: MatchSide; teamId: string | null; name: string; score: number }> = [
+    { side: 'teamA', teamId: match.teamA.id, name: match.teamA.name, score: match.scoreA },
+    {
+      side: match.teamB.id === null ? 'opponent' : 'teamB',
+      teamId: match.teamB.id,
+      name: match.teamB.name,
+      score: match.scoreB,
+    },
+  ];
+  const teams = sides.map(({ side, teamId, name, score }) => ({
+    teamId,
+    side,
+    name,
+    score,
+    totals: statsOf(`side:${side}`),
     players: participants
-      .filter((p) => p.team_id === team.id)
-      .map((p) => ({
-        participantId: p.id,
-        name: p.name,
-        stats: Object.fromEntries(
-          sport.statTypes.flatMap((type) => {
-            const total = byParticipant.get(p.id)?.get(type);
-            return total === undefined ? [] : [[type, fromHundredths(total)]];
-          }),
-        ),
-      })),
+      .filter((p) => teamId !== null && p.team_id === teamId)
+      .map((p) => ({ participantId: p.id, name: p.name, stats: statsOf(`p:${p.id}`) })),
   }));
   return { matchId: match.id, at: null, scoreA: match.scoreA, scoreB: match.scoreB, teams };
 }

@@ -7,7 +7,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export interface MatchesTables {
   matches: {
     id: string;
-    season_id: string;
+    /** Null for an independent team's match (added nullable by `1122_matches_opponents`). */
+    season_id: string | null;
     org_id: string | null;
     sport_id: string;
     status: string;
@@ -15,10 +16,14 @@ export interface MatchesTables {
     location: string | null;
     format: string | null;
     team_a_id: string;
-    team_b_id: string;
+    /** Null when the other side is an opponent outside Sideline (`opponent_name`). */
+    team_b_id: string | null;
+    opponent_name: string | null;
     score_a_h: number | string;
     score_b_h: number | string;
     winner_id: string | null;
+    /** teamA, teamB or opponent once complete (null on a tie). */
+    winner_side: string | null;
     participant_count: number;
     started_at: Date | null;
     ended_at: Date | null;
@@ -42,11 +47,13 @@ export interface MatchesTables {
   match_stats: {
     id: string;
     match_id: string;
-    season_id: string;
-    participant_id: string;
+    season_id: string | null;
+    /** Null for the opponent's stats (side `opponent`), as is `team_id`. */
+    participant_id: string | null;
     user_id: string | null;
     player_id: string | null;
-    team_id: string;
+    team_id: string | null;
+    side: string;
     stat_type: string;
     value_h: number;
     context: string | null;
@@ -54,6 +61,28 @@ export interface MatchesTables {
     amended: boolean;
     /** The StatRecorded's revision: recording order. */
     seq: number;
+  };
+  /**
+   * Every stat event of a match in log order, corrections and retractions included: the match
+   * page's timeline (`match_stats` keeps only what stands).
+   */
+  match_timeline: {
+    match_id: string;
+    /** The event's revision in the match's stream. */
+    seq: number;
+    kind: string;
+    stat_id: string;
+    side: string;
+    team_id: string | null;
+    participant_id: string | null;
+    /** The player's name when recorded (null for the opponent). */
+    player_name: string | null;
+    stat_type: string;
+    value_h: number;
+    previous_value_h: number | null;
+    reason: string | null;
+    at: Date;
+    by: string;
   };
   /**
    * The playing-time ledger: one row per stretch a participant spent on the field, with the match
@@ -156,6 +185,44 @@ export const matchesMigrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('match_segments_pkey', ['match_id', 'participant_id', 'started_by_revision'])
         .execute();
       await sql`CREATE INDEX match_segments_open_idx ON match_segments (match_id) WHERE to_at IS NULL`.execute(db);
+    },
+  },
+  // Opponents outside Sideline and independent teams' season-less matches; sides on stats and
+  // results; the timeline. The read model is emptied and its checkpoint dropped, so the projector
+  // replays the match streams and fills the new columns and the timeline from the log.
+  '1122_matches_opponents': {
+    async up(db: Kysely<any>) {
+      for (const table of ['match_segments', 'match_stats', 'match_participants', 'matches']) {
+        await sql`DELETE FROM ${sql.table(table)}`.execute(db);
+      }
+      await sql`DELETE FROM projection_checkpoints WHERE name = 'matches'`.execute(db);
+      await sql`ALTER TABLE matches ALTER COLUMN season_id DROP NOT NULL, ALTER COLUMN team_b_id DROP NOT NULL,
+                ADD COLUMN opponent_name text, ADD COLUMN winner_side text`.execute(db);
+      await sql`ALTER TABLE match_stats ALTER COLUMN season_id DROP NOT NULL,
+                ALTER COLUMN participant_id DROP NOT NULL, ALTER COLUMN team_id DROP NOT NULL,
+                ADD COLUMN side text NOT NULL`.execute(db);
+      // "Live now": an organization's matches in progress.
+      await sql`CREATE INDEX matches_in_progress_idx ON matches (org_id, start_time) WHERE status = 'in_progress'`.execute(
+        db,
+      );
+      await db.schema
+        .createTable('match_timeline')
+        .addColumn('match_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('stat_id', 'text', (c) => c.notNull())
+        .addColumn('side', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text')
+        .addColumn('participant_id', 'text')
+        .addColumn('player_name', 'text')
+        .addColumn('stat_type', 'text', (c) => c.notNull())
+        .addColumn('value_h', 'integer', (c) => c.notNull())
+        .addColumn('previous_value_h', 'integer')
+        .addColumn('reason', 'text')
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .addColumn('by', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('match_timeline_pkey', ['match_id', 'seq'])
+        .execute();
     },
   },
 };

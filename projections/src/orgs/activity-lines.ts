@@ -77,9 +77,16 @@ const livestreamEndWords: Record<string, string> = {
 };
 const quote = (text: string) => `“${text.length > 500 ? `${text.slice(0, 500)}…` : text}”`;
 const stat = (s: string) => s.replaceAll('_', ' ');
-/** A stat's player: an account ({subject}) or a roster player. */
-const statPlayer = (d: { userId: string | null; playerId: string | null }, ctx: ActivityContext) =>
-  d.userId ? '{subject}' : player(ctx, d.playerId);
+/** A stat's player: an account ({subject}), a roster player, or the opponent outside Sideline. */
+const statPlayer = (
+  d: { userId: string | null; playerId: string | null; teamId: string | null },
+  ctx: ActivityContext,
+) => (d.teamId === null ? 'the opponent' : d.userId ? '{subject}' : player(ctx, d.playerId));
+/** The same, possessive. */
+const statPlayers = (
+  d: { userId: string | null; playerId: string | null; teamId: string | null },
+  ctx: ActivityContext,
+) => (d.teamId === null ? "the opponent's" : d.userId ? "{subject}'s" : `${player(ctx, d.playerId)}’s`);
 const statSubject = (d: { userId: string | null }) => (d.userId ? { subjectId: d.userId } : {});
 
 /**
@@ -276,7 +283,7 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
   MatchScheduled: (d, ctx) => ({
     ...(d.orgId ? { orgId: d.orgId } : {}),
     teamId: d.teamAId,
-    description: `{actor} scheduled ${team(ctx, d.teamAId)} vs ${team(ctx, d.teamBId)} in ${season(ctx, d.seasonId)} for ${d.startTime.slice(0, 16).replace('T', ' ')} UTC`,
+    description: `{actor} scheduled ${team(ctx, d.teamAId)} vs ${d.teamBId === null ? (d.opponentName ?? 'an opponent') : team(ctx, d.teamBId)}${d.seasonId === null ? '' : ` in ${season(ctx, d.seasonId)}`} for ${d.startTime.slice(0, 16).replace('T', ' ')} UTC`,
   }),
   MatchStarted: (d, ctx) => ({ teamId: d.teamIds[0], description: `{actor} started ${match(ctx, d.matchId)}` }),
   MatchCompleted: (d, ctx) => ({
@@ -302,20 +309,20 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     description: `{actor} made a substitution in ${match(ctx, d.matchId)}`,
   }),
   StatRecorded: (d, ctx) => ({
-    teamId: d.teamId,
+    teamId: d.teamId ?? d.teamIds[0],
     ...statSubject(d),
     description: `{actor} recorded ${d.value} ${stat(d.statType)} for ${statPlayer(d, ctx)} in ${match(ctx, d.matchId)}`,
   }),
   // Corrections of match statistics are what an admin audits: who changed a recorded figure, and why.
   StatAmended: (d, ctx) => ({
-    teamId: d.teamId,
+    teamId: d.teamId ?? d.teamIds[0],
     ...statSubject(d),
-    description: `{actor} corrected ${d.userId ? "{subject}'s" : `${player(ctx, d.playerId)}’s`} ${stat(d.statType)} in ${match(ctx, d.matchId)} from ${d.previousValue} to ${d.value}: ${d.reason}`,
+    description: `{actor} corrected ${statPlayers(d, ctx)} ${stat(d.statType)} in ${match(ctx, d.matchId)} from ${d.previousValue} to ${d.value}: ${d.reason}`,
   }),
   StatRetracted: (d, ctx) => ({
-    teamId: d.teamId,
+    teamId: d.teamId ?? d.teamIds[0],
     ...statSubject(d),
-    description: `{actor} retracted ${d.userId ? "{subject}'s" : `${player(ctx, d.playerId)}’s`} ${stat(d.statType)} (${d.value}) in ${match(ctx, d.matchId)}: ${d.reason}`,
+    description: `{actor} retracted ${statPlayers(d, ctx)} ${stat(d.statType)} (${d.value}) in ${match(ctx, d.matchId)}: ${d.reason}`,
   }),
 
   // ---- livestreams (ingest signals have no person behind them: the broadcaster's software) ----

@@ -12,9 +12,10 @@ interface Named {
 
 type Data = {
   teamId?: string;
-  teamIds?: [string, string];
+  teamIds?: string[];
   teamAId?: string;
-  teamBId?: string;
+  teamBId?: string | null;
+  opponentName?: string | null;
   seasonId?: string;
   matchId?: string;
   eventId?: string;
@@ -64,8 +65,8 @@ function rememberNames(e: RecordedEvent, names: Map<string, Named>, changed: Set
       break;
     case 'MatchScheduled':
       key = `match:${d.matchId}`;
-      orgId = d.orgId ?? teamOrg(d.teamAId) ?? teamOrg(d.teamBId);
-      name = `${names.get(`team:${d.teamAId}`)?.name ?? 'a team'} vs ${names.get(`team:${d.teamBId}`)?.name ?? 'a team'}`;
+      orgId = d.orgId ?? teamOrg(d.teamAId) ?? teamOrg(d.teamBId ?? undefined);
+      name = `${names.get(`team:${d.teamAId}`)?.name ?? 'a team'} vs ${d.teamBId ? (names.get(`team:${d.teamBId}`)?.name ?? 'a team') : (d.opponentName ?? 'an opponent')}`;
       break;
     case 'EventScheduled':
       key = `event:${d.eventId}`;

@@ -255,12 +255,16 @@ for (const kind of await testDatabaseKinds()) {
         totalMembers: 4,
         totalEvents: 1,
         totalMessages: 1,
+        liveNow: 0,
+        liveMatches: [],
       });
       expect(await orgStats(f.database.db, 'o2', NOW)).toEqual({
         totalTeams: 0,
         totalMembers: 1,
         totalEvents: 0,
         totalMessages: 0,
+        liveNow: 0,
+        liveMatches: [],
       });
     });
 

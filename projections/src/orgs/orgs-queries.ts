@@ -10,6 +10,7 @@ import {
   type OrgTeam,
 } from '@sideline/domain';
 import { countTeamsOccurrences } from '../calendar/calendar-queries.ts';
+import { adminLiveMatches } from '../admin/admin-queries.ts';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import type { TeamsTables } from '../teams/teams-read-model.ts';
 import type { SeasonsTables } from '../seasons/seasons-read-model.ts';
@@ -122,8 +123,11 @@ export async function findOrganization(
   return rows[0] ? toOrganization(rows[0]) : null;
 }
 
+/** The matches in progress the console and the admin dashboard list ("Live now"). */
+export const LIVE_MATCHES_SHOWN = 5;
+
 /**
- * The console's four numbers. "This month" and "this week" (from Monday) are read in the
+ * The console's four numbers, and its matches in progress. "This month" and "this week" (from Monday) are read in the
  * organization's time zone; each count is an index range scan per team.
  */
 export async function orgStats(database: Kysely<any>, orgId: string, now: Date): Promise<OrgStats> {
@@ -157,14 +161,18 @@ export async function orgStats(database: Kysely<any>, orgId: string, now: Date):
   );
   const r = rows[0]!;
   // Series are expanded from their rule (occurrences are not stored), so events are counted apart.
-  const totalEvents = r.month_start
-    ? await countTeamsOccurrences(database, r.team_ids, new Date(r.month_start), new Date(r.month_end))
-    : 0;
+  const [totalEvents, live] = await Promise.all([
+    r.month_start
+      ? countTeamsOccurrences(database, r.team_ids, new Date(r.month_start), new Date(r.month_end))
+      : Promise.resolve(0),
+    adminLiveMatches(database, orgId, now, LIVE_MATCHES_SHOWN),
+  ]);
   return {
     totalTeams: Number(r.total_teams),
     totalMembers: Number(r.total_members),
     totalEvents,
     totalMessages: Number(r.total_messages),
+    ...live,
   };
 }
 

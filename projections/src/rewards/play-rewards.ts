@@ -62,7 +62,7 @@ export const playRewardEventTypes = ['StatRecorded', 'StatAmended', 'StatRetract
 export function playRewardSubject(recorded: RecordedEvent): { userId: string; teamId: string } | null {
   if (!(playRewardEventTypes as readonly string[]).includes(recorded.type)) return null;
   const d = recorded.data as StatEvent['data'];
-  if (!d.userId || !rewardActionOfStat(d.statType)) return null;
+  if (!d.userId || !d.teamId || !rewardActionOfStat(d.statType)) return null;
   return { userId: d.userId, teamId: d.teamId };
 }
 
@@ -124,7 +124,7 @@ export async function applyPlayRewards(database: Kysely<any>, events: readonly R
       .values({ match_id: d.matchId, beneficiary, action, units })
       .onConflict((oc) => oc.columns(['match_id', 'beneficiary', 'action']).doUpdateSet({ units }))
       .execute();
-    if (d.userId) await credit(db, recorded, d.userId, d.teamId, action, delta);
+    if (d.userId && d.teamId) await credit(db, recorded, d.userId, d.teamId, action, delta);
   }
 }
 

@@ -20,6 +20,8 @@ export const stats: AdminStats = {
   totalPlayers: 48,
   totalMatches: 9,
   attendanceRate: 83.4,
+  liveNow: 0,
+  liveMatches: [],
   upcomingMatches: [1, 2, 3, 4].map((n) => ({
     id: `m-${n}`,
     teamA: `Home ${n}`,

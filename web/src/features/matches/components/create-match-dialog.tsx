@@ -3,6 +3,8 @@ import { isSportId, scheduleMatchInputSchema, sportById, sportList, type Season 
 import { format } from 'date-fns';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+// An organization team's form: its season is required.
+import { seasonMatchInputSchema } from '@sideline/domain';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -32,7 +34,7 @@ const formSchema = z.preprocess((raw) => {
   const v = raw as FormValues;
   const local = v.startTime ? new Date(v.startTime) : null;
   return { ...v, startTime: local && !Number.isNaN(local.getTime()) ? local.toISOString() : v.startTime };
-}, scheduleMatchInputSchema);
+}, seasonMatchInputSchema);
 
 const localNow = () => format(new Date(), "yyyy-MM-dd'T'HH:mm");
 

@@ -164,7 +164,7 @@ function AddParticipantForm({ match, lineup }: { match: Match; lineup: readonly 
           }}
         >
           <option value={match.teamA.id}>{match.teamA.name}</option>
-          <option value={match.teamB.id}>{match.teamB.name}</option>
+          {match.teamB.id !== null && <option value={match.teamB.id}>{match.teamB.name}</option>}
         </NativeSelect>
       </Field>
       <Field id="lineup-player" label="Player" error={error}>

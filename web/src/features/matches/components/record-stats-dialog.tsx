@@ -154,7 +154,7 @@ function MatchStatistics({ match }: { match: Match }) {
         </p>
       ) : (
         <div className="max-h-96 space-y-3 overflow-y-auto pr-1">
-          {groupStats(stats.data, (s) => s.participantId).map(([participantId, rows]) => (
+          {groupStats(stats.data, (s) => s.participantId ?? s.side).map(([participantId, rows]) => (
             <section key={participantId} aria-label={rows[0]!.userName || 'Unknown Player'}>
               <h4 className="text-sm font-medium text-slate-900">{rows[0]!.userName || 'Unknown Player'}</h4>
               <ul className="mt-1 space-y-1">
