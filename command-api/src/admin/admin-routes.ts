@@ -441,7 +441,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       schema: {
         tags,
         summary:
-          "Deactivate a person in this organization: they lose access to its teams (seasons, chat, media, streams, calendar feeds) and its administration; their account, sign-in and other organizations are untouched, nothing they wrote is removed; PATCH {isActive: true} by this organization's admins undoes it",
+          "Deactivate a person in this organization: they lose access to its teams (seasons, chat, media, streams, calendar feeds) and its administration, and the stream keys they were given stop working (a live publish with one is cut off) until a manager rotates them; their account, sign-in and other organizations are untouched, nothing they wrote is removed; PATCH {isActive: true} by this organization's admins undoes it (not the keys)",
         params: idParams,
         querystring: adminScopeQuerySchema,
         response: { 204: z.null(), 409: errorBody, ...errors },

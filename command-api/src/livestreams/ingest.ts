@@ -9,7 +9,7 @@ import { DomainError, livestreamDecider, livestreamStream, type LivestreamComman
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
 import { findLivestreamRow, listLiveLivestreamIds } from '@sideline/projections';
 import type { CommandHandler } from '../shared/command-handler.ts';
-import { hashStreamKey, publishableKeys } from './stream-keys.ts';
+import { hashStreamKey, openStreams, type OpenStream } from './stream-keys.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -98,7 +98,11 @@ interface LiveStream {
  * - Rotating a stream's key disconnects the publisher that connected with the old key, as a drop:
  *   the stream is interrupted and may resume, within the grace period, only with the new key. A
  *   rotation in this process says so at once (allowKey); one in another API process arrives as
- *   the stream's `livestream_updated` notice, on which the keys are reloaded.
+ *   the stream's `livestream_updated` notice, on which the keys are reloaded. A key revoked
+ *   (the organization deactivated the person it was issued to) is dropped the same way.
+ * - On every reload, what changed elsewhere is applied here too: a stream ended or cancelled by a
+ *   manager in another process lets its publisher, viewers and recording go as if ended here
+ *   (endedByManager); a live stream whose team was deleted is cut off and ended (TeamGone).
  * - Publish start, drop and clean end become the machine's signals (PublishStarted,
  *   PublishDropped, PublishEnded, GraceExpired) on the stream: we watch the publisher's socket
  *   and its deleteStream ourselves, as NMS only reports an end after its 30 s grace window.
@@ -118,6 +122,8 @@ export class LivestreamIngest {
   private reloadWanted = false;
   /** Streams that ended or were cancelled here: final, whatever a lagging read model says. */
   private over = new Set<string>();
+  /** The scheduled and live streams as of the last reload, and whether they may publish. */
+  private open = new Map<string, OpenStream['standing']>();
   private publishers = new Map<string, Publisher>();
   private live = new Map<string, LiveStream>();
   /** Per stream, the signals in the order they happened. */
@@ -201,10 +207,15 @@ export class LivestreamIngest {
       if (type !== 'livestream_updated') return;
       this.reloadKeys().catch((err: unknown) => this.options.logger.warn({ err }, 'stream keys could not be reloaded'));
     });
-    // Streams left live by a previous run have lost their publisher: they get the grace period.
+    // Streams left live by a previous run have lost their publisher: they get the grace period
+    // (or end at once, when their team was deleted meanwhile).
     for (const row of await listLiveLivestreamIds(this.options.db)) {
       const stream = await this.liveStream(row.id);
       if (!stream) continue;
+      if (row.teamDeleted) {
+        this.closeForDeletedTeam(row.id);
+        continue;
+      }
       if (row.ingest === 'on_air')
         await this.signal(row.id, { type: 'PublishDropped', data: { ...this.sent(row.id), sessionId: 'restart' } });
       this.startGrace(stream);
@@ -234,8 +245,8 @@ export class LivestreamIngest {
 
   /**
    * Publishable keys from the tables (and then from the calls below as they happen here). A call
-   * made while a reload is under way is answered by one more reload after it; publishers whose
-   * key was rotated meanwhile are disconnected.
+   * made while a reload is under way is answered by one more reload after it. Then the
+   * publishers and streams here follow what the tables say (see reconcile).
    */
   reloadKeys(): Promise<void> {
     this.reloadWanted = true;
@@ -244,7 +255,7 @@ export class LivestreamIngest {
         while (this.reloadWanted) {
           this.reloadWanted = false;
           await this.readKeys();
-          this.dropRotatedPublishers();
+          this.reconcile();
         }
       })().finally(() => (this.reloading = null));
     }
@@ -254,28 +265,62 @@ export class LivestreamIngest {
   private async readKeys(): Promise<void> {
     for (;;) {
       const version = this.keysVersion;
-      const rows = await publishableKeys(this.options.db);
+      const rows = await openStreams(this.options.db);
       const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
-      const ids = rows.map((r) => r.livestreamId);
-      const streams = ids.length
-        ? await this.options.db
-            .selectFrom('livestreams')
-            .select(['id', 'team_id', 'record_stream'])
-            .where('id', 'in', ids)
-            .execute()
-        : [];
-      const byId = new Map(streams.map((s: any) => [s.id, s]));
+      const open = new Map<string, OpenStream['standing']>();
       for (const r of rows) {
-        const s: any = byId.get(r.livestreamId);
-        if (s && !this.over.has(r.livestreamId)) {
-          next.set(r.hash, { livestreamId: r.livestreamId, teamId: s.team_id, recordStream: s.record_stream });
+        open.set(r.livestreamId, r.standing);
+        if (r.hash && !this.over.has(r.livestreamId)) {
+          next.set(r.hash, { livestreamId: r.livestreamId, teamId: r.teamId, recordStream: r.recordStream });
         }
       }
       // A key set or revoked here while the tables were read: read them again.
       if (version !== this.keysVersion) continue;
       this.keys = next;
+      this.open = open;
       return;
     }
+  }
+
+  /**
+   * After a reload: publishers without a working key are dropped (dropPublishersWithoutTheirKey),
+   * and the streams here that are over elsewhere are let go. A stream here is always in the
+   * tables as scheduled or live until it is over (the read model only moves on), so one missing
+   * from them was ended or cancelled in another process; one whose team was deleted is ended here.
+   */
+  private reconcile(): void {
+    if (this.stopped) return;
+    this.dropPublishersWithoutTheirKey();
+    for (const id of new Set([...this.publishers.keys(), ...this.live.keys()])) {
+      if (this.over.has(id)) continue;
+      const standing = this.open.get(id);
+      if (standing === undefined) {
+        this.options.logger.info({ livestreamId: id }, 'livestream ended elsewhere: its publish here ends');
+        this.endedByManager(id);
+      } else if (standing === 'team_deleted') {
+        this.closeForDeletedTeam(id);
+      }
+    }
+  }
+
+  /**
+   * The stream's team was deleted: its publish is cut off, its key never publishes again, and the
+   * stream ends (TeamGone) and lets its viewers and recording go.
+   */
+  private closeForDeletedTeam(livestreamId: string): void {
+    const publisher = this.publishers.get(livestreamId);
+    if (publisher) {
+      publisher.settled = true;
+      this.publishers.delete(livestreamId);
+      publisher.session.socket?.destroy();
+    }
+    this.revokeKeys(livestreamId);
+    this.options.logger.info({ livestreamId }, 'livestream of a deleted team ended');
+    const peak = this.live.get(livestreamId)?.peak ?? 0;
+    // Refused when it is no longer live (ended meanwhile): it is let go here all the same.
+    void this.signal(livestreamId, { type: 'TeamGone', data: { ...this.sent(livestreamId), maxViewers: peak } }).then(
+      () => this.finish(livestreamId),
+    );
   }
 
   /** A stream's key was set or rotated here: publishable at once (the old key is not). */
@@ -283,24 +328,27 @@ export class LivestreamIngest {
     this.keysVersion++;
     for (const [h, s] of this.keys) if (s.livestreamId === stream.livestreamId) this.keys.delete(h);
     this.keys.set(hash, stream);
-    this.dropRotatedPublishers();
+    this.dropPublishersWithoutTheirKey();
   }
 
   /**
-   * Disconnects every publisher whose stream now has another key (it was rotated): a drop, so the
-   * stream is interrupted and waits its grace period for a publish with the new key.
+   * Disconnects every publisher whose key no longer publishes: its stream has another key (it was
+   * rotated), or none that works (it was revoked). A drop, so the stream is interrupted and waits
+   * its grace period for a publish with a new key.
    */
-  private dropRotatedPublishers(): void {
+  private dropPublishersWithoutTheirKey(): void {
     if (this.stopped) return;
     const keyed = new Set<string>();
     for (const s of this.keys.values()) keyed.add(s.livestreamId);
     for (const publisher of [...this.publishers.values()]) {
       const id = publisher.livestreamId;
-      // A stream with no key here at all is not a rotation (it is over): left to its own end.
-      if (!keyed.has(id) || this.keys.get(publisher.keyHash)?.livestreamId === id) continue;
+      if (this.keys.get(publisher.keyHash)?.livestreamId === id) continue;
+      // A stream with no key here that is over, or whose team is gone, is not dropped but ended (reconcile).
+      const revoked = !keyed.has(id) && this.open.get(id) === 'revoked';
+      if (!keyed.has(id) && !revoked) continue;
       this.options.logger.info(
         { session: publisher.session.id, livestreamId: id },
-        'RTMP publish of a rotated key ended',
+        revoked ? 'RTMP publish of a revoked key ended' : 'RTMP publish of a rotated key ended',
       );
       this.dropped(publisher);
       publisher.session.socket?.destroy();
@@ -318,7 +366,10 @@ export class LivestreamIngest {
     this.revokeKeys(livestreamId);
   }
 
-  /** A manager ended the stream (the EndLivestream event is stored): disconnect the publisher. */
+  /**
+   * A manager ended (or cancelled) the stream, in this process or another (the event is stored):
+   * the publisher is disconnected, viewers let go, the recording closed and handed on.
+   */
   endedByManager(livestreamId: string): void {
     const publisher = this.publishers.get(livestreamId);
     if (publisher) {

@@ -33,7 +33,8 @@ export async function teamStanding(db: Kysely<any>, teamId: string, userId: stri
 export async function loadLivestream(db: Kysely<any>, livestreamId: string): Promise<LivestreamRow> {
   if (!isId(livestreamId)) throw new HttpError(400, 'VALIDATION', ID_MESSAGE, { livestreamId: [ID_MESSAGE] });
   const row = await findLivestreamRow(db, livestreamId);
-  if (!row) throw livestreamNotFound();
+  // A deleted team's streams are out of every read, like the team.
+  if (!row || row.teamDeleted) throw livestreamNotFound();
   return row;
 }
 

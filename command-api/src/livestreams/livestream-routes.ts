@@ -67,7 +67,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
     const accepted = acceptedLivestreamCommands(row.status, row.ingest).filter(
       (c) => c !== 'SendChatMessage' || row.allowChat,
     );
-    const { orgId: _o, keyHint, endReason: _e, ...rest } = row;
+    const { orgId: _o, keyHint, keyRevoked, endReason: _e, teamDeleted: _d, ...rest } = row;
     return {
       ...rest,
       viewerCount: row.status === 'live' ? live.viewerCount : 0,
@@ -75,6 +75,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       rtmpUrl: standing.manager ? rtmpUrlFor(request) : null,
       streamKey: standing.manager ? streamKey : null,
       streamKeyHint: standing.manager ? keyHint : null,
+      streamKeyRevoked: standing.manager && keyRevoked,
       playbackUrl: row.status === 'live' ? playbackUrlOf(row.id) : null,
       canManage: standing.manager,
       actions: standing.manager ? accepted : accepted.filter((c) => c === 'SendChatMessage' && standing.member),

@@ -58,13 +58,50 @@ export async function streamKeyHashOf(db: Kysely<any>, livestreamId: string): Pr
   return row?.key_hash ?? null;
 }
 
-/** Key hashes of the streams that may still be published (scheduled or live). */
-export async function publishableKeys(db: Kysely<any>): Promise<Array<{ livestreamId: string; hash: string }>> {
+/**
+ * What may still be published, and why not: a scheduled or live stream is `keyed` (its key
+ * publishes), `revoked` (the organization deactivated the person its key was issued to: nothing
+ * publishes until a manager rotates it), or `team_deleted` (nothing ever publishes again).
+ */
+export interface OpenStream {
+  livestreamId: string;
+  teamId: string;
+  recordStream: boolean;
+  standing: 'keyed' | 'revoked' | 'team_deleted';
+  /** The key's hash, when it publishes. */
+  hash: string | null;
+}
+
+/** Every scheduled or live stream, with its key when it may publish (the others are over). */
+export async function openStreams(db: Kysely<any>): Promise<OpenStream[]> {
   const rows = await db
-    .selectFrom('livestream_keys as k')
-    .innerJoin('livestreams as l', 'l.id', 'k.livestream_id')
-    .select(['k.livestream_id', 'k.key_hash'])
+    .selectFrom('livestreams as l')
+    .leftJoin('livestream_keys as k', 'k.livestream_id', 'l.id')
+    .leftJoin('teams as t', 't.id', 'l.team_id')
+    .select([
+      'l.id',
+      'l.team_id',
+      'l.record_stream',
+      'l.key_revoked',
+      'l.team_deleted_at',
+      't.deleted_at',
+      'k.key_hash',
+    ])
     .where('l.status', 'in', ['scheduled', 'live'])
     .execute();
-  return rows.map((r: any) => ({ livestreamId: r.livestream_id, hash: r.key_hash }));
+  return rows.map((r: any) => {
+    const standing =
+      r.team_deleted_at !== null || r.deleted_at !== null
+        ? 'team_deleted'
+        : r.key_revoked || r.key_hash === null
+          ? 'revoked'
+          : 'keyed';
+    return {
+      livestreamId: r.id,
+      teamId: r.team_id,
+      recordStream: r.record_stream,
+      standing,
+      hash: standing === 'keyed' ? r.key_hash : null,
+    };
+  });
 }

@@ -44,6 +44,8 @@ export type PublishStarted = { type: 'PublishStarted'; data: Sent & { sessionId:
 export type PublishDropped = { type: 'PublishDropped'; data: Sent & { sessionId: string } };
 export type PublishEnded = { type: 'PublishEnded'; data: Sent & { sessionId: string; maxViewers: number } };
 export type GraceExpired = { type: 'GraceExpired'; data: Sent & { maxViewers: number } };
+/** The stream's team was deleted while it was live (the ingest cut the publish off). */
+export type TeamGone = { type: 'TeamGone'; data: Sent & { maxViewers: number } };
 export type SaveRecording = { type: 'SaveRecording'; data: Sent & { mediaId: string; durationSeconds: number } };
 
 export type LivestreamCommand =
@@ -57,4 +59,5 @@ export type LivestreamCommand =
   | PublishDropped
   | PublishEnded
   | GraceExpired
+  | TeamGone
   | SaveRecording;

@@ -43,6 +43,7 @@ const ended = (s = 0, maxViewers = 3): LivestreamCommand => ({
   data: { ...ingest(s), sessionId: 'p1', maxViewers },
 });
 const graceExpired = (s = 0): LivestreamCommand => ({ type: 'GraceExpired', data: { ...ingest(s), maxViewers: 1 } });
+const teamGone = (s = 0): LivestreamCommand => ({ type: 'TeamGone', data: { ...ingest(s), maxViewers: 5 } });
 const cancel = (canManage = true): LivestreamCommand => ({ type: 'CancelLivestream', data: managed(0, canManage) });
 const end = (canManage = true): LivestreamCommand => ({
   type: 'EndLivestream',
@@ -149,6 +150,22 @@ describe('livestream decider: ingest', () => {
       ]);
     given(livestreamDecider, history(schedule(), started(1)))
       .when(graceExpired(50))
+      .thenRefuses('ILLEGAL_TRANSITION');
+  });
+
+  it('ends a live stream (on air or interrupted) whose team was deleted; a stream that is not live is left as it is', () => {
+    const expected: LivestreamEvent[] = [
+      { type: 'LivestreamEnded', data: { ...base, at: at(70), reason: 'team_deleted', by: null, maxViewers: 5 } },
+    ];
+    given(livestreamDecider, history(schedule(), started(1)))
+      .when(teamGone(70))
+      .then(expected);
+    given(livestreamDecider, history(schedule(), started(1), dropped(20)))
+      .when(teamGone(70))
+      .then(expected);
+    given(livestreamDecider, [scheduledEvent]).when(teamGone(70)).thenRefuses('ILLEGAL_TRANSITION');
+    given(livestreamDecider, history(schedule(), started(1), ended(60)))
+      .when(teamGone(70))
       .thenRefuses('ILLEGAL_TRANSITION');
   });
 

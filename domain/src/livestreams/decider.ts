@@ -153,7 +153,8 @@ export const livestreamDecider: Decider<LivestreamCommand, LivestreamEvent, Live
       }
 
       case 'PublishEnded':
-      case 'GraceExpired': {
+      case 'GraceExpired':
+      case 'TeamGone': {
         const base = admit(state, command.type);
         const d = command.data;
         return [
@@ -162,7 +163,12 @@ export const livestreamDecider: Decider<LivestreamCommand, LivestreamEvent, Live
             data: {
               ...base,
               at: d.at,
-              reason: command.type === 'PublishEnded' ? 'publisher_stopped' : 'publisher_lost',
+              reason:
+                command.type === 'PublishEnded'
+                  ? 'publisher_stopped'
+                  : command.type === 'GraceExpired'
+                    ? 'publisher_lost'
+                    : 'team_deleted',
               by: null,
               maxViewers: d.maxViewers,
             },

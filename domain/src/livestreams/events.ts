@@ -9,7 +9,8 @@ interface LivestreamEventBase {
   at: string;
 }
 
-export type LivestreamEndReason = 'publisher_stopped' | 'publisher_lost' | 'ended_by_manager';
+/** `team_deleted`: an admin deleted the stream's team while it was live. */
+export type LivestreamEndReason = 'publisher_stopped' | 'publisher_lost' | 'ended_by_manager' | 'team_deleted';
 
 export type LivestreamScheduled = {
   type: 'LivestreamScheduled';

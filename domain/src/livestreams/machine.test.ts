@@ -30,6 +30,7 @@ const legal: Record<string, Partial<Record<LivestreamCommandType, Where>>> = {
     PublishEnded: at('ended'),
     RotateStreamKey: at('live', 'on_air'),
     SendChatMessage: at('live', 'on_air'),
+    TeamGone: at('ended'),
   },
   'live.interrupted': {
     EndLivestream: at('ended'),
@@ -39,6 +40,7 @@ const legal: Record<string, Partial<Record<LivestreamCommandType, Where>>> = {
     PublishEnded: at('ended'),
     RotateStreamKey: at('live', 'interrupted'),
     SendChatMessage: at('live', 'interrupted'),
+    TeamGone: at('ended'),
   },
   ended: { SaveRecording: at('ended') },
   cancelled: {},

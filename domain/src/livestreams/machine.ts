@@ -38,6 +38,7 @@ export const livestreamMachine = setup({
       initial: 'on_air',
       on: {
         EndLivestream: { target: 'ended' },
+        TeamGone: { target: 'ended' },
       },
       states: {
         on_air: {

@@ -85,6 +85,11 @@ export const livestreamSchema = z.object({
   streamKey: z.string().nullable(),
   /** The key's last 4 characters, for a masked display (`••••••••abcd`). Managers only, else null. */
   streamKeyHint: z.string().nullable(),
+  /**
+   * The key stopped working because the organization deactivated the person it was issued to: it
+   * publishes nothing until a manager rotates it. Managers only (false for others).
+   */
+  streamKeyRevoked: z.boolean(),
   /** Same-origin HTTP-FLV URL (`/api/livestreams/{id}/live.flv`) while live, else null. */
   playbackUrl: z.string().nullable(),
   /** The recording in the team's Media Hub once stored, else null. */

@@ -21,6 +21,8 @@ export type LivestreamIngestState = (typeof livestreamIngestStates)[number];
  * - `PublishEnded`: the publisher ended the publish cleanly (deleteStream / FCUnpublish).
  * - `GraceExpired`: a dropped publisher did not come back within the grace period.
  * - `SaveRecording`: the ended stream's recording was stored in the team's Media Hub.
+ * - `TeamGone`: the stream's team was deleted while it was live: the publish is cut off and the
+ *   stream ends.
  */
 export const livestreamCommandTypes = [
   'CancelLivestream',
@@ -33,6 +35,7 @@ export const livestreamCommandTypes = [
   'PublishEnded',
   'GraceExpired',
   'SaveRecording',
+  'TeamGone',
 ] as const;
 export type LivestreamCommandType = (typeof livestreamCommandTypes)[number];
 export type LivestreamMachineEvent = { type: LivestreamCommandType };
@@ -52,4 +55,5 @@ export const livestreamSignalTypes = [
   'PublishDropped',
   'PublishEnded',
   'GraceExpired',
+  'TeamGone',
 ] as const satisfies readonly LivestreamCommandType[];

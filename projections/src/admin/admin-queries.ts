@@ -337,6 +337,7 @@ export async function orgTeamRolesOf(
 
 const fileNameOf = (title: string, url: string) => title.trim() || url.slice(url.lastIndexOf('/') + 1);
 
+/** The organization's media, newest first; a deleted team's are hidden (its uploads stay in the audit). */
 export async function listAdminMedia(
   database: Kysely<any>,
   orgId: string,
@@ -364,7 +365,7 @@ export async function listAdminMedia(
       t.name AS team_name, s.name AS season_name, md.uploader_id, u.name AS uploader_name, md.created_at
     FROM teams t JOIN media md ON md.team_id = t.id LEFT JOIN seasons s ON s.id = t.season_id
       LEFT JOIN users u ON u.id = md.uploader_id
-    WHERE t.org_id = ${orgId}
+    WHERE t.org_id = ${orgId} AND t.deleted_at IS NULL
       ${options.mediaId ? sql`AND md.id = ${options.mediaId}` : sql``}
       ${kinds ? sql`AND md.kind IN (${sql.join(kinds)})` : sql``}
       ${pattern ? sql`AND (lower(md.title) LIKE ${pattern} OR lower(md.url) LIKE ${pattern} OR lower(t.name) LIKE ${pattern})` : sql``}

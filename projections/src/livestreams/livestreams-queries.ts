@@ -23,6 +23,10 @@ export interface LivestreamRow {
   recordingMediaId: string | null;
   createdBy: string;
   createdAt: string;
+  /** Its team was deleted: the stream is out of every read (kept for its history). */
+  teamDeleted: boolean;
+  /** Its key was revoked (the person it was issued to lost access): it publishes nothing until rotated. */
+  keyRevoked: boolean;
 }
 
 export interface LivestreamChatRow {
@@ -60,16 +64,25 @@ function toRow(r: any): LivestreamRow {
     recordingMediaId: r.recording_media_id,
     createdBy: r.created_by,
     createdAt: iso(r.created_at)!,
+    teamDeleted: r.team_deleted_at !== null || r.team_gone_at !== null,
+    keyRevoked: r.key_revoked,
   };
 }
 
+// The team's own deletion as well as the stream's: a stream scheduled just as its team was deleted
+// is projected after the deletion and never marked.
 const base = (db: Kysely<any>) =>
   db
     .selectFrom('livestreams as l')
     .leftJoin('teams as t', 't.id', 'l.team_id')
     .selectAll('l')
-    .select('t.name as team_name');
+    .select(['t.name as team_name', 't.deleted_at as team_gone_at']);
 
+/** Streams whose team is not deleted. */
+const ofLiveTeams = <Q extends ReturnType<typeof base>>(query: Q) =>
+  query.where('l.team_deleted_at', 'is', null).where('t.deleted_at', 'is', null) as Q;
+
+/** The stream, whatever became of its team (`teamDeleted` says): readers must check it. */
 export async function findLivestreamRow(db: Kysely<any>, id: string): Promise<LivestreamRow | null> {
   const r = await base(db).where('l.id', '=', id).executeTakeFirst();
   return r ? toRow(r) : null;
@@ -77,7 +90,7 @@ export async function findLivestreamRow(db: Kysely<any>, id: string): Promise<Li
 
 /** A team's livestreams, newest first. */
 export async function listTeamLivestreams(db: Kysely<any>, teamId: string): Promise<LivestreamRow[]> {
-  const rows = await base(db)
+  const rows = await ofLiveTeams(base(db))
     .where('l.team_id', '=', teamId)
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id')
@@ -86,9 +99,9 @@ export async function listTeamLivestreams(db: Kysely<any>, teamId: string): Prom
   return rows.map(toRow);
 }
 
-/** Streams live now that the user may watch: their teams' and public ones. */
+/** Streams live now that the user may watch: their teams' and public ones (never a deleted team's). */
 export async function listActiveLivestreams(db: Kysely<any>, userId: string): Promise<LivestreamRow[]> {
-  const rows = await base(db)
+  const rows = await ofLiveTeams(base(db))
     .where('l.status', '=', 'live')
     .where((eb) =>
       eb.or([
@@ -112,9 +125,19 @@ export async function listActiveLivestreams(db: Kysely<any>, userId: string): Pr
   return rows.map(toRow);
 }
 
-/** Every live stream (the ingest resumes its grace timers after a restart). */
-export async function listLiveLivestreamIds(db: Kysely<any>): Promise<{ id: string; ingest: string | null }[]> {
-  return db.selectFrom('livestreams').select(['id', 'ingest']).where('status', '=', 'live').execute();
+/**
+ * Every live stream (the ingest resumes its grace timers after a restart, and ends those whose
+ * team was deleted meanwhile).
+ */
+export async function listLiveLivestreamIds(
+  db: Kysely<any>,
+): Promise<{ id: string; ingest: string | null; teamDeleted: boolean }[]> {
+  const rows = await base(db).where('l.status', '=', 'live').execute();
+  return rows.map((r: any) => ({
+    id: r.id,
+    ingest: r.ingest,
+    teamDeleted: r.team_deleted_at !== null || r.team_gone_at !== null,
+  }));
 }
 
 export const chatMessageOf = (r: LivestreamChatRow): LivestreamChatMessage => ({

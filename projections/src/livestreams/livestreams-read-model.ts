@@ -22,6 +22,12 @@ export interface LivestreamsTables {
     recording_media_id: string | null;
     created_by: string;
     created_at: Date;
+    /** When the stream's team was deleted (added by `1931_livestreams_access`): out of every read, never published again. */
+    team_deleted_at: Date | null;
+    /** Who was shown the current key: the creator, then whoever last rotated it. */
+    key_issued_to: string | null;
+    /** The organization deactivated the person the key was issued to: it publishes nothing until rotated. */
+    key_revoked: boolean;
   };
   livestream_chat: {
     id: string;
@@ -78,6 +84,36 @@ export const livestreamsMigrations: Record<string, Migration> = {
         .on('livestream_chat')
         .columns(['livestream_id', 'seq'])
         .execute();
+    },
+  },
+  // Broadcasting ends with access. A deleted team's streams are hidden and never published again;
+  // the key of a stream stops working when the organization deactivates the person it was issued
+  // to. The projector now keeps both; the rows projected before are brought up to date here: keys
+  // were issued to the stream's creator as far as these rows know (a rotation by someone else
+  // since is not in them, so such a key is revoked too: the team rotates it, which is the safe side).
+  '1931_livestreams_access': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('livestreams')
+        .addColumn('team_deleted_at', 'timestamptz')
+        .addColumn('key_issued_to', 'text')
+        .addColumn('key_revoked', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      // A deactivation revokes the keys of the person's open streams in that organization.
+      await db.schema
+        .createIndex('livestreams_key_holder')
+        .on('livestreams')
+        .columns(['key_issued_to', 'org_id'])
+        .execute();
+      await sql`UPDATE livestreams SET key_issued_to = created_by`.execute(db);
+      await sql`
+        UPDATE livestreams l SET team_deleted_at = t.deleted_at
+        FROM teams t WHERE t.id = l.team_id AND t.deleted_at IS NOT NULL`.execute(db);
+      await sql`
+        UPDATE livestreams l SET key_revoked = true
+        FROM deactivated_org_members d
+        WHERE d.org_id = l.org_id AND d.user_id = l.key_issued_to AND l.status IN ('scheduled', 'live')
+          AND l.team_deleted_at IS NULL`.execute(db);
     },
   },
 };

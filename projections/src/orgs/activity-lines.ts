@@ -74,6 +74,7 @@ const livestreamEndWords: Record<string, string> = {
   publisher_stopped: 'the broadcaster stopped',
   publisher_lost: 'the broadcast was lost',
   ended_by_manager: 'ended by a manager',
+  team_deleted: 'the team was deleted',
 };
 const quote = (text: string) => `“${text.length > 500 ? `${text.slice(0, 500)}…` : text}”`;
 const stat = (s: string) => s.replaceAll('_', ' ');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createLogger, type NewEvent } from '@sideline/infra';
 import { testDatabaseKinds } from '@sideline/infra/testing';
@@ -24,6 +25,7 @@ import { teamsProjector } from '../teams/teams-projector.ts';
 import { projectorFixtures, type ProjectorFixture } from '../testing/projector-fixture.ts';
 import { playersProjector } from './players-projector.ts';
 import { listPlayers, listTeamMembersAt } from './players-queries.ts';
+import { playersMigrations } from './players-read-model.ts';
 
 const logger = createLogger({ level: 'silent' });
 const projectors = [usersProjector, teamsProjector, playersProjector, invitationsProjector];
@@ -256,6 +258,67 @@ for (const kind of await testDatabaseKinds()) {
       const history = await Promise.all([t1, t2, t3, t4].map(answersAt));
       await rebuildProjections({ ...f, logger, projectors });
       expect(await Promise.all([t1, t2, t3, t4].map(answersAt))).toEqual(history);
+    });
+
+    it("a team's deletion ends its members' roles there; earlier moments answer as they were, also after a rebuild", async () => {
+      const f = await fixture(kind);
+      for (const [id, role] of [
+        ['a1', 'coach'],
+        ['g1', 'parent'],
+      ] as const)
+        await register(f, id, role);
+      const orgTeam = (command: TeamCommand) => run(f, teamDecider, teamStream('o-t1'), command);
+      await orgTeam({
+        type: 'CreateOrgTeam',
+        data: {
+          teamId: 'o-t1',
+          orgId: 'o1',
+          seasonId: 's1',
+          name: 'Owls',
+          sport: 'Soccer',
+          ageGroup: null,
+          code: 'OWL234',
+          creatorId: 'a1',
+          coachId: null,
+          byIsOrgAdmin: true,
+        },
+      });
+      await orgTeam({ type: 'JoinTeam', data: { teamId: 'o-t1', userId: 'g1', via: 'code', accountRole: 'parent' } });
+      const before = between();
+      await orgTeam({ type: 'DeleteTeam', data: { teamId: 'o-t1', by: 'a1', byIsOrgAdmin: true } });
+      const after = between();
+      await project(f);
+      const membersAt = async (at: Date) =>
+        (await listTeamMembersAt(f.database.db, 'o-t1', at)).map((m) => [m.userId, m.assignedRole]);
+      expect(await membersAt(before)).toEqual([
+        ['a1', 'other'],
+        ['g1', 'parent'],
+      ]);
+      expect(await membersAt(after)).toEqual([]);
+      const periods = () =>
+        f.database.db
+          .selectFrom('team_member_periods')
+          .select(['user_id', 'valid_to'])
+          .where('team_id', '=', 'o-t1')
+          .orderBy('user_id')
+          .execute();
+      const closed = await periods();
+      expect(
+        closed.every((p) => p.valid_to !== null && new Date(p.valid_to) > before && new Date(p.valid_to) < after),
+      ).toBe(true);
+
+      await rebuildProjections({ ...f, logger, projectors });
+      expect(await membersAt(before)).toEqual([
+        ['a1', 'other'],
+        ['g1', 'parent'],
+      ]);
+      expect(await membersAt(after)).toEqual([]);
+
+      // Rows projected before the projector closed roles on deletion: the migration closes them.
+      await sql`UPDATE team_member_periods SET valid_to = NULL WHERE team_id = 'o-t1'`.execute(f.database.db);
+      expect(await membersAt(after)).toHaveLength(2);
+      await playersMigrations['1930_member_periods_of_deleted_teams']!.up(f.database.db);
+      expect(await periods()).toEqual(closed);
     });
   });
 }

@@ -8,6 +8,7 @@ import {
   type PlayerAccountLinked,
   type PlayerAccountUnlinked,
   type PlayerAdded,
+  type TeamDeleted,
   type TeamRoleAssigned,
 } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
@@ -82,6 +83,7 @@ export const playersProjector: Projector<PlayersTables> = {
     'PlayerAccountUnlinked',
     'MemberJoined',
     'TeamRoleAssigned',
+    'TeamDeleted',
   ],
   tables: ['players', 'player_guardians', 'player_accounts', 'team_member_periods'],
   async apply(trx, events) {
@@ -126,13 +128,24 @@ export const playersProjector: Projector<PlayersTables> = {
           await setMemberRole(db, e, d.teamId, d.userId, d.assignedRole);
           break;
         }
+        case 'TeamDeleted': {
+          // Its members lose access here: every open role in it ends, the earlier ones stay (`?at=`).
+          const d = e.data as TeamDeleted['data'];
+          await db
+            .updateTable('team_member_periods')
+            .set({ valid_to: new Date(e.metadata.occurredAt) })
+            .where('team_id', '=', d.teamId)
+            .where('valid_to', 'is', null)
+            .execute();
+          break;
+        }
       }
     }
   },
   afterCommit(events) {
     const teams = new Set(
       events
-        .filter((e) => e.type !== 'MemberJoined' && e.type !== 'TeamRoleAssigned')
+        .filter((e) => e.type !== 'MemberJoined' && e.type !== 'TeamRoleAssigned' && e.type !== 'TeamDeleted')
         .map((e) => (e.data as { teamId: string }).teamId),
     );
     return [...teams].map((teamId) => ({

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
  * The roster with its history. A link or a team role is a period: `valid_from` is when the event
@@ -99,6 +99,16 @@ export const playersMigrations: Record<string, Migration> = {
         .on('team_member_periods')
         .columns(['team_id', 'valid_from'])
         .execute();
+    },
+  },
+  // A team's deletion ends its members' roles (the projector now closes them on TeamDeleted):
+  // the roles in teams deleted so far end at their deletion, so that no rebuild is needed.
+  '1930_member_periods_of_deleted_teams': {
+    async up(db: Kysely<any>) {
+      await sql`
+        UPDATE team_member_periods p SET valid_to = t.deleted_at
+        FROM teams t
+        WHERE t.id = p.team_id AND t.deleted_at IS NOT NULL AND p.valid_to IS NULL`.execute(db);
     },
   },
 };

@@ -181,7 +181,7 @@ export function AdminPeopleRoute() {
       <ConfirmDialog
         open={deactivating !== null}
         title={`Deactivate ${deactivating?.name ?? 'this person'}?`}
-        description="This removes access to this club's teams, chat, media, streams and calendar feeds, and any admin rights here. Their account and other clubs are not affected; their messages, RSVPs and uploads are kept."
+        description="This removes access to this club's teams, chat, media, streams and calendar feeds, and any admin rights here. Stream keys they were given stop working at once (a live broadcast with one is cut off); the team's coaches rotate a key to stream again. Their account and other clubs are not affected; their messages, RSVPs and uploads are kept."
         confirmLabel="Deactivate"
         pendingLabel="Deactivating..."
         pending={deactivate.isPending}

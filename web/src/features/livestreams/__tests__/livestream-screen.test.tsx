@@ -47,6 +47,7 @@ function stream(overrides: Partial<Livestream> = {}): Livestream {
     rtmpUrl: 'rtmp://sideline.example:1935/live',
     streamKey: null,
     streamKeyHint: 'wxyz',
+    streamKeyRevoked: false,
     playbackUrl: status === 'live' ? '/api/livestreams/ls-1/live.flv' : null,
     recordingMediaId: null,
     createdBy: sampleUser.id,
@@ -392,6 +393,24 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.click(await screen.findByRole('button', { name: 'Rotate key' }));
     await waitFor(() => expect(screen.getByTestId('stream-key')).toHaveTextContent('sk_rotated_keyNEW1'));
     expect(screen.getByText('New stream key')).toBeInTheDocument();
+  });
+
+  it('says when the key was revoked and asks for a rotation, which gives a working key', async () => {
+    const { streams } = setup({
+      streams: [stream({ status: 'live', ingest: 'interrupted', streamKeyRevoked: true })],
+      extra: {
+        'POST /api/livestreams/ls-1/key': () => {
+          streams[0] = stream({ status: 'live', ingest: 'interrupted', streamKeyHint: 'NEW2' });
+          return { status: 200, body: { ...streams[0], streamKey: 'sk_rotated_keyNEW2' } };
+        },
+      },
+    });
+    const { user } = renderApp('/livestream?stream=ls-1');
+    expect(await screen.findByText(/This key stopped working/)).toBeInTheDocument();
+    expect(screen.getByTestId('stream-key')).toHaveTextContent('Revoked');
+    await user.click(screen.getByRole('button', { name: 'Rotate key' }));
+    await waitFor(() => expect(screen.getByTestId('stream-key')).toHaveTextContent('sk_rotated_keyNEW2'));
+    expect(screen.queryByText(/This key stopped working/)).toBeNull();
   });
 
   it('cancels a scheduled stream', async () => {

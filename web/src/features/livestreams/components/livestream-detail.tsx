@@ -196,7 +196,11 @@ export function LivestreamDetail({
 
         {stream.rtmpUrl && (phase === 'scheduled' || onAir) ? (
           <RtmpSettings
-            stream={{ rtmpUrl: stream.rtmpUrl, streamKeyHint: stream.streamKeyHint }}
+            stream={{
+              rtmpUrl: stream.rtmpUrl,
+              streamKeyHint: stream.streamKeyHint,
+              streamKeyRevoked: stream.streamKeyRevoked,
+            }}
             revealedKey={revealedKey}
             canRotate={can('RotateStreamKey')}
             rotating={busy('key')}

@@ -6,7 +6,7 @@ import { copyText } from '../../../lib/clipboard.ts';
 import { maskedKey, publishUrl } from '../lib/display.ts';
 
 interface RtmpSettingsProps {
-  stream: Pick<Livestream, 'rtmpUrl' | 'streamKeyHint'> & { rtmpUrl: string };
+  stream: Pick<Livestream, 'rtmpUrl' | 'streamKeyHint' | 'streamKeyRevoked'> & { rtmpUrl: string };
   /** The full key, when this page was handed it (create or rotate): shown once, never refetched. */
   revealedKey: string | null;
   canRotate: boolean;
@@ -23,10 +23,12 @@ async function copy(text: string, title: string, description?: string) {
  * RTMP Settings (spec §2): the RTMP URL and the stream key, each with a copy button. Copying the
  * URL puts the URL and the key joined by a slash on the clipboard ('RTMP URL copied'). The key is
  * a secret the server keeps only hashed: it is shown in full once, right after the stream is
- * created or the key rotated, and masked (its last four characters) ever after.
+ * created or the key rotated, and masked (its last four characters) ever after. A key revoked
+ * because the person it was given to lost access says so, and asks for a rotation.
  */
 export function RtmpSettings({ stream, revealedKey, canRotate, rotating, onRotate }: RtmpSettingsProps) {
   const url = publishUrl(stream.rtmpUrl, revealedKey);
+  const revoked = stream.streamKeyRevoked && !revealedKey;
   return (
     <section aria-labelledby="rtmp-settings" className="space-y-3 rounded-xl border border-slate-200 p-3">
       <h3 id="rtmp-settings" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
@@ -71,7 +73,7 @@ export function RtmpSettings({ stream, revealedKey, canRotate, rotating, onRotat
             data-testid="stream-key"
             className="min-w-0 flex-1 truncate rounded-lg bg-slate-100 px-2.5 py-2 font-mono text-xs text-slate-800"
           >
-            {revealedKey ?? maskedKey(stream.streamKeyHint)}
+            {revealedKey ?? (revoked ? 'Revoked' : maskedKey(stream.streamKeyHint))}
           </code>
           <Button
             variant="outline"
@@ -84,11 +86,18 @@ export function RtmpSettings({ stream, revealedKey, canRotate, rotating, onRotat
             <Copy className="size-4" aria-hidden="true" />
           </Button>
         </div>
-        <p className="text-xs text-slate-500">
-          {revealedKey
-            ? "Copy the key now: it won't be shown again. Keep it secret: anyone with it can stream as your team."
-            : 'The key is shown only once, when the stream is created or the key is rotated.'}
-        </p>
+        {revoked ? (
+          <p role="status" className="text-xs text-red-700">
+            This key stopped working: the person it was given to no longer has access to the team. Rotate it to stream
+            again.
+          </p>
+        ) : (
+          <p className="text-xs text-slate-500">
+            {revealedKey
+              ? "Copy the key now: it won't be shown again. Keep it secret: anyone with it can stream as your team."
+              : 'The key is shown only once, when the stream is created or the key is rotated.'}
+          </p>
+        )}
       </div>
       {canRotate ? (
         <Button variant="outline" size="sm" onClick={onRotate} disabled={rotating}>
