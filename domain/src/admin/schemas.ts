@@ -46,7 +46,8 @@ export const adminStatsSchema = z.object({
   totalMatches: z.number().int(),
   /**
    * Attendance Rate (percent, 0–100, integer): of the answers that stood at kick-off for past
-   * events of the organization's teams (from the RSVP ledger), the share that said Going. 0 with
+   * events of the organization's teams (from the RSVP ledger: members' own answers and those
+   * given for roster players; cancelled occurrences left out), the share that said Going. 0 with
    * no answers.
    */
   attendanceRate: z.number(),
@@ -353,8 +354,9 @@ export const rsvpLedgerEntrySchema = z.object({
   eventTitle: z.string(),
   teamId: z.string(),
   occurrenceDate: z.string(),
-  /** For whom. */
-  userId: z.string(),
+  /** For whom: a member (their own answer) or a roster player (`playerId`; `userId` null then). */
+  userId: z.string().nullable(),
+  playerId: z.string().nullable(),
   userName: z.string(),
   /** Who answered. */
   answeredBy: z.string().nullable(),
