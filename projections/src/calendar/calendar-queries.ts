@@ -626,3 +626,29 @@ export async function countTeamsOccurrences(
   }
   return count;
 }
+
+/** How `userId` is linked to the roster player `playerId` of the team (null: no such player there). */
+export async function playerAnswerLinks(
+  database: Kysely<any>,
+  teamId: string,
+  playerId: string,
+  userId: string,
+): Promise<{ guardian: boolean; account: boolean } | null> {
+  const { rows } = await sql<{ guardian: boolean; account: boolean }>`
+    SELECT
+      EXISTS (SELECT 1 FROM player_guardians g
+              WHERE g.player_id = p.id AND g.user_id = ${userId} AND g.valid_to IS NULL) AS guardian,
+      EXISTS (SELECT 1 FROM player_accounts a
+              WHERE a.player_id = p.id AND a.user_id = ${userId} AND a.valid_to IS NULL) AS account
+    FROM players p WHERE p.id = ${playerId} AND p.team_id = ${teamId}`.execute(database);
+  return rows[0] ?? null;
+}
+
+/** The roster player of the team whose own account `userId` is, if any. */
+export async function ownRosterPlayer(database: Kysely<any>, teamId: string, userId: string): Promise<string | null> {
+  const { rows } = await sql<{ player_id: string }>`
+    SELECT player_id FROM player_accounts
+    WHERE user_id = ${userId} AND team_id = ${teamId} AND valid_to IS NULL
+    ORDER BY valid_from LIMIT 1`.execute(database);
+  return rows[0]?.player_id ?? null;
+}
