@@ -379,13 +379,17 @@ export const adminRsvpQuerySchema = adminScopeQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** Socket frame to a team's coaches (user subject `rsvp_late`): someone dropped out within 24 h. */
+/**
+ * Socket frame to a team's coaches (user subject `rsvp_late`): someone dropped out within 24 h, a
+ * member (`userId`) or a roster player (`playerId`; `userId` null then). `userName` is their name.
+ */
 export const rsvpLateFrameSchema = z.object({
   type: z.literal('rsvp_late_change'),
   teamId: z.string(),
   eventId: z.string(),
   occurrenceDate: z.string(),
-  userId: z.string(),
+  userId: z.string().nullable(),
+  playerId: z.string().nullable(),
   userName: z.string(),
   /** The event's title, for the coach's toast. */
   eventTitle: z.string(),
