@@ -287,6 +287,10 @@ export const calendarMigrations: Record<string, Migration> = {
       // A member's upcoming occurrences: besides the teams they are in (team_members_user_idx) and
       // the children they are a guardian of (player_guardians_user_idx), their own roster entries.
       await sql`CREATE INDEX player_accounts_user_idx ON player_accounts (user_id)`.execute(db);
+      // A player's own account, beside each answer for them and each roster entry expected to answer.
+      await sql`CREATE INDEX player_accounts_player_idx ON player_accounts (player_id) WHERE valid_to IS NULL`.execute(
+        db,
+      );
     },
   },
 };
