@@ -45,7 +45,8 @@ export const zonedStartSchema = text({ error: 'Choose a date and a time' })
 /** A series' repetition in a change: the create form's fields, as one object. */
 export const recurrenceInputSchema = z
   .object({
-    type: z.enum(recurringTypes, { error: 'Choose daily, weekly or monthly' }),
+    /** Weekly when left out, as on the create form. */
+    type: z.enum(recurringTypes, { error: 'Choose daily, weekly or monthly' }).default('weekly'),
     interval: z.coerce
       .number()
       .int('Repeat interval must be a whole number')
