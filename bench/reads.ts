@@ -42,6 +42,8 @@ const PINNED_PER_TEAM = 3;
 const SINGLE_EVENTS_PER_TEAM = 16;
 const SERIES_PER_TEAM = 3;
 const MEDIA_PER_TEAM = 30;
+/** The teams a family parent has a child on (GET /api/me/upcoming). */
+const FAMILY_TEAMS = 5;
 const SECONDS = Number(process.env.READS_BENCH_SECONDS ?? 5);
 const SLICE_SECONDS = 1;
 const DAY = 86_400_000;
@@ -57,20 +59,35 @@ interface Member {
 
 interface SeededTeam {
   id: string;
+  code: string;
   coach: Member;
   parents: Member[];
+}
+
+interface Seeded {
+  teams: SeededTeam[];
+  /** Per client: a parent with a child on each of FAMILY_TEAMS teams. */
+  families: Member[];
 }
 
 interface ReadRoute {
   name: string;
   screens: string;
   path: (teamId: string) => string;
+  /** Read as a parent with a child on each of FAMILY_TEAMS teams, not as the team's coach or a parent. */
+  asFamily?: boolean;
   /** Chat messages sent per second across the teams while the route is read (each one invalidates a team). */
   writesPerSecond?: number;
 }
 
 const routes: ReadRoute[] = [
   { name: 'GET /api/user', screens: 'home', path: () => '/api/user' },
+  {
+    name: `GET /api/me/upcoming (children on ${FAMILY_TEAMS} teams)`,
+    screens: 'home',
+    path: () => '/api/me/upcoming',
+    asFamily: true,
+  },
   { name: 'GET /api/teams', screens: 'home', path: () => '/api/teams' },
   { name: 'GET /api/teams/{id}/messages', screens: 'home, chat', path: (t) => `/api/teams/${t}/messages` },
   {
@@ -134,7 +151,7 @@ class LoadClient {
   }
 }
 
-async function seed(server: SidelineServer, url: string): Promise<SeededTeam[]> {
+async function seed(server: SidelineServer, url: string): Promise<Seeded> {
   const newMember = async (role: 'coach' | 'parent'): Promise<Member> => {
     const userId = randomUUID();
     await server.handle(
@@ -159,7 +176,7 @@ async function seed(server: SidelineServer, url: string): Promise<SeededTeam[]> 
   };
 
   const now = Date.now();
-  return Promise.all(
+  const teams = await Promise.all(
     Array.from({ length: TEAMS }, async (_, t): Promise<SeededTeam> => {
       const coach = await newMember('coach');
       const team = (await call(coach, 'POST', '/api/teams', { name: `Reads ${t}`, sport: 'Soccer' })) as {
@@ -251,9 +268,27 @@ async function seed(server: SidelineServer, url: string): Promise<SeededTeam[]> 
           );
         }
       }
-      return { id: team.id, coach, parents };
+      return { id: team.id, code: team.code, coach, parents };
     }),
   );
+  // Client i's family: a child on each of teams i … i+4, linked to the parent by the team's coach.
+  const families = await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, i) => {
+      const parent = await newMember('parent');
+      for (let k = 0; k < FAMILY_TEAMS; k++) {
+        const team = teams[(i + k) % TEAMS]!;
+        await call(parent, 'POST', '/api/teams/join', { code: team.code });
+        const added = (await call(team.coach, 'POST', `/api/teams/${team.id}/players`, {
+          name: `Child ${i}-${k}`,
+        })) as { player: { id: string } };
+        await call(team.coach, 'POST', `/api/teams/${team.id}/players/${added.player.id}/guardians`, {
+          userId: parent.userId,
+        });
+      }
+      return parent;
+    }),
+  );
+  return { teams, families };
 }
 
 type SqlStats = Map<string, { n: number; ms: number }>;
@@ -311,7 +346,7 @@ async function run(mode: string, database: Database, bus: Bus, load: LoadClient)
   const rows: string[] = [];
   try {
     const setupStarted = performance.now();
-    const teams = await seed(server, url);
+    const { teams, families } = await seed(server, url);
     // PostgreSQL's autovacuum would analyze the fresh tables soon; PGlite has none.
     await sql`ANALYZE`.execute(database.db);
     const setupSeconds = (performance.now() - setupStarted) / 1000;
@@ -320,13 +355,16 @@ async function run(mode: string, database: Database, bus: Bus, load: LoadClient)
     // Connection i reads as the coach (even i) or a parent (odd i) of team i.
     const clients = Array.from({ length: CONNECTIONS }, (_, i) => {
       const team = teams[i % TEAMS]!;
-      return { team, member: i % 2 === 0 ? team.coach : team.parents[i % PARENTS_PER_TEAM]! };
+      return { team, member: i % 2 === 0 ? team.coach : team.parents[i % PARENTS_PER_TEAM]!, family: families[i]! };
     });
     for (const [r, route] of routes.entries()) {
       if (!selected(process.env.READS_BENCH_ROUTES, route.name)) continue;
-      const requests = clients.map(({ team, member }) => ({
+      const requests = clients.map(({ team, member, family }) => ({
         path: route.path(team.id),
-        headers: { cookie: member.cookie, ...(ACCEPT_ENCODING && { 'accept-encoding': ACCEPT_ENCODING }) },
+        headers: {
+          cookie: (route.asFamily ? family : member).cookie,
+          ...(ACCEPT_ENCODING && { 'accept-encoding': ACCEPT_ENCODING }),
+        },
       }));
       let bytes = 0;
       for (const [i, request] of requests.entries()) {
@@ -424,7 +462,8 @@ export async function benchReads(): Promise<void> {
   console.log(
     `\n${CONNECTIONS} concurrent signed-in clients (closed loop, their own process), ${SECONDS} s per route and ` +
       `${SECONDS} s of its bare twin, taking turns in ${SLICE_SECONDS} s slices after a slice of warm-up each; each ` +
-      `client reads its own team as its coach or a parent. "bare" is a Fastify 5 route in the server's process ` +
+      `client reads its own team as its coach or a parent (Home's upcoming: as a parent with a child on ` +
+      `${FAMILY_TEAMS} teams). "bare" is a Fastify 5 route in the server's process ` +
       `answering the same JSON. Goal: ratio ≥ ${GOAL_RATIO} and p99 < ${GOAL_P99_MS} ms.\n`,
   );
   console.log('| mode | route | screens | bytes | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio | goal |');

@@ -77,6 +77,12 @@ describe('calendar over HTTP', () => {
       timeZone: 'UTC',
       rsvps: [],
       lateNotGoing: 0,
+      status: 'scheduled',
+      previous: null,
+      changedAt: null,
+      cancelReason: null,
+      // The other coach (joined by code), the parent and the player answer for themselves.
+      counts: { going: 0, maybe: 0, notGoing: 0, noReply: 3 },
     });
     const all = await readJson(await parent.get(`/api/teams/${team.id}/events`));
     const mine = all.filter((e: { id: string }) => e.id === first.id);

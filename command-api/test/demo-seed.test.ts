@@ -146,7 +146,7 @@ describe('demo seed', () => {
     const emails = readdirSync(path.join(dataDir, 'outbox')).map((file) =>
       readFileSync(path.join(dataDir, 'outbox', file), 'utf8').replace(/=\r?\n/g, ''),
     );
-    expect(emails).toHaveLength(3); // the two accepted invitations and the pending one
+    expect(emails).toHaveLength(4); // Jordan's to the Hawks, the two accepted club ones and the pending one
     for (const email of emails) expect(email).toContain(`${server.url}/invite?token=3D`);
 
     const log = await server.eventStore.readAll({ limit: 1000 });
@@ -154,6 +154,36 @@ describe('demo seed', () => {
     for (const type of ['OrganizationCreated', 'SeasonCreated', 'InvitationIssued', 'InvitationAccepted']) {
       expect(types, type).toContain(type);
     }
+  });
+
+  it('gives the parent children on two teams, answers per child, and a week with a moved and a cancelled practice', async () => {
+    const parent = await signIn(demoPeople[1].email);
+    const upcoming = (await get('/api/me/upcoming?limit=50', parent)) as Array<{
+      id: string;
+      title: string;
+      status: string;
+      team: { name: string };
+      previous: { startsAt: string } | null;
+      cancelReason: string | null;
+      household: Array<{ relation: string; name: string; status: string | null; answeredBeforeChange: boolean }>;
+    }>;
+    expect(new Set(upcoming.map((o) => o.team.name))).toEqual(new Set(['Riverside Hawks', 'Riverside Lions']));
+    const practices = upcoming.filter((o) => o.title === 'Team practice');
+    expect(practices[0]!.household).toEqual([
+      expect.objectContaining({ relation: 'child', name: 'Jordan Rivera', status: 'yes', answeredBeforeChange: false }),
+    ]);
+    expect(practices[1]).toMatchObject({ status: 'moved', previous: { startsAt: expect.any(String) } });
+    expect(practices[1]!.household[0]).toMatchObject({ status: 'yes', answeredBeforeChange: true });
+    expect(practices[3]).toMatchObject({ status: 'cancelled', cancelReason: 'School holiday' });
+    const game = upcoming.find((o) => o.title === 'Saturday game')!;
+    expect(game.household.map((h) => [h.name, h.status])).toEqual([
+      ['Jordan Rivera', 'yes'],
+      ['Sam Rivera', 'maybe'],
+    ]);
+    // Jordan's own account answers for his roster entry on the Hawks.
+    const player = await signIn(demoPeople[2].email);
+    const [next] = (await get('/api/me/upcoming?limit=1', player)) as Array<{ household: unknown[] }>;
+    expect(next!.household).toEqual([expect.objectContaining({ relation: 'self', name: 'Jordan Rivera' })]);
   });
 
   it('never runs against a database that already has users', async () => {

@@ -1,60 +1,61 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
+  attendanceQuerySchema,
+  attendanceSchema,
   calendarDecider,
   calendarStream,
   calendarTokenSchema,
-  canManageTeamEvents,
   createEventInputSchema,
   EVENTS_RANGE_MAX_DAYS,
   eventSchema,
   idSchema,
   eventsRangeQuerySchema,
   expandOccurrences,
+  myUpcomingItemSchema,
+  myUpcomingQuerySchema,
   rsvpInputSchema,
   upcomingEventsQuerySchema,
   type CalendarEvent,
+  type PlayerAnswerAccess,
 } from '@sideline/domain';
 import {
-  findEventSeries,
+  findOccurrence,
   findTeamForMember,
+  listMyUpcoming,
   listTeamEvents,
   listTeamSeries,
-  memberRole,
+  listTeamOccurrenceChanges,
   nextOccurrence,
+  occurrenceAttendance,
+  ownRosterPlayer,
+  playerAnswerLinks,
   teamEventTimeZone,
+  teamScope,
+  userScope,
 } from '@sideline/projections';
 import { teamRead } from '../http/cached-read-rules.ts';
 import { ownOrigin } from '../http/origin-check.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import { requireTeamMember, teamManagementFacts } from '../teams/team-access.ts';
+import { requireTeamMember } from '../teams/team-access.ts';
+import { canManage, eventForMember, eventNotFound, eventOfTeam, occurrenceNotFound } from './calendar-access.ts';
+import { decideOnEvent } from './calendar-commands.ts';
 import { feedTokenUser, issueFeedToken } from './feed-tokens.ts';
 import { renderCalendar } from './ics.ts';
+import { errorBody, scheduleRoutes } from './schedule-routes.ts';
 
 const id = idSchema;
 const teamParams = z.object({ teamId: id });
 const eventParams = z.object({ teamId: id, eventId: id });
-const errorBody = z.object({ message: z.string(), code: z.string() });
-
-const eventNotFound = () => new HttpError(404, 'EVENT_NOT_FOUND', 'Event not found');
 
 const DAY_MS = 86_400_000;
 /** Without `to`, repeating series are listed this far past `from` (or now); one-off events at any date. */
 const SERIES_LIST_DAYS = 366;
-
-/**
- * Whether the signed-in member may create and delete the team's events: the team's managers
- * (creator, assigned coach, org admin), whatever their account role says.
- */
-async function canManage(db: Kysely<any>, teamId: string, userId: string): Promise<boolean> {
-  const team = await findTeamForMember(db, teamId, userId);
-  if (!team) throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found');
-  return canManageTeamEvents(await teamManagementFacts(db, team, userId));
-}
 
 /**
  * When the default list of the team's events (repeating series up to a year past the moment of
@@ -74,6 +75,9 @@ export async function defaultWindowChangesAt(db: Kysely<any>, teamId: string, re
   }
   return next === null ? null : next - SERIES_LIST_DAYS * DAY_MS;
 }
+
+/** The teams GET /api/me/upcoming read, for its cache entry's scopes. */
+const upcomingTeams = new WeakMap<FastifyRequest, readonly string[]>();
 
 /** Session-protected calendar calls: 401 first, then 404 for a team the caller is not in. */
 const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
@@ -219,8 +223,7 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
     async (request, reply) => {
       const userId = requireUserId(request);
       const { teamId, eventId } = request.params;
-      const series = await findEventSeries(db, eventId);
-      if (!series || series.teamId !== teamId) throw eventNotFound();
+      await eventOfTeam(db, teamId, eventId);
       const allowed = await canManage(db, teamId, userId);
       if (!allowed) {
         throw new HttpError(403, 'EVENT_MANAGERS_ONLY', "Only the team's coaches and admins can delete events");
@@ -240,29 +243,108 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
     {
       schema: {
         tags: ['calendar'],
-        summary: 'Answer yes / maybe / no for one occurrence (default: the next one); answers that occurrence',
+        summary:
+          'Answer yes / maybe / no for one occurrence (default: the next one). Without `playerId`, for yourself ' +
+          "(a player's own account: for their roster entry); with it, for that roster player: their guardians, " +
+          "their own account and the team's managers may (403 otherwise). Answers that occurrence",
         params: z.object({ eventId: id }),
         body: rsvpInputSchema,
-        response: { 200: eventSchema },
+        response: { 200: eventSchema, 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (request) => {
       const userId = requireUserId(request);
       const { eventId } = request.params;
-      const series = await findEventSeries(db, eventId);
+      const { status, occurrenceDate, playerId } = request.body;
       // Another team's event answers exactly like one that does not exist.
-      if (!series || !(await memberRole(db, series.teamId, userId))) throw eventNotFound();
-      const occurrence = request.body.occurrenceDate ?? (await nextOccurrence(db, eventId, new Date()))?.toISOString();
+      const series = await eventForMember(db, eventId, userId);
+      let player: { playerId: string; access: PlayerAnswerAccess } | undefined;
+      if (playerId) {
+        const links = await playerAnswerLinks(db, series.teamId, playerId, userId);
+        if (!links) throw new HttpError(404, 'PLAYER_NOT_FOUND', 'This player is not on the team');
+        const access: PlayerAnswerAccess = links.guardian
+          ? 'guardian'
+          : links.account
+            ? 'account'
+            : (await canManage(db, series.teamId, userId))
+              ? 'manager'
+              : 'none';
+        player = { playerId, access };
+      } else {
+        // A player's own account answers for its roster entry: one answer for one person.
+        const own = await ownRosterPlayer(db, series.teamId, userId);
+        if (own) player = { playerId: own, access: 'account' };
+      }
+      const occurrence = occurrenceDate ?? (await nextOccurrence(db, eventId, new Date()))?.toISOString();
       if (!occurrence) throw eventNotFound();
-      await handle(
-        calendarDecider,
-        calendarStream(eventId),
-        { type: 'RecordRsvp', data: { eventId, occurrenceDate: occurrence, userId, status: request.body.status } },
-        { actorId: userId },
+      await decideOnEvent(
+        ctx,
+        eventId,
+        {
+          type: 'RecordRsvp',
+          data: { eventId, occurrenceDate: occurrence, userId, status, ...(player && { player }) },
+        },
+        userId,
       );
-      const [answered] = await listTeamEvents(db, series.teamId, { eventId, from: new Date(occurrence), limit: 1 });
-      if (!answered) throw eventNotFound(); // cancelled meanwhile
+      const answered = await findOccurrence(db, eventId, new Date(occurrence));
+      if (!answered) throw eventNotFound(); // deleted meanwhile
       return answered;
+    },
+  );
+
+  app.get(
+    '/api/events/:eventId/attendance',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          'Who is going, maybe, not going, and who has not answered, for one occurrence (default: the next one), ' +
+          'by name, with who gave each answer. `noReply`: every rostered player, and every member who answers for ' +
+          'themself (no roster entry and no child on the team), managers excepted. Members of the team',
+        params: z.object({ eventId: id }),
+        querystring: attendanceQuerySchema,
+        response: { 200: attendanceSchema, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const userId = requireUserId(request);
+      const { eventId } = request.params;
+      await eventForMember(db, eventId, userId);
+      const key = request.query.occurrenceDate ?? (await nextOccurrence(db, eventId, new Date()))?.toISOString();
+      const attendance = key ? await occurrenceAttendance(db, eventId, new Date(key)) : null;
+      if (!attendance) throw occurrenceNotFound();
+      return attendance;
+    },
+  );
+
+  app.get(
+    '/api/me/upcoming',
+    {
+      schema: {
+        tags: ['calendar'],
+        summary:
+          "The next occurrences of all the caller's teams, merged by start (`limit`, default 10), each with its " +
+          "team, the answers of the caller's household (themself, and each child they are a guardian of on that " +
+          'team) and the counts: Home in one request',
+        querystring: myUpcomingQuerySchema,
+        response: { 200: z.array(myUpcomingItemSchema) },
+      },
+      config: {
+        cachedRead: {
+          perUser: true,
+          // The caller's memberships and links, and every team read (one with nothing upcoming too).
+          scopes: (request) => [userScope(request.userId!), ...(upcomingTeams.get(request) ?? []).map(teamScope)],
+          expiresAt: (_request, items) => {
+            const first = (items as CalendarEvent[])[0];
+            return first ? Date.parse(first.date) + 1 : null;
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { items, teamIds } = await listMyUpcoming(db, requireUserId(request), new Date(), request.query.limit);
+      upcomingTeams.set(request, teamIds);
+      return items;
     },
   );
 
@@ -283,6 +365,8 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
       return { url: `${origin}/api/teams/${encodeURIComponent(teamId)}/calendar.ics?token=${token}` };
     },
   );
+
+  await app.register(scheduleRoutes, ctx);
 };
 
 /** The iCalendar feed: calendar apps send no cookie, so the token in the URL is the credential. */
@@ -311,7 +395,8 @@ const feedRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
       const team = userId ? await findTeamForMember(db, teamId, userId) : null;
       if (!team) throw new HttpError(404, 'NOT_FOUND', 'Calendar not found');
       const host = new URL(ownOrigin(request, config.PUBLIC_ORIGIN)).hostname;
-      const body = renderCalendar(team.name, await listTeamSeries(db, teamId), host);
+      const [series, changes] = await Promise.all([listTeamSeries(db, teamId), listTeamOccurrenceChanges(db, teamId)]);
+      const body = renderCalendar(team.name, series, host, changes);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="team.ics"')

@@ -45,10 +45,12 @@ export async function latestOccurrence(
 
   const rsvps: Record<RsvpStatus, number> = { yes: 0, maybe: 0, no: 0 };
   for (const { status } of occurrence.rsvps) rsvps[status] += 1;
-  // Parents and coaches answer too; only the team's players (their role in this team) play.
-  const going = occurrence.rsvps.filter((r) => r.status === 'yes').map((r) => r.userId);
+  // Parents and coaches answer too; only players play: the answers for roster players, and the
+  // own answers of members whose role in this team is player.
+  const going = occurrence.rsvps.filter((r) => r.status === 'yes');
+  const ownAnswers = going.filter((r) => r.playerId === null);
   const players =
-    going.length > 0
+    ownAnswers.length > 0
       ? new Set((await listTeamMembers(db, teamId)).filter((m) => m.assignedRole === 'player').map((m) => m.userId))
       : new Set<string>();
   return {
@@ -56,6 +58,7 @@ export async function latestOccurrence(
     location: occurrence.location,
     startsAt: occurrence.occurrenceDate,
     rsvps,
-    playersGoing: going.filter((id) => players.has(id)).length,
+    playersGoing:
+      going.length - ownAnswers.length + ownAnswers.filter((r) => r.userId !== null && players.has(r.userId)).length,
   };
 }

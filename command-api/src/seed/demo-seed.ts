@@ -54,7 +54,12 @@ export async function seedDemo(
   if ((await countUsers(db)) > 0) return null;
   const cookies = new Map<string, string>();
   const host = options.origin === undefined ? {} : { host: new URL(options.origin).host };
-  const call = async (person: string | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
+  const call = async (
+    person: string | null,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    payload?: unknown,
+  ) => {
     const response = await app.inject({
       method,
       url,
@@ -103,10 +108,8 @@ export async function seedDemo(
       recurringEndCount: 12,
     })
   ).json() as { id: string; occurrenceDate: string };
-  await call('parent', 'POST', `/api/events/${practice.id}/rsvp`, {
-    status: 'yes',
-    occurrenceDate: practice.occurrenceDate,
-  });
+  const jordan = await seedHawksRoster(call, team.id);
+  await seedHawksWeek(call, team.id, practice.id, jordan);
   await seedDemoMatches(call, team.id);
   await seedDemoClub(call, cookies);
   return {
@@ -119,7 +122,7 @@ export async function seedDemo(
 
 type SeedCall = (
   person: string | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   url: string,
   payload?: unknown,
 ) => Promise<{ json(): unknown; cookies: Array<{ name: string; value: string }> }>;
@@ -163,8 +166,9 @@ async function userIdOf(call: SeedCall, person: string): Promise<string> {
 
 /**
  * The club: its admin starts an organization with a season running now and two teams; the demo
- * parent's two children join the first team through invitations the parent really accepts, and
- * one invitation on the second team stays pending.
+ * parent's two children join the first team through invitations the parent really accepts (so
+ * Jordan plays on two teams), the first team's Saturday games have the parent's answers for both,
+ * and one invitation on the second team stays pending.
  */
 async function seedDemoClub(call: SeedCall, cookies: Map<string, string>): Promise<void> {
   const registered = await call(null, 'POST', '/api/register', {
@@ -209,6 +213,7 @@ async function seedDemoClub(call: SeedCall, cookies: Map<string, string>): Promi
     const token = new URL(added.invitation.url).searchParams.get('token')!;
     await call('parent', 'POST', `/api/invite/${encodeURIComponent(token)}/accept`);
   }
+  await seedLionsGames(call, teams[0]!.id);
   await call('admin', 'POST', `/api/teams/${teams[1]!.id}/players`, {
     name: 'Mia Chen',
     jerseyNumber: '4',
@@ -224,6 +229,77 @@ async function seedDemoClub(call: SeedCall, cookies: Map<string, string>): Promi
     startTime: nextWeekday(today, 0, 9, 30).toISOString(),
     location: 'Riverside Park, field 2',
   });
+}
+
+/**
+ * Jordan plays for the Hawks too: the player's own account is linked to his roster entry by the
+ * invitation he accepts, and the parent is his guardian there as on the club's team.
+ */
+async function seedHawksRoster(call: SeedCall, teamId: string): Promise<string> {
+  const invited = (await call('coach', 'POST', `/api/teams/${teamId}/invite`, {
+    inviteType: 'player',
+    name: demoPeople[2].name,
+    email: demoPeople[2].email,
+    jerseyNumber: '7',
+  }).then((r) => r.json())) as { invitation: { url: string; playerId: string } };
+  const token = new URL(invited.invitation.url).searchParams.get('token')!;
+  await call('player', 'POST', `/api/invite/${encodeURIComponent(token)}/accept`);
+  const parentId = ((await call('parent', 'GET', '/api/user').then((r) => r.json())) as { id: string }).id;
+  await call('coach', 'POST', `/api/teams/${teamId}/players/${invited.invitation.playerId}/guardians`, {
+    userId: parentId,
+  });
+  return invited.invitation.playerId;
+}
+
+/**
+ * The Hawks' practice week as it changes: the parent answers for Jordan, then the coach moves the
+ * second practice by an hour (so that answer was given before the change) and cancels the fourth.
+ */
+async function seedHawksWeek(call: SeedCall, teamId: string, practiceId: string, jordan: string): Promise<void> {
+  const occurrences = (await call('parent', 'GET', `/api/teams/${teamId}/events`).then((r) => r.json())) as Array<{
+    id: string;
+    occurrenceDate: string;
+  }>;
+  const [first, second, , fourth] = occurrences.filter((o) => o.id === practiceId).map((o) => o.occurrenceDate);
+  for (const occurrenceDate of [first, second]) {
+    await call('parent', 'POST', `/api/events/${practiceId}/rsvp`, { status: 'yes', occurrenceDate, playerId: jordan });
+  }
+  await call('coach', 'PATCH', `/api/teams/${teamId}/events/${practiceId}`, {
+    scope: 'occurrence',
+    occurrenceDate: second,
+    startsAt: new Date(Date.parse(second!) + 3_600_000).toISOString(),
+    reason: 'Field 2 is booked until 6:30',
+  });
+  await call('coach', 'POST', `/api/teams/${teamId}/events/${practiceId}/occurrences/${fourth}/cancel`, {
+    reason: 'School holiday',
+  });
+}
+
+/** The Lions' Saturday games, with the parent's answers for both children on the first one. */
+async function seedLionsGames(call: SeedCall, teamId: string): Promise<void> {
+  const game = (await call('admin', 'POST', `/api/teams/${teamId}/events`, {
+    title: 'Saturday game',
+    description: 'Arrive 30 minutes early in the home kit.',
+    date: nextWeekday(new Date(), 6, 10, 0).toISOString(),
+    location: 'Riverside Park, field 1',
+    isRecurring: true,
+    recurringType: 'weekly',
+    recurringInterval: 1,
+    recurringDays: ['saturday'],
+    recurringEndDate: null,
+    recurringEndCount: 10,
+  }).then((r) => r.json())) as { id: string; occurrenceDate: string };
+  const players = (await call('parent', 'GET', `/api/teams/${teamId}/players`).then((r) => r.json())) as Array<{
+    id: string;
+    name: string;
+  }>;
+  for (const player of players) {
+    await call('parent', 'POST', `/api/events/${game.id}/rsvp`, {
+      status: player.name.startsWith('Jordan') ? 'yes' : 'maybe',
+      occurrenceDate: game.occurrenceDate,
+      playerId: player.id,
+    });
+  }
 }
 
 /** A calendar day (YYYY-MM-DD) some days from the given moment, in UTC. */

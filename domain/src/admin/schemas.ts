@@ -47,7 +47,8 @@ export const adminStatsSchema = z.object({
   totalMatches: z.number().int(),
   /**
    * Attendance Rate (percent, 0–100, integer): of the answers that stood at kick-off for past
-   * events of the organization's teams (from the RSVP ledger), the share that said Going. 0 with
+   * events of the organization's teams (from the RSVP ledger: members' own answers and those
+   * given for roster players; cancelled occurrences left out), the share that said Going. 0 with
    * no answers.
    */
   attendanceRate: z.number(),
@@ -369,8 +370,9 @@ export const rsvpLedgerEntrySchema = z.object({
   eventTitle: z.string(),
   teamId: z.string(),
   occurrenceDate: z.string(),
-  /** For whom. */
-  userId: z.string(),
+  /** For whom: a member (their own answer) or a roster player (`playerId`; `userId` null then). */
+  userId: z.string().nullable(),
+  playerId: z.string().nullable(),
   userName: z.string(),
   /** Who answered. */
   answeredBy: z.string().nullable(),
@@ -393,13 +395,17 @@ export const adminRsvpQuerySchema = adminScopeQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** Socket frame to a team's coaches (user subject `rsvp_late`): someone dropped out within 24 h. */
+/**
+ * Socket frame to a team's coaches (user subject `rsvp_late`): someone dropped out within 24 h, a
+ * member (`userId`) or a roster player (`playerId`; `userId` null then). `userName` is their name.
+ */
 export const rsvpLateFrameSchema = z.object({
   type: z.literal('rsvp_late_change'),
   teamId: z.string(),
   eventId: z.string(),
   occurrenceDate: z.string(),
-  userId: z.string(),
+  userId: z.string().nullable(),
+  playerId: z.string().nullable(),
   userName: z.string(),
   /** The event's title, for the coach's toast. */
   eventTitle: z.string(),

@@ -1,3 +1,5 @@
+import type { ChangeScope, RecurrenceInput } from './change-schemas.ts';
+import type { EventSeriesContinued } from './events.ts';
 import type { Recurrence, RsvpStatus } from './schemas.ts';
 
 /** `canManage` comes from canManageTeamEvents, evaluated by the caller on the team's read model. */
@@ -23,10 +25,74 @@ export type CancelEvent = {
   data: { eventId: string; teamId: string; by: string; canManage: boolean };
 };
 
-/** The caller has checked that the user is a member of the event's team. */
+/**
+ * How the one answering relates to the roster player they answer for, as the caller found it on
+ * the read models: a linked guardian, the player's own account, a manager of the team, or none.
+ */
+export type PlayerAnswerAccess = 'guardian' | 'account' | 'manager' | 'none';
+
+/**
+ * The caller has checked that the user is a member of the event's team. `userId` answers for
+ * themself, or (with `player`) for that roster player of the event's team.
+ */
 export type RecordRsvp = {
   type: 'RecordRsvp';
-  data: { eventId: string; occurrenceDate: string; userId: string; status: RsvpStatus };
+  data: {
+    eventId: string;
+    occurrenceDate: string;
+    userId: string;
+    status: RsvpStatus;
+    player?: { playerId: string; access: PlayerAnswerAccess };
+  };
 };
 
-export type CalendarCommand = ScheduleEvent | CancelEvent | RecordRsvp;
+/** The fields a change sets (left out: unchanged). `startsAt` as sent, read in the event's zone. */
+export interface RequestedChanges {
+  title?: string;
+  description?: string;
+  location?: string;
+  startsAt?: string;
+  recurrence?: RecurrenceInput;
+}
+
+/**
+ * PATCH of an event. `newEventId` names the series a `following` change splits off (made by the
+ * caller, the same for a retry of the same split).
+ */
+export type ChangeEvent = {
+  type: 'ChangeEvent';
+  data: {
+    eventId: string;
+    teamId: string;
+    by: string;
+    canManage: boolean;
+    scope: ChangeScope;
+    occurrenceDate: string | null;
+    changes: RequestedChanges;
+    reason: string | null;
+    newEventId: string;
+  };
+};
+
+export type CancelOccurrence = {
+  type: 'CancelOccurrence';
+  data: {
+    eventId: string;
+    teamId: string;
+    occurrenceDate: string;
+    by: string;
+    canManage: boolean;
+    reason: string | null;
+  };
+};
+
+export type RestoreOccurrence = {
+  type: 'RestoreOccurrence';
+  data: { eventId: string; teamId: string; occurrenceDate: string; by: string; canManage: boolean };
+};
+
+/** Begins the stream of a series split off another: the split's `continuation`, recorded once. */
+export type ContinueSeries = { type: 'ContinueSeries'; data: EventSeriesContinued['data'] };
+
+export type CalendarCommand =
+  ScheduleEvent | CancelEvent | RecordRsvp | ChangeEvent | CancelOccurrence | RestoreOccurrence | ContinueSeries;

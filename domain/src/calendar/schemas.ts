@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { boundedIsoDateTime, DATE_RANGE_MESSAGE, isWithinYearRange } from '../shared/dates.ts';
+import { idSchema } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
+import { attendanceCountsSchema } from './attendance-schemas.ts';
 import { endOfDay, LEGACY_TIME_ZONE, timeZoneSchema } from './time-zone.ts';
 
 /** Weekday names as events carry them (spec part 1: lowercase names, Monday first in the UI). */
@@ -49,10 +51,12 @@ export interface Recurrence {
 
 const isoDateTime = boundedIsoDateTime('Choose a date and a time');
 /** An end date may come as a plain date from a date input: it then means the end of that day in the event's zone. */
-const endDateSchema = z
+export const endDateSchema = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Choose a date' })
   .refine(isWithinYearRange, { message: DATE_RANGE_MESSAGE, abort: true });
-const resolveEndDate = (v: string, zone: string) => (v.length === 10 ? endOfDay(v, zone) : new Date(v)).toISOString();
+/** An end date as sent (a date-time, or a plain date meaning the end of that day in `zone`) as an instant. */
+export const resolveEndDate = (v: string, zone: string) =>
+  (v.length === 10 ? endOfDay(v, zone) : new Date(v)).toISOString();
 
 const trimmed = (max: number) =>
   safeText
@@ -138,22 +142,48 @@ export const rsvpStatuses = ['yes', 'maybe', 'no'] as const;
 export const rsvpStatusSchema = z.enum(rsvpStatuses, { error: 'Choose yes, maybe or no' });
 export type RsvpStatus = z.infer<typeof rsvpStatusSchema>;
 
-/** POST /api/events/{eventId}/rsvp — without occurrenceDate, the next occurrence. */
+/**
+ * POST /api/events/{eventId}/rsvp — without occurrenceDate, the next occurrence. Without
+ * playerId, the caller answers for themself (a player's own account: for their roster entry);
+ * with it, for that roster player (their guardians, their own account and the team's managers).
+ */
 export const rsvpInputSchema = z.object({
   status: rsvpStatusSchema,
   occurrenceDate: isoDateTime.transform((v) => new Date(v).toISOString()).optional(),
+  playerId: idSchema.optional(),
 });
 export type RsvpInput = z.input<typeof rsvpInputSchema>;
 
+/** Who gave an answer. */
+export const answeredBySchema = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * One answer for an occurrence: a member's own (`playerId` null) or a roster player's (`userId`
+ * then the player's own account, or null).
+ */
 export const eventRsvpSchema = z.object({
   id: z.string(),
   status: rsvpStatusSchema,
-  userId: z.string(),
+  userId: z.string().nullable(),
+  playerId: z.string().nullable(),
+  /** The name of whom the answer is for (the member, or the player). */
   user: z.object({ name: z.string() }),
+  answeredBy: answeredBySchema.nullable(),
+  answeredAt: z.string(),
+  /** The time or place of the occurrence changed after this answer ("Time changed: still going?"). */
+  answeredBeforeChange: z.boolean(),
   /** This answer is a change to Not Going within 24 hours of the start (flagged to the coaches). */
   lateChange: z.boolean().optional(),
 });
 export type EventRsvp = z.infer<typeof eventRsvpSchema>;
+
+/** An occurrence as planned, moved (its time or place changed) or cancelled. */
+export const occurrenceStatuses = ['scheduled', 'moved', 'cancelled'] as const;
+export const occurrenceStatusSchema = z.enum(occurrenceStatuses);
+export type OccurrenceStatus = z.infer<typeof occurrenceStatusSchema>;
+
+/** An occurrence's time and place before its last change of either. */
+export const previousOccurrenceSchema = z.object({ startsAt: z.string(), location: z.string() });
 
 /** One occurrence of an event (a series' occurrence, or the single date of a one-off). */
 export const eventSchema = z.object({
@@ -161,7 +191,7 @@ export const eventSchema = z.object({
   teamId: z.string(),
   title: z.string(),
   description: z.string(),
-  /** ISO start of this occurrence. */
+  /** ISO start of this occurrence (where it was moved to, if it was). */
   date: z.string(),
   location: z.string(),
   isRecurring: z.boolean(),
@@ -172,13 +202,25 @@ export const eventSchema = z.object({
   recurringEndCount: z.number().int().nullable(),
   /** The series (= the event id). */
   seriesId: z.string(),
-  /** ISO start of this occurrence: the key an RSVP is recorded against. */
+  /**
+   * The occurrence's key: its start by the series' rule (its RECURRENCE-ID), which RSVPs, changes
+   * and cancellations name. It stays when the occurrence alone is moved (`date` moves).
+   */
   occurrenceDate: z.string(),
   /** The IANA zone the series repeats in (its weekdays and time of day are that zone's). */
   timeZone: z.string(),
   rsvps: z.array(eventRsvpSchema),
   /** How many answers are late changes to Not Going: the coaches' badge on the event. */
   lateNotGoing: z.number().int().optional(),
+  status: occurrenceStatusSchema,
+  /** Time and place before the last change of either; null when neither ever changed. */
+  previous: previousOccurrenceSchema.nullable(),
+  /** When this occurrence (or its series) last changed; null when never. */
+  changedAt: z.string().nullable(),
+  /** Why it was cancelled (null when it is not, or no reason was given). */
+  cancelReason: z.string().nullable(),
+  /** Answers per status, and how many of those expected to answer have not. */
+  counts: attendanceCountsSchema,
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 

@@ -10,6 +10,8 @@ import {
   fold,
   orgDecider,
   orgStream,
+  playerDecider,
+  playerStream,
   seasonDecider,
   seasonStream,
   teamDecider,
@@ -382,6 +384,78 @@ for (const kind of await testDatabaseKinds()) {
       expect(counts.totalTeams).toBe(1);
       // Before the practice nothing has been attended yet.
       expect((await adminCounts(db, 'o1', new Date('2026-05-19T00:00:00.000Z'))).attendanceRate).toBe(0);
+
+      // A roster player's answer counts like a member's own; a cancelled occurrence not at all.
+      await run(
+        f,
+        playerDecider,
+        playerStream('kid'),
+        {
+          type: 'AddPlayer',
+          data: { playerId: 'kid', teamId: 't1', name: 'Kim Parent', jerseyNumber: null, by: 'c1', byCanManage: true },
+        },
+        'c1',
+      );
+      const weekly = { type: 'weekly' as const, interval: 1, days: ['wednesday' as const], endDate: null, endCount: 2 };
+      await run(
+        f,
+        calendarDecider,
+        calendarStream('e2'),
+        {
+          type: 'ScheduleEvent',
+          data: {
+            eventId: 'e2',
+            teamId: 't1',
+            title: 'Game',
+            description: '',
+            location: 'Field',
+            startsAt,
+            recurrence: weekly,
+            timeZone: 'UTC',
+            createdBy: 'c1',
+            canManage: true,
+          },
+        },
+        'c1',
+      );
+      const nextWeek = '2026-05-27T17:00:00.000Z';
+      for (const occurrenceDate of [startsAt, nextWeek]) {
+        await run(
+          f,
+          calendarDecider,
+          calendarStream('e2'),
+          {
+            type: 'RecordRsvp',
+            data: {
+              eventId: 'e2',
+              occurrenceDate,
+              userId: 'p1',
+              status: occurrenceDate === startsAt ? 'yes' : 'no',
+              player: { playerId: 'kid', access: 'guardian' },
+            },
+          },
+          'p1',
+          occurrenceDate === startsAt ? '2026-05-16T10:00:00.000Z' : '2026-05-16T11:00:00.000Z',
+        );
+      }
+      await run(
+        f,
+        calendarDecider,
+        calendarStream('e2'),
+        {
+          type: 'CancelOccurrence',
+          data: { eventId: 'e2', teamId: 't1', occurrenceDate: nextWeek, by: 'c1', canManage: true, reason: 'Rain' },
+        },
+        'c1',
+      );
+      await project(f);
+      const forKim = await listRsvpLedger(db, 'o1', { eventId: 'e2', limit: 10 });
+      expect(forKim.map((l) => [l.userId, l.playerId, l.userName, l.answeredByName, l.status])).toEqual([
+        [null, 'kid', 'Kim Parent', 'Pat Parent', 'no'],
+        [null, 'kid', 'Kim Parent', 'Pat Parent', 'yes'],
+      ]);
+      // Pat no, Casey yes (e1); Kim yes (e2 on the 20th); the 27th was cancelled: 2 of 3.
+      expect((await adminCounts(db, 'o1', new Date('2026-06-01T00:00:00.000Z'))).attendanceRate).toBe(67);
     });
 
     it('answers who could see what when, from history, and remembers deactivations', async () => {

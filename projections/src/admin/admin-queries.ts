@@ -62,12 +62,15 @@ export async function adminCounts(
     active_teams AS (
       SELECT ot.id FROM org_teams ot LEFT JOIN seasons s ON s.id = ot.season_id
       WHERE s.id IS NULL OR s.is_active),
-    -- Each person's answer as it stood at the start of each past occurrence (from the ledger).
+    -- Each answer (a member's own, or a roster player's) as it stood at the start of each past
+    -- occurrence that took place (from the ledger; a cancelled occurrence is nobody's absence).
     standing AS (
-      SELECT DISTINCT ON (l.event_id, l.occurrence_date, l.user_id) l.status
+      SELECT DISTINCT ON (l.event_id, l.occurrence_date, l.player_id, l.user_id) l.status
       FROM rsvp_ledger l JOIN org_teams ot ON ot.id = l.team_id
       WHERE l.occurrence_date < ${now}::timestamptz AND l.recorded_at <= l.occurrence_date
-      ORDER BY l.event_id, l.occurrence_date, l.user_id, l.recorded_at DESC, l.id DESC)
+        AND NOT EXISTS (SELECT 1 FROM calendar_occurrence_changes c
+                        WHERE c.event_id = l.event_id AND c.occurrence_date = l.occurrence_date AND c.cancelled)
+      ORDER BY l.event_id, l.occurrence_date, l.player_id, l.user_id, l.recorded_at DESC, l.id DESC)
     SELECT
       (SELECT count(*) FROM org_teams) AS total_teams,
       (SELECT count(*) FROM players p JOIN active_teams at ON at.id = p.team_id) AS total_players,
@@ -696,7 +699,8 @@ export async function listRsvpLedger(
     title: string | null;
     team_id: string;
     occurrence_date: Date;
-    user_id: string;
+    user_id: string | null;
+    player_id: string | null;
     user_name: string | null;
     answered_by: string | null;
     answered_by_name: string | null;
@@ -705,11 +709,13 @@ export async function listRsvpLedger(
     recorded_at: Date;
     late: boolean;
   }>`
-    SELECT l.id, l.event_id, n.name AS title, l.team_id, l.occurrence_date, l.user_id, u.name AS user_name,
+    SELECT l.id, l.event_id, n.name AS title, l.team_id, l.occurrence_date, l.user_id, l.player_id,
+      COALESCE(u.name, p.name) AS user_name,
       l.answered_by, b.name AS answered_by_name, l.status, l.previous_status, l.recorded_at, l.late
     FROM teams t JOIN rsvp_ledger l ON l.team_id = t.id
       LEFT JOIN org_activity_names n ON n.key = 'event:' || l.event_id
-      LEFT JOIN users u ON u.id = l.user_id LEFT JOIN users b ON b.id = l.answered_by
+      LEFT JOIN users u ON u.id = l.user_id LEFT JOIN players p ON p.id = l.player_id
+      LEFT JOIN users b ON b.id = l.answered_by
     WHERE t.org_id = ${orgId}
       ${options.teamId ? sql`AND t.id = ${options.teamId}` : sql``}
       ${options.eventId ? sql`AND l.event_id = ${options.eventId}` : sql``}
@@ -722,6 +728,7 @@ export async function listRsvpLedger(
     teamId: r.team_id,
     occurrenceDate: new Date(r.occurrence_date).toISOString(),
     userId: r.user_id,
+    playerId: r.player_id,
     userName: r.user_name ?? 'Unknown User',
     answeredBy: r.answered_by,
     answeredByName: r.answered_by_name,

@@ -165,6 +165,7 @@ describe('realtime notices of moderation and late RSVPs', () => {
             eventId: 'e1',
             occurrenceDate: startsAt,
             userId: 'p1',
+            playerId: null,
             userName: 'parent p1',
             eventTitle: 'Practice',
             status: 'no',

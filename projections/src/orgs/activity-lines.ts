@@ -76,6 +76,18 @@ const livestreamEndWords: Record<string, string> = {
   ended_by_manager: 'ended by a manager',
   team_deleted: 'the team was deleted',
 };
+const changeWords: Record<string, string> = {
+  title: 'the title',
+  description: 'the description',
+  location: 'the place',
+  startsAt: 'the time',
+  recurrence: 'the repetition',
+};
+const changedFields = (changes: object) => {
+  const words = Object.keys(changes).map((field) => changeWords[field] ?? field);
+  return words.length <= 1 ? (words[0] ?? 'nothing') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+};
+const because = (reason: string | null) => (reason ? ` (${quote(reason)})` : '');
 const quote = (text: string) => `“${text.length > 500 ? `${text.slice(0, 500)}…` : text}”`;
 const stat = (s: string) => s.replaceAll('_', ' ');
 /** A stat's player: an account ({subject}), a roster player, or the opponent outside Sideline. */
@@ -229,10 +241,38 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     teamId: d.teamId,
     description: `{actor} cancelled ${event(ctx, d.eventId)} of ${team(ctx, d.teamId)}`,
   }),
-  RsvpRecorded: (d, ctx) => ({
+  RsvpRecorded: (d, ctx) =>
+    d.playerId
+      ? {
+          teamId: d.teamId,
+          description: `{actor} answered ${rsvpWords[d.status] ?? d.status} for ${player(ctx, d.playerId)} to ${event(ctx, d.eventId)} on ${d.occurrenceDate.slice(0, 10)}`,
+        }
+      : {
+          teamId: d.teamId,
+          subjectId: d.userId,
+          description: `{actor} answered ${rsvpWords[d.status] ?? d.status} for {subject} to ${event(ctx, d.eventId)} on ${d.occurrenceDate.slice(0, 10)}`,
+        },
+  EventChanged: (d, ctx) => ({
     teamId: d.teamId,
-    subjectId: d.userId,
-    description: `{actor} answered ${rsvpWords[d.status] ?? d.status} for {subject} to ${event(ctx, d.eventId)} on ${d.occurrenceDate.slice(0, 10)}`,
+    description: `{actor} changed ${changedFields(d.changes)} of ${event(ctx, d.eventId)}${
+      d.scope === 'occurrence' ? ` on ${d.occurrenceDate!.slice(0, 10)}` : ' (every occurrence)'
+    }${because(d.reason)}`,
+  }),
+  OccurrenceCancelled: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} cancelled ${event(ctx, d.eventId)} on ${d.occurrenceDate.slice(0, 10)}${because(d.reason)}`,
+  }),
+  OccurrenceRestored: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} restored ${event(ctx, d.eventId)} on ${d.occurrenceDate.slice(0, 10)}`,
+  }),
+  EventSeriesSplit: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} changed ${changedFields(d.changes)} of ${event(ctx, d.eventId)} from ${d.occurrenceDate.slice(0, 10)} on${because(d.reason)}`,
+  }),
+  EventSeriesContinued: (d) => ({
+    teamId: d.teamId,
+    description: `“${d.title}” continues from ${d.splitFrom.occurrenceDate.slice(0, 10)} as a series of its own`,
   }),
 
   // ---- players ----

@@ -69,10 +69,27 @@ function rememberNames(e: RecordedEvent, names: Map<string, Named>, changed: Set
       name = `${names.get(`team:${d.teamAId}`)?.name ?? 'a team'} vs ${d.teamBId ? (names.get(`team:${d.teamBId}`)?.name ?? 'a team') : (d.opponentName ?? 'an opponent')}`;
       break;
     case 'EventScheduled':
+    case 'EventSeriesContinued':
       key = `event:${d.eventId}`;
       orgId = teamOrg(d.teamId);
       name = d.title;
       break;
+    case 'EventChanged': {
+      // A new title of the whole series; one occurrence's own title leaves the event's name.
+      const change = e.data as { scope: string; changes: { title?: { to: string } } };
+      if (change.scope !== 'series' || !change.changes.title) break;
+      key = `event:${d.eventId}`;
+      orgId = teamOrg(d.teamId);
+      name = change.changes.title.to;
+      break;
+    }
+    case 'EventSeriesSplit': {
+      const split = e.data as { newEventId: string; continuation: { title: string } };
+      key = `event:${split.newEventId}`;
+      orgId = teamOrg(d.teamId);
+      name = split.continuation.title;
+      break;
+    }
     case 'MediaUploaded':
       key = `media:${d.mediaId}`;
       orgId = teamOrg(d.teamId);

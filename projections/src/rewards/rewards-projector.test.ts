@@ -159,6 +159,32 @@ for (const kind of await testDatabaseKinds()) {
       expect(third.nextCursor).toBeNull();
     });
 
+    it('rewards the account that answers for a roster player as for its own answer: once per occurrence, whoever it answers for', async () => {
+      const f = await fixture(kind);
+      await append(f, 'user-u1', registered('u1', 'Pat'));
+      const forPlayer = (playerId: string, day: string, status: string, occurredAt: string): NewEvent => ({
+        ...rsvp('u1', 'e1', day, status, occurredAt),
+        data: { ...(rsvp('u1', 'e1', day, status, occurredAt).data as object), playerId },
+      });
+      await append(
+        f,
+        'calendar-e1',
+        // Two children answered for the same occurrence, and the parent's own answer to it.
+        forPlayer('jordan', '2026-01-07', 'yes', at('2026-01-05', 1)),
+        forPlayer('sam', '2026-01-07', 'yes', at('2026-01-05', 2)),
+        rsvp('u1', 'e1', '2026-01-07', 'no', at('2026-01-05', 3)),
+        forPlayer('jordan', '2026-01-14', 'maybe', at('2026-01-05', 4)),
+      );
+      await project(f);
+      const me = await getMyRewards(f.database.db, 'u1', { limit: 50, now });
+      expect(me.xp).toBe(2 * 5);
+      expect(me.history.map((h) => h.action)).toEqual(['rsvp', 'rsvp']);
+      const totals = await sql<{ rsvps: number; rsvps_yes: number }>`
+        SELECT rsvps, rsvps_yes FROM user_rewards WHERE user_id = 'u1'`.execute(f.database.db);
+      expect(totals.rows[0]).toEqual({ rsvps: 2, rsvps_yes: 1 });
+      expect(me.badges.find((b) => b.id === 'first_rsvp')?.earnedAt).toBe(at('2026-01-05', 1));
+    });
+
     it('rewards a retried message once, an RSVP once per occurrence, counts distinct yes answers, and uploads', async () => {
       const f = await fixture(kind);
       await append(f, 'user-u1', registered('u1', 'Alice'));

@@ -18,7 +18,9 @@ import { applyPlayRewards, playRewardEventTypes, playRewardSubject, playRewardTa
 
 /**
  * The data of the calendar's `RsvpRecorded` (stream `calendar-{eventId}`) this projector needs,
- * declared here by type name so the rewards slice does not depend on the calendar's code.
+ * declared here by type name so the rewards slice does not depend on the calendar's code. An
+ * answer for a roster player (`playerId`) carries the account that gave it as `userId`: that
+ * account earns it as it earns its own answers, once per occurrence whoever it answers for.
  */
 interface RsvpRecordedData {
   eventId: string;
@@ -26,6 +28,7 @@ interface RsvpRecordedData {
   occurrenceDate: string;
   userId: string;
   status: 'yes' | 'maybe' | 'no';
+  playerId?: string;
 }
 
 type DB = RewardsTables & { users: { id: string; xp: number; dulars: number; streak: number } };

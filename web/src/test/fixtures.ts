@@ -1,4 +1,4 @@
-import type { Message, Team, TeamMember } from '@sideline/domain';
+import type { CalendarEvent, EventRsvp, Message, Team, TeamMember } from '@sideline/domain';
 
 export function makeTeam(overrides: Partial<Team> = {}): Team {
   return {
@@ -50,3 +50,20 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
 export function minutesAgo(minutes: number): string {
   return new Date(Date.now() - minutes * 60_000).toISOString();
 }
+
+/** The fields of an occurrence that a fixture of a plain, unchanged, unanswered one leaves as they are. */
+export const unchangedOccurrence = {
+  status: 'scheduled',
+  previous: null,
+  changedAt: null,
+  cancelReason: null,
+  counts: { going: 0, maybe: 0, notGoing: 0, noReply: 0 },
+} satisfies Partial<CalendarEvent>;
+
+/** The fields of a member's own answer that a fixture leaves as they are. */
+export const ownAnswer = {
+  playerId: null,
+  answeredBy: null,
+  answeredAt: '2026-03-14T10:00:00.000Z',
+  answeredBeforeChange: false,
+} satisfies Partial<EventRsvp>;

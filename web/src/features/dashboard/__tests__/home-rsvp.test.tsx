@@ -1,7 +1,7 @@
 import type { User } from '@sideline/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTeam } from '../../../test/fixtures.ts';
+import { makeTeam, ownAnswer, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import type { RsvpStatus, TeamEvent } from '../../events/types.ts';
 
@@ -26,7 +26,8 @@ function eventAnswered(status: RsvpStatus | null): TeamEvent {
     timeZone: 'UTC',
     seriesId: 'series-1',
     occurrenceDate: date,
-    rsvps: status ? [{ id: 'r-1', status, userId: parent.id, user: { name: parent.name } }] : [],
+    rsvps: status ? [{ id: 'r-1', status, userId: parent.id, user: { name: parent.name }, ...ownAnswer }] : [],
+    ...unchangedOccurrence,
   };
 }
 

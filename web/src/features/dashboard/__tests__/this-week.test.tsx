@@ -1,7 +1,7 @@
 import type { Team, User } from '@sideline/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTeam } from '../../../test/fixtures.ts';
+import { makeTeam, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import { formatEventDate, formatEventTime } from '../../events/lib/event-dates.ts';
 import type { TeamEvent } from '../../events/types.ts';
@@ -28,6 +28,7 @@ function makeEvent(overrides: Partial<TeamEvent> = {}): TeamEvent {
     occurrenceDate: date,
     timeZone: 'UTC',
     rsvps: [],
+    ...unchangedOccurrence,
     ...overrides,
   };
 }

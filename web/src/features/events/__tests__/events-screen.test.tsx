@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
-import { makeTeam } from '../../../test/fixtures.ts';
+import { makeTeam, ownAnswer, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser, type MockResponse } from '../../../test/utils.tsx';
 import { dateBadge, filterEvents, formatEventDate, formatEventTime } from '../lib/event-dates.ts';
 import { browserTimeZone, toCreateEventInput, type EventFormValues } from '../lib/event-form.ts';
@@ -33,12 +33,13 @@ function makeEvent(overrides: Partial<TeamEvent> = {}): TeamEvent {
     occurrenceDate: date,
     timeZone: 'UTC',
     rsvps: [],
+    ...unchangedOccurrence,
     ...overrides,
   };
 }
 
 function rsvp(n: number, status: EventRsvp['status'] = 'yes', userId = `p-${n}`): EventRsvp {
-  return { id: `r-${n}`, status, userId, user: { name: `Player ${n}` } };
+  return { id: `r-${n}`, status, userId, user: { name: `Player ${n}` }, ...ownAnswer };
 }
 
 const coachTeam = makeTeam();

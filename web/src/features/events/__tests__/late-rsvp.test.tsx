@@ -93,6 +93,7 @@ describe('late Not Going flag (RSVP ledger)', () => {
           eventId: 'ev-1',
           occurrenceDate: soon,
           userId: 'p-1',
+          playerId: null,
           userName: 'Pat Parent',
           eventTitle: 'Saturday Practice',
           status: 'no',

@@ -1,7 +1,7 @@
 import type { User } from '@sideline/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeTeam } from '../../../test/fixtures.ts';
+import { makeTeam, ownAnswer, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import type { TeamEvent } from '../types.ts';
 
@@ -23,7 +23,8 @@ const practice: TeamEvent = {
   timeZone: 'UTC',
   seriesId: 'ev-1',
   occurrenceDate: date,
-  rsvps: [{ id: 'r-1', status: 'no', userId: parent.id, user: { name: parent.name } }],
+  rsvps: [{ id: 'r-1', status: 'no', userId: parent.id, user: { name: parent.name }, ...ownAnswer }],
+  ...unchangedOccurrence,
 };
 
 function openEvents(rsvpDelay?: Promise<unknown>) {
