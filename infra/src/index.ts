@@ -6,3 +6,4 @@ export * from './config/index.ts';
 export * from './logger.ts';
 export * from './runtime.ts';
 export * from './mail/index.ts';
+export * from './observability/index.ts';

@@ -1,1 +1,9 @@
+import { countMails } from '../observability/counted-mailer.ts';
+import { createMailer as createUncountedMailer, type Mailer, type MailerOptions } from './mailer.ts';
+
 export * from './mailer.ts';
+
+/** The mailer of `mailer.ts`, each message counted in `sideline_mails_total`. */
+export function createMailer(options: MailerOptions): Mailer {
+  return countMails(createUncountedMailer(options));
+}
