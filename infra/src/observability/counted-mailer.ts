@@ -3,16 +3,16 @@ import { mailsSent } from './metrics.ts';
 
 /** The mailer with each message counted as sent or failed (`sideline_mails_total`). */
 export function countMails(mailer: Mailer): Mailer {
-  const sent = mailsSent.labels({ transport: mailer.transport, result: 'sent' });
-  const failed = mailsSent.labels({ transport: mailer.transport, result: 'failed' });
+  const sent = { transport: mailer.transport, result: 'sent' };
+  const failed = { transport: mailer.transport, result: 'failed' };
   return {
     transport: mailer.transport,
     async send(message) {
       try {
         await mailer.send(message);
-        sent.inc();
+        mailsSent.inc(sent);
       } catch (error) {
-        failed.inc();
+        mailsSent.inc(failed);
         throw error;
       }
     },

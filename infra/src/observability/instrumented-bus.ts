@@ -7,13 +7,13 @@ import { busPublishes, busReconnects } from './metrics.ts';
  * (`sideline_bus_reconnects_total` here, and the gateway's resync frames).
  */
 export function instrumentBus(bus: Bus): Bus & { stopCounting(): void } {
-  const publishes = busPublishes.labels({ bus: bus.kind });
+  const labels = { bus: bus.kind };
   const stopCountingReconnects = bus.onReconnect(() => busReconnects.inc());
   return {
     // The adapters are plain objects of closures: everything else passes through as it is.
     ...bus,
     publish(subject, data) {
-      publishes.inc();
+      busPublishes.inc(labels);
       return bus.publish(subject, data);
     },
     stopCounting: stopCountingReconnects,

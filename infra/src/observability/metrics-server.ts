@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { collectRuntimeMetrics, metricsRegistry } from './metrics.ts';
+import { enableMetrics } from './metrics.ts';
 
 export interface MetricsServer {
   /** Where Prometheus scrapes, e.g. `http://127.0.0.1:9464/metrics`. */
@@ -15,16 +15,16 @@ export interface MetricsServer {
  * operator's network only. Anything else on this listener is a 404.
  */
 export async function startMetricsServer(options: { host: string; port: number }): Promise<MetricsServer> {
-  collectRuntimeMetrics();
+  const registry = await enableMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not found","code":"not_found"}');
       return;
     }
-    metricsRegistry.metrics().then(
+    registry.metrics().then(
       (text) => {
-        response.writeHead(200, { 'content-type': metricsRegistry.contentType });
+        response.writeHead(200, { 'content-type': registry.contentType });
         response.end(request.method === 'HEAD' ? undefined : text);
       },
       (error: unknown) => {
