@@ -68,6 +68,7 @@ export async function createSidelineServer(deps: {
           endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
           serviceName: process.env.OTEL_SERVICE_NAME || 'sideline',
           attributes: { 'sideline.role': config.SIDELINE_ROLE, 'service.instance.id': processId },
+          log: deps.logger.child({ component: 'tracing' }),
         })
       : null;
   const metrics =

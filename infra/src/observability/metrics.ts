@@ -249,8 +249,3 @@ export function enableMetrics(): Promise<Registry> {
   })();
   return loading;
 }
-
-/** Whether metrics are collected in this process (the metrics listener was started). */
-export function metricsEnabled(): boolean {
-  return loaded !== null;
-}

@@ -18,6 +18,9 @@ interface Otel {
 
 let otel: Otel | null = null;
 
+/** How long a stop waits for the last spans to reach the collector. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
 export interface Tracing {
   /** Sends the spans ended so far. */
   flush(): Promise<void>;
@@ -31,6 +34,8 @@ export interface TracingOptions {
   serviceName: string;
   /** Resource attributes of this process (its role, its `host:pid`). */
   attributes?: Record<string, string>;
+  /** Where the SDK's own warnings go (a collector that cannot be reached, spans dropped). */
+  log?: { warn(fields: object, message: string): void };
 }
 
 export function tracingEnabled(): boolean {
@@ -55,6 +60,15 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   });
   // The global provider, W3C trace-context propagation and AsyncLocalStorage context.
   provider.register();
+  const { log } = options;
+  if (log) {
+    // Without a logger the SDK says nothing, and an unreachable collector would go unnoticed.
+    const warn = (message: string, ...args: unknown[]) => log.warn({ details: args }, `OpenTelemetry: ${message}`);
+    api.diag.setLogger(
+      { error: warn, warn, info: () => {}, debug: () => {}, verbose: () => {} },
+      { logLevel: api.DiagLogLevel.WARN, suppressOverrideMessage: true },
+    );
+  }
   const current: Otel = { api, tracer: api.trace.getTracer('sideline'), provider };
   otel = current;
   return {
@@ -62,10 +76,17 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
     async close() {
       if (otel !== current) return;
       otel = null;
-      await provider.shutdown();
+      // The last spans get a moment to leave; an unreachable collector must not hold up a stop.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        provider.shutdown().catch(() => undefined),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS))),
+      ]);
+      clearTimeout(timer);
       api.trace.disable();
       api.context.disable();
       api.propagation.disable();
+      api.diag.disable();
     },
   };
 }
