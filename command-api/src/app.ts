@@ -9,6 +9,9 @@ import path from 'node:path';
 import { findUserById, teamIdsOfUser, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
 import { realtimePlugin } from '@sideline/realtime';
 import { healthRoutes } from './health/health-routes.ts';
+import { probeRoutes } from './health/probe-routes.ts';
+import type { Readiness } from './health/readiness.ts';
+import { registerRequestMetrics } from './http/request-metrics.ts';
 import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { registerUnreadBodyClose } from './http/unread-body.ts';
@@ -60,6 +63,8 @@ export interface AppDependencies {
   projectionLeader?: () => Promise<string | null>;
   /** The clock invitations expire and sign-in waits run by; tests move it. */
   clock?: () => Date;
+  /** Answers GET /api/health/ready (and live); without it neither route exists. */
+  readiness?: Readiness;
 }
 
 export interface SidelineApp {
@@ -75,6 +80,9 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // While closing, a request on a connection already open is still answered, not met with a
+    // bare 503: GET /api/health/ready then says why it is not ready (shutting down).
+    return503OnClosing: false,
     // One line per request only when debugging; errors are logged by the error handler.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
@@ -85,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   registerErrorHandling(app);
   registerUnreadBodyClose(app);
   answerCutOffUploads(app.server);
+  if (config.METRICS_PORT !== undefined) registerRequestMetrics(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -203,6 +212,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     ...(deps.projectionLeader ? { projectionLeader: deps.projectionLeader } : {}),
     ...(servesRealtime ? { realtimeStats: () => ({ ...app.realtimeStats() }) } : {}),
   });
+  if (deps.readiness) await app.register(probeRoutes, { readiness: deps.readiness });
   await registerSpa(app, deps.webDist ?? null);
   return { app, handle, sessions };
 }

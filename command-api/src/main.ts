@@ -101,6 +101,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;
   console.log(`\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE})\n`);
+  if (server.metrics) console.log(`  Metrics for Prometheus: ${server.metrics.url}\n`);
   if (config.RTMP_ENABLED && config.SIDELINE_ROLE !== 'projector' && config.SIDELINE_ROLE !== 'realtime') {
     const rtmpHost = config.RTMP_HOST ?? config.HOST;
     const shownRtmp = rtmpHost === '0.0.0.0' || rtmpHost === '::' ? 'localhost' : rtmpHost;

@@ -7,3 +7,4 @@ export * from './logger.ts';
 export * from './runtime.ts';
 export * from './mail/index.ts';
 export * from './backup/index.ts';
+export * from './observability/index.ts';

@@ -155,6 +155,34 @@ for (const kind of await testDatabaseKinds()) {
       expect((await tally(f.database.db)).map((row) => row.key)).toEqual(['a', 'b']);
     });
 
+    it("measures each projector's lag: events read and not applied yet, and how long the oldest has waited", async () => {
+      const f = await fixture(kind);
+      // Held back before its transaction, so the database stays free for the appends.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const held = Object.assign(tallyProjector('held'), { prepare: () => released });
+      const r = runner(f, [held]);
+      await r.start();
+      expect(r.lag()).toEqual([{ projector: 'held', events: 0, seconds: 0 }]);
+
+      await f.eventStore.appendToStream('lagging', [tallied('a'), tallied('b'), tallied('c')], {
+        expectedRevision: 'no_stream',
+      });
+      await vi.waitFor(() => expect(r.lag()[0]!.events).toBe(3), { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const [lag] = r.lag();
+      expect(lag!.events).toBe(3);
+      expect(lag!.seconds).toBeGreaterThanOrEqual(0.25);
+      expect(lag!.seconds).toBeLessThan(5);
+
+      release();
+      await r.waitUntil(f.last());
+      expect(r.lag()).toEqual([{ projector: 'held', events: 0, seconds: 0 }]);
+      // Standing by (or stopped), a runner measures nothing: the leader does.
+      await r.stop();
+      expect(r.lag()).toEqual([]);
+    });
+
     it('stops a failing projector without holding back the others, and says so in its status', async () => {
       const f = await fixture(kind);
       await f.eventStore.appendToStream('x', [tallied('ok'), tallied('poison')], { expectedRevision: 'no_stream' });

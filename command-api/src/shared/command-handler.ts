@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import AsyncLock from 'async-lock';
-import { fold, type Decider } from '@sideline/domain';
+import { DomainError, fold, type Decider } from '@sideline/domain';
 import {
+  commandDuration,
+  startSpan,
+  streamCategory,
   WrongExpectedRevisionError,
   type EventMetadata,
   type EventStore,
@@ -146,12 +149,41 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     }
   }
 
+  /** Measured (`sideline_command_duration_seconds`) and traced: the root of the command's trace. */
   return async function handle<C, E extends DomainEventShape, S>(
     decider: Decider<C, E, S>,
     stream: string,
     command: C,
     context: CommandContext,
     handleOptions: HandleOptions = {},
+  ): Promise<CommandResult<E>> {
+    const started = performance.now();
+    const name = commandName(command);
+    const span = startSpan(`command ${name}`, {
+      attributes: { 'sideline.command': name, 'sideline.stream': streamCategory(stream) },
+    });
+    const run = () => handleCommand(decider, stream, command, context, handleOptions);
+    try {
+      const result = await (span ? span.run(run) : run());
+      commandDuration.observe({ command: name, outcome: 'ok' }, (performance.now() - started) / 1000);
+      span?.end();
+      return result;
+    } catch (error) {
+      const outcome =
+        error instanceof DomainError ? 'rejected' : error instanceof WrongExpectedRevisionError ? 'conflict' : 'error';
+      commandDuration.observe({ command: name, outcome }, (performance.now() - started) / 1000);
+      // A refusal is the command's answer, not a failure of the system.
+      span?.end(outcome === 'rejected' ? undefined : error);
+      throw error;
+    }
+  };
+
+  async function handleCommand<C, E extends DomainEventShape, S>(
+    decider: Decider<C, E, S>,
+    stream: string,
+    command: C,
+    context: CommandContext,
+    handleOptions: HandleOptions,
   ): Promise<CommandResult<E>> {
     const metadata: EventMetadata = {
       actorId: context.actorId,
@@ -185,7 +217,13 @@ export function createCommandHandler(options: CommandHandlerOptions): CommandHan
     const projected = await waitFor.waitFor(decided.position, waitTimeoutMs);
     if (!projected) logger.warn({ stream }, 'read models did not catch up within the read-your-writes bound');
     return { ...decided, projected };
-  };
+  }
+}
+
+/** The command's `type` (`SendMessage`): a label with one value per kind of command. */
+function commandName(command: unknown): string {
+  const type = (command as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : 'unknown';
 }
 
 function toDomainEvent<E>(recorded: RecordedEvent): E {

@@ -62,4 +62,29 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ WS_MAX_SOCKETS_PER_USER: '0' })).toThrow(/WS_MAX_SOCKETS_PER_USER/);
     expect(() => loadConfig({ WS_SESSION_CHECK_SECONDS: 'often' })).toThrow(/WS_SESSION_CHECK_SECONDS/);
   });
+
+  it('serves metrics, traces and readiness only as configured: no metrics port, no tracing, 5 s of lag', () => {
+    const defaults = loadConfig({});
+    expect(defaults.METRICS_PORT).toBeUndefined();
+    expect(defaults.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(defaults.READY_MAX_LAG_SECONDS).toBe(5);
+    expect(
+      loadConfig({
+        METRICS_PORT: '9464',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        READY_MAX_LAG_SECONDS: '0.5',
+      }),
+    ).toMatchObject({
+      METRICS_PORT: 9464,
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+      READY_MAX_LAG_SECONDS: 0.5,
+    });
+    expect(loadConfig({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined();
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'otel-collector:4317' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be a URL starting with http:\/\//,
+    );
+    expect(() => loadConfig({ READY_MAX_LAG_SECONDS: '-1' })).toThrow(/READY_MAX_LAG_SECONDS/);
+  });
 });

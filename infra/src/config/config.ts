@@ -61,8 +61,30 @@ export const configSchema = z
     RTMP_PUBLIC_URL: optionalUrl(['rtmp://', 'rtmps://'], 'rtmp://live.example.org:1935/live'),
     /** How long a dropped publisher may take to come back before its stream ends. */
     LIVESTREAM_GRACE_SECONDS: z.coerce.number().min(0.5).max(600).default(20),
+    /**
+     * Port of a listener of its own serving Prometheus metrics at /metrics (on HOST), never on the
+     * public port. Unset: no metrics listener. 0 picks a free port (tests).
+     */
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce.number().int().min(0).max(65535).optional(),
+    ),
+    /** OTLP/HTTP collector for OpenTelemetry traces (spans go to {url}/v1/traces). Unset: no tracing. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http://', 'https://'], 'http://otel-collector:4318'),
+    /**
+     * GET /api/health/ready answers 503 while a projection lags further behind the event log than
+     * this (its oldest unapplied event has waited longer).
+     */
+    READY_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
   })
   .superRefine((c, ctx) => {
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'must differ from PORT: metrics are never served on the public port',
+      });
+    }
     if (c.SIDELINE_ROLE !== 'all' && !c.NATS_URL) {
       ctx.addIssue({
         code: 'custom',

@@ -39,6 +39,11 @@ export interface EventMetadata {
   causationId: string | null;
   /** ISO-8601 timestamp, taken from the command's clock (domain code never reads a clock). */
   occurredAt: string;
+  /**
+   * The W3C trace context of the append that wrote the event, present while tracing is on, so
+   * the projection applying it continues the command's trace.
+   */
+  traceparent?: string;
 }
 
 export interface NewEvent {

@@ -1,2 +1,2 @@
-export { migrateToLatest, type Migration } from './migrate.ts';
+export { migrateToLatest, pendingMigrations, type Migration } from './migrate.ts';
 export { eventStoreMigrations } from './event-store-migrations.ts';

@@ -23,3 +23,11 @@ export async function migrateToLatest(database: Database, migrations: Record<str
     : `Migrations could not run: ${reason}`;
   throw new Error(message, { cause: error });
 }
+
+/** The migrations of the set not applied to the database yet, by name (none once it is migrated). */
+export async function pendingMigrations(database: Database, migrations: Record<string, Migration>): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const migrator = new Migrator({ db: database.db, provider, allowUnorderedMigrations: true });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

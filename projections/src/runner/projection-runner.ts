@@ -8,6 +8,7 @@ import {
   type EventStore,
   type Logger,
   type Position,
+  type ProjectionLag,
   type RecordedEvent,
   type Subscription,
 } from '@sideline/infra';
@@ -20,6 +21,8 @@ import {
 } from './checkpoints.ts';
 import type { LeaderLease, ProjectionLeadership } from './leadership.ts';
 import type { Projector } from './projector.ts';
+import { publishApplied } from './projection-tracing.ts';
+import { ReadClock } from './read-clock.ts';
 import type { ReadModelChanges } from './read-model-changes.ts';
 import { projectionsSubject, type ProjectionProgress, type ProjectionReport } from './progress.ts';
 
@@ -40,6 +43,8 @@ interface ProjectorSlot {
   state: ProjectorStatus['state'];
   lastEventAt: string | null;
   error: string | null;
+  /** Events of the current term this projector is done with (applied, or passed over). */
+  done: number;
 }
 
 export interface ProjectionRunnerOptions {
@@ -82,6 +87,8 @@ interface Lane {
   intervalMs: number;
   pending: RecordedEvent[];
   lastBatchAt: number;
+  /** Events taken from `pending` into batches so far. */
+  taken: number;
 }
 
 /** One stretch of applying: from start (or taking over) until stop (or losing the lead). */
@@ -92,6 +99,8 @@ interface Term {
   subscription: Subscription;
   /** The projectors by batch interval, shortest first; every lane sees every event read. */
   lanes: Lane[];
+  /** How many events were read and when, for the projectors' lag. */
+  reads: ReadClock;
   active: boolean;
   /** Cuts a wait short: an event was read, someone waits to read their write, or the term ends. */
   wake: (() => void) | null;
@@ -122,6 +131,8 @@ export class ProjectionRunner {
   private readonly maxBuffered: number;
   /** Progress reported in this process and not yet published on the bus (see `announce`). */
   private readonly unannounced: ProjectionReport[] = [];
+  /** When the batch being applied began (epoch ms), for its trace spans. */
+  private batchStartedAt = 0;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.slots = options.projectors.map((projector) => ({
@@ -132,6 +143,7 @@ export class ProjectionRunner {
       state: 'starting',
       lastEventAt: null,
       error: null,
+      done: 0,
     }));
     this.batchSize = options.batchSize ?? 1000;
     this.maxBuffered = options.maxBuffered ?? 10_000;
@@ -203,6 +215,29 @@ export class ProjectionRunner {
     }));
   }
 
+  /**
+   * How far each projector is behind the log, while this runner applies (none while it stands
+   * by): the events it has read and the projector has not applied yet, and how long the oldest
+   * of them has waited. The runner reads at most `maxBuffered` events ahead, so a longer backlog
+   * counts as that many events (its age is still right).
+   */
+  lag(): ProjectionLag[] {
+    const term = this.term;
+    if (!term) return [];
+    const now = performance.now();
+    return this.slots
+      .filter((slot) => slot.state === 'running' || slot.state === 'failed')
+      .map((slot) => {
+        const events = term.reads.count - slot.done;
+        const readAt = events > 0 ? term.reads.readAt(slot.done) : undefined;
+        return {
+          projector: slot.projector.name,
+          events,
+          seconds: readAt === undefined ? 0 : Math.max(0, now - readAt) / 1000,
+        };
+      });
+  }
+
   /** Lowest position reached by a projector that is still running. */
   position(): Position {
     return this.slots.reduce<Position>(
@@ -229,6 +264,7 @@ export class ProjectionRunner {
   private async beginTerm(db: Kysely<any>, lease: LeaderLease | null): Promise<Term> {
     for (const slot of this.slots) {
       slot.position = slot.persisted = await readCheckpoint(db, slot.projector.name);
+      slot.done = 0;
     }
     if (lease) await this.reannounce(db);
     for (const slot of this.slots) {
@@ -249,6 +285,7 @@ export class ProjectionRunner {
       lease,
       subscription: this.options.eventStore.subscribeToAll({ fromPosition: from ?? START }),
       lanes: this.lanes(),
+      reads: new ReadClock(),
       active: true,
       wake: null,
       drained: null,
@@ -275,7 +312,13 @@ export class ProjectionRunner {
     }
     return [...byInterval]
       .sort(([a], [b]) => a - b)
-      .map(([intervalMs, slots]) => ({ slots, intervalMs, pending: [], lastBatchAt: Number.NEGATIVE_INFINITY }));
+      .map(([intervalMs, slots]) => ({
+        slots,
+        intervalMs,
+        pending: [],
+        lastBatchAt: Number.NEGATIVE_INFINITY,
+        taken: 0,
+      }));
   }
 
   private async endTerm(term: Term, options: { flush: boolean }): Promise<void> {
@@ -324,6 +367,7 @@ export class ProjectionRunner {
   private async readLoop(term: Term): Promise<void> {
     try {
       for await (const event of term.subscription) {
+        term.reads.read();
         for (const lane of term.lanes) lane.pending.push(event);
         term.wake?.();
         if (mostPending(term) >= this.maxBuffered) {
@@ -414,6 +458,7 @@ export class ProjectionRunner {
     for (const group of groups) {
       if (!term.active) return;
       const startedAt = performance.now();
+      this.batchStartedAt = performance.timeOrigin + startedAt;
       let batch: RecordedEvent[] = [];
       for (const lane of group) {
         lane.lastBatchAt = startedAt;
@@ -424,7 +469,12 @@ export class ProjectionRunner {
         group.flatMap((lane) => lane.slots),
         batch,
       );
+      for (const lane of group) {
+        lane.taken += batch.length;
+        for (const slot of lane.slots) if (slot.state === 'running') slot.done = lane.taken;
+      }
     }
+    term.reads.forget(Math.min(...this.slots.map((slot) => slot.done)));
   }
 
   /**
@@ -510,9 +560,8 @@ export class ProjectionRunner {
   private applied(slot: ProjectorSlot, relevant: readonly RecordedEvent[], to: Position): void {
     slot.persisted = to;
     slot.lastEventAt = relevant[relevant.length - 1]!.metadata.occurredAt;
-    for (const message of slot.projector.afterCommit?.(relevant) ?? []) {
-      void this.options.bus.publish(message.subject, message.data);
-    }
+    const messages = slot.projector.afterCommit?.(relevant) ?? [];
+    publishApplied(this.options.bus, slot.projector.name, relevant, messages, this.batchStartedAt);
     slot.position = to;
     this.reportProgress(slot, slot.projector.changes?.(relevant) ?? 'everything');
   }
