@@ -6,6 +6,7 @@ import {
   boxScoreSchema,
   matchBoardSchema,
   matchSchema,
+  matchStream,
   matchTimelineSchema,
   participantSchema,
   statSchema,
@@ -16,6 +17,7 @@ import {
 import { createLogger, loadConfig } from '@sideline/infra';
 import { testDatabaseKinds } from '@sideline/infra/testing';
 import { createPasswordHasher } from '../src/identity/passwords.ts';
+import { cancelMatchesOfDeletedTeam } from '../src/matches/deleted-team-matches.ts';
 import { createSidelineServer } from '../src/server.ts';
 import { readJson, type ApiClient } from './http-client.ts';
 import { addToLineup, createClub, recordStat, scheduleMatch, setStatus, type Club } from './match-fixture.ts';
@@ -276,3 +278,63 @@ describe.each(await testDatabaseKinds())('a deletion cut short (%s)', (kind) => 
     }
   }, 120_000);
 });
+
+/**
+ * Two API processes of one deployment (a shared PostgreSQL) react to the same deletion at once, as
+ * when one finishes it at start-up while the other runs it: each match is cancelled once.
+ */
+describe.each((await testDatabaseKinds()).filter((kind) => kind === 'postgres'))(
+  'two processes cancelling the same deletion (%s)',
+  (kind) => {
+    it('cancel each match once', async () => {
+      const first = await startTestServer({ kind, env: { TRUST_PROXY: '1' } });
+      try {
+        const club = await createClub(first, 'Lakeside');
+        const matches = [await scheduleMatch(club), await scheduleMatch(club), await scheduleMatch(club)];
+        expect((await setStatus(club.coach, matches[2]!.id, 'in_progress')).status).toBe(200);
+        await first.server.handle(
+          teamDecider,
+          teamStream(club.teamB.id),
+          { type: 'DeleteTeam', data: { teamId: club.teamB.id, by: club.admin.userId, byIsOrgAdmin: true } },
+          { actorId: club.admin.userId },
+        );
+        const second = await startTestServer({
+          database: first.database,
+          env: {
+            TRUST_PROXY: '1',
+            SIDELINE_ROLE: 'api',
+            NATS_URL: 'nats://127.0.0.1:4222',
+            DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+          },
+        });
+        try {
+          const logger = createLogger({ level: 'silent' });
+          await Promise.all(
+            [first, second, first, second].map((s) =>
+              cancelMatchesOfDeletedTeam(
+                { db: s.database.db, eventStore: s.eventStore, handle: s.server.handle, logger },
+                club.teamB.id,
+                false,
+              ),
+            ),
+          );
+        } finally {
+          await second.close();
+        }
+        for (const match of matches) {
+          const events = await first.eventStore.readStream(matchStream(match.id));
+          expect(events.filter((e) => e.type === 'MatchCancelled').map((e) => e.data)).toEqual([
+            expect.objectContaining({ reason: 'team_deleted', deletedTeamId: club.teamB.id, by: club.admin.userId }),
+          ]);
+        }
+        const statuses = await until(async () => {
+          const list = matchSchema.array().parse(await ok(await club.parent.get('/api/matches')));
+          return list.every((m) => m.status === 'cancelled') ? list.map((m) => m.status) : null;
+        }, 10_000);
+        expect(statuses).toHaveLength(3);
+      } finally {
+        await first.close();
+      }
+    }, 120_000);
+  },
+);
