@@ -66,7 +66,7 @@ export const onlyDeletedTeams = (m: Pick<MatchRow, 'teamA' | 'teamB' | 'deletedT
  * SQL: the match (`alias`, a `matches` row) still has a team that was not deleted (the negation of
  * onlyDeletedTeams; two primary-key lookups). A team not projected yet counts as not deleted.
  */
-export function hasLiveTeam(alias: string): RawBuilder<boolean> {
+export function hasUndeletedTeam(alias: string): RawBuilder<boolean> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
   return sql<boolean>`NOT EXISTS (
     SELECT 1 FROM teams deleted_a WHERE deleted_a.id = ${column('team_a_id')} AND deleted_a.deleted_at IS NOT NULL
@@ -91,7 +91,7 @@ function matchQuery(database: Kysely<any>) {
 }
 
 /** matchQuery without the matches of deleted teams only. */
-const liveMatchQuery = (database: Kysely<any>) => matchQuery(database).where(hasLiveTeam('matches'));
+const shownMatchQuery = (database: Kysely<any>) => matchQuery(database).where(hasUndeletedTeam('matches'));
 
 type MatchQueryRow = MatchesTables['matches'] & {
   team_a_name: string | null;
@@ -151,7 +151,7 @@ export async function listMatchRows(
 ): Promise<MatchRow[]> {
   const { teamIds, orgIds } = scope;
   if (teamIds.length === 0 && orgIds.length === 0) return [];
-  let query = liveMatchQuery(database).where((eb) =>
+  let query = shownMatchQuery(database).where((eb) =>
     eb.or([
       ...(teamIds.length > 0
         ? [eb('matches.team_a_id', 'in', [...teamIds]), eb('matches.team_b_id', 'in', [...teamIds])]
@@ -181,7 +181,7 @@ export async function matchBoardRows(
 ): Promise<{ live: MatchRow[]; upcoming: MatchRow[]; recent: MatchRow[] }> {
   if (teamIds.length === 0) return { live: [], upcoming: [], recent: [] };
   const ofTeams = () =>
-    liveMatchQuery(database).where((eb) =>
+    shownMatchQuery(database).where((eb) =>
       eb.or([eb('matches.team_a_id', 'in', [...teamIds]), eb('matches.team_b_id', 'in', [...teamIds])]),
     );
   const [live, upcoming, recent] = await Promise.all([
@@ -209,7 +209,7 @@ export async function matchBoardRows(
 
 /** An organization's matches in progress, earliest kick-off first (matches_in_progress_idx). */
 export async function liveMatchRowsOfOrg(database: Kysely<any>, orgId: string): Promise<MatchRow[]> {
-  const rows = await liveMatchQuery(database)
+  const rows = await shownMatchQuery(database)
     .where('matches.org_id', '=', orgId)
     .where('matches.status', '=', 'in_progress')
     .orderBy('matches.start_time')
@@ -226,7 +226,7 @@ export async function countLiveMatchesOfOrg(database: Kysely<any>, orgId: string
     .select(sql<string | number>`count(*)`.as('n'))
     .where('org_id', '=', orgId)
     .where('status', '=', 'in_progress')
-    .where(hasLiveTeam('matches'))
+    .where(hasUndeletedTeam('matches'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -332,7 +332,7 @@ export async function seasonMatches(
     .selectFrom('matches')
     .select(['id', 'status', 'team_a_id', 'team_b_id'])
     .where('season_id', '=', seasonId)
-    .where(hasLiveTeam('matches'))
+    .where(hasUndeletedTeam('matches'))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
