@@ -72,6 +72,7 @@ import { HttpError } from '../shared/http-errors.ts';
 import { adminNotFound, adminOrg, resolveAdminOrg } from './admin-access.ts';
 import { chatService } from '../chat/chat-service.ts';
 import { revokeOrgFeedTokens } from '../calendar/feed-tokens.ts';
+import { cancelMatchesOfDeletedTeam } from '../matches/index.ts';
 
 const errorBody = z.object({
   message: z.string(),
@@ -252,7 +253,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         tags,
         summary: 'Delete a team: hidden from every read, its history kept',
         description:
-          'The team leaves every list and read of the organization and of its members, and its members lose access to it: a deleted team answers 404. Nothing is erased: its history (messages, events, matches) stays in the event log and the activity audit.',
+          "The team leaves every list and read of the organization and of its members, and its members lose access to it: a deleted team answers 404. Its matches still scheduled or in progress are cancelled. A completed match against a team that still exists stays in that team's results, the deleted team named as it was (its players are not shown); a match of deleted teams only (or of the deleted team against an opponent not on Sideline) answers 404. Nothing is erased: its history (messages, events, matches) stays in the event log and the activity audit.",
         params: idParams,
         querystring: adminScopeQuerySchema,
         response: { 204: z.null(), ...errors },
@@ -269,6 +270,10 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         teamStream(teamId),
         { type: 'DeleteTeam', data: { teamId, by, byIsOrgAdmin: true } },
         { actorId: by },
+      );
+      // The team is deleted whatever happens next: matches left open are cancelled at the next start.
+      await cancelMatchesOfDeletedTeam(ctx, teamId).catch((err: unknown) =>
+        ctx.logger.warn({ err, teamId }, 'the matches of a deleted team could not all be cancelled'),
       );
       return reply.status(204).send(null);
     },

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canManageTeam, ID_MESSAGE, isId, type Team } from '@sideline/domain';
-import { findMatchRow, findTeamForMember, isOrgAdmin, listTeamsOfUser, type MatchRow } from '@sideline/projections';
+import {
+  findMatchRow,
+  findTeamForMember,
+  isOrgAdmin,
+  listTeamsOfUser,
+  onlyDeletedTeams,
+  type MatchRow,
+} from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { teamManagementFacts } from '../teams/team-access.ts';
@@ -26,6 +33,7 @@ export interface MatchStanding {
  * organization's admins see it all, and a manager of either team (canManageTeam: its creator or an
  * assigned coach) or an admin of the organization manages it. A match of an independent team has
  * no organization: its team's members and managers alone; an opponent outside Sideline has none.
+ * A deleted team has no members: a match against one is its other team's (and their admins').
  */
 export async function matchStanding(db: Kysely<any>, match: MatchRow, userId: string): Promise<MatchStanding> {
   const [teamA, teamB, admin] = await Promise.all([
@@ -48,9 +56,11 @@ export async function managesAnyTeam(db: Kysely<any>, teamIds: readonly string[]
   return managesOneOf(db, teams, userId);
 }
 
+/** The match, or null when there is none or every Sideline team of it was deleted (gone from every read). */
 async function loadMatch(db: Kysely<any>, matchId: string): Promise<MatchRow | null> {
   if (!isId(matchId)) throw new HttpError(400, 'VALIDATION', ID_MESSAGE, { matchId: [ID_MESSAGE] });
-  return findMatchRow(db, matchId);
+  const match = await findMatchRow(db, matchId);
+  return match && !onlyDeletedTeams(match) ? match : null;
 }
 
 /** The match for a signed-in reader; 404 for anyone outside both teams and the organization. */

@@ -26,6 +26,7 @@ import {
   playingTime,
   seasonPlayingTime,
   seasonStatTotals,
+  withoutDeletedTeamsPlayers,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
@@ -237,7 +238,10 @@ export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       }
       const names = new Map([[match.teamA.id, match.teamA.name]]);
       if (match.teamB.id !== null) names.set(match.teamB.id, match.teamB.name);
-      return boxScoreOf(fold(matchDecider, history), names, new Date(until).toISOString());
+      return withoutDeletedTeamsPlayers(
+        boxScoreOf(fold(matchDecider, history), names, new Date(until).toISOString()),
+        match.deletedTeamIds,
+      );
     },
   );
 

@@ -39,6 +39,16 @@ export type StartMatch = { type: 'StartMatch'; data: Sent };
 export type CompleteMatch = { type: 'CompleteMatch'; data: Sent };
 export type CancelMatch = { type: 'CancelMatch'; data: Sent };
 
+/**
+ * The reaction to a team's deletion (TeamDeleted of `teamId`, by the admin `by`): the match is
+ * cancelled if it is still scheduled or in progress. Anything else (already cancelled, complete, a
+ * match without that team) is left as it is, so the reaction may run any number of times.
+ */
+export type CancelMatchOfDeletedTeam = {
+  type: 'CancelMatchOfDeletedTeam';
+  data: { matchId: string; teamId: string; by: string; at: string };
+};
+
 export type AddParticipant = {
   type: 'AddParticipant';
   data: Sent & {
@@ -88,6 +98,7 @@ export type MatchCommand =
   | StartMatch
   | CompleteMatch
   | CancelMatch
+  | CancelMatchOfDeletedTeam
   | AddParticipant
   | RemoveParticipant
   | Substitute

@@ -167,6 +167,37 @@ describe('match decider: lifecycle', () => {
     expect(history(schedule(), start(), cancel(30)).at(-1)?.type).toBe('MatchCancelled');
   });
 
+  it('given a scheduled or running match, when one of its teams is deleted, then the deletion cancels it; anything else stays as it is', () => {
+    const teamGone = (teamId = 'tb', minutes = 0): MatchCommand => ({
+      type: 'CancelMatchOfDeletedTeam',
+      data: { matchId: 'm1', teamId, by: 'admin', at: at(minutes) },
+    });
+    const byDeletion = (minutes: number, teamId = 'tb'): MatchEvent => ({
+      type: 'MatchCancelled',
+      data: { matchId: 'm1', teamIds, at: at(minutes), by: 'admin', reason: 'team_deleted', deletedTeamId: teamId },
+    });
+    given(matchDecider, [scheduled])
+      .when(teamGone('tb', -5))
+      .then([byDeletion(-5)]);
+    given(matchDecider, [scheduled])
+      .when(teamGone('ta', -5))
+      .then([byDeletion(-5, 'ta')]);
+    given(matchDecider, history(schedule(), ...lineup, start(), record('g1', 'a1')))
+      .when(teamGone('tb', 30))
+      .then([byDeletion(30)]);
+    // Run again, or after the match ended either way: nothing (a completed result is history).
+    given(matchDecider, [scheduled, byDeletion(-5)])
+      .when(teamGone())
+      .then([]);
+    given(matchDecider, history(schedule(), cancel())).when(teamGone()).then([]);
+    given(matchDecider, history(schedule(), start(), complete()))
+      .when(teamGone())
+      .then([]);
+    // Not a team of this match, or no such match: nothing.
+    given(matchDecider, [scheduled]).when(teamGone('tc')).then([]);
+    given(matchDecider).when(teamGone()).then([]);
+  });
+
   it('given goals on both sides, when the match completes, then the final score and the winner come from the stats', () => {
     const events = history(
       ...[schedule(), ...lineup, start()],

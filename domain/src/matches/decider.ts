@@ -4,7 +4,7 @@ import { DomainError } from '../shared/errors.ts';
 import { positionOf, sportById, type SportDefinition } from '../sports/catalogue.ts';
 import type { MatchCommand } from './commands.ts';
 import type { MatchEvent, StatRecorded } from './events.ts';
-import { matchTransition, type MatchCommandType, type MatchStatus } from './machine.ts';
+import { matchAccepts, matchTransition, type MatchCommandType, type MatchStatus } from './machine.ts';
 import { fromHundredths, isStatValue, scoreContribution } from './scoring.ts';
 import {
   OPPONENT_NAME_MAX,
@@ -243,6 +243,25 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
         return command.type === 'StartMatch'
           ? [{ type: 'MatchStarted', data: { ...base, at: d.at, by: d.by } }]
           : [{ type: 'MatchCancelled', data: { ...base, at: later(d.at, state.clockAt), by: d.by } }];
+      }
+
+      case 'CancelMatchOfDeletedTeam': {
+        const d = command.data;
+        const { match } = state;
+        if (!match || !match.teamIds.includes(d.teamId) || !matchAccepts(state.status, 'CancelMatch')) return [];
+        return [
+          {
+            type: 'MatchCancelled',
+            data: {
+              matchId: match.matchId,
+              teamIds: match.teamIds,
+              at: later(d.at, state.clockAt),
+              by: d.by,
+              reason: 'team_deleted',
+              deletedTeamId: d.teamId,
+            },
+          },
+        ];
       }
 
       case 'CompleteMatch': {

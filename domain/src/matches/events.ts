@@ -53,7 +53,17 @@ export type MatchCompleted = {
   data: MatchEventBase & MatchResult & { at: string; by: string };
 };
 
-export type MatchCancelled = { type: 'MatchCancelled'; data: MatchEventBase & { at: string; by: string } };
+/** Why a match was cancelled, when not by a manager's choice: one of its teams was deleted. */
+export type MatchCancelReason = 'team_deleted';
+
+/**
+ * `reason` and `deletedTeamId` say that the deletion of a team of the match cancelled it (`by` is
+ * the admin who deleted the team); absent when a manager cancelled it.
+ */
+export type MatchCancelled = {
+  type: 'MatchCancelled';
+  data: MatchEventBase & { at: string; by: string; reason?: MatchCancelReason; deletedTeamId?: string };
+};
 
 /** A stat recorded or corrected after completion changed the final score (or the winner). */
 export type MatchResultRevised = {

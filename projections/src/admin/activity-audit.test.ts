@@ -472,6 +472,7 @@ for (const kind of await testDatabaseKinds()) {
         },
         'a1',
       );
+      const asCoach = new Date(clock + 1);
       await run(
         f,
         orgDecider,
@@ -493,8 +494,11 @@ for (const kind of await testDatabaseKinds()) {
         ['Casey Coach', 'coach'],
         ['Pat Parent', 'parent'],
       ]);
+      // Coach until the organization deactivated them; no role in its teams since.
+      const coach = await accessAt(db, 'o1', asCoach, { userId: 'p1' });
+      expect(coach!.person!.teams).toMatchObject([{ role: 'coach', validTo: expect.any(String) }]);
       const now = await accessAt(db, 'o1', new Date(clock + 1), { userId: 'p1' });
-      expect(now!.person!.teams).toMatchObject([{ role: 'coach', validTo: null }]);
+      expect(now!.person!.teams).toEqual([]);
       // Before the organization existed nobody could message the team; someone never in it is unknown.
       expect((await accessAt(db, 'o1', new Date('2020-01-01T00:00:00Z'), { teamId: 't1' }))!.team!.adults).toEqual([]);
       expect(await accessAt(db, 'o1', before, { userId: 'b1' })).toBeNull();

@@ -17,7 +17,7 @@ import {
   type SportId,
 } from '@sideline/domain';
 
-import { countLiveMatchesOfOrg, liveMatchRowsOfOrg } from '../matches/matches-queries.ts';
+import { countLiveMatchesOfOrg, hasUndeletedTeam, liveMatchRowsOfOrg } from '../matches/matches-queries.ts';
 
 /** The organization an admin call is about: the caller administers it. */
 export interface AdminOrg {
@@ -74,7 +74,8 @@ export async function adminCounts(
     SELECT
       (SELECT count(*) FROM org_teams) AS total_teams,
       (SELECT count(*) FROM players p JOIN active_teams at ON at.id = p.team_id) AS total_players,
-      (SELECT count(*) FROM matches m WHERE m.org_id = ${orgId} AND m.status = 'scheduled') AS total_matches,
+      (SELECT count(*) FROM matches m WHERE m.org_id = ${orgId} AND m.status = 'scheduled' AND ${hasUndeletedTeam('m')})
+        AS total_matches,
       (SELECT count(*) FROM standing) AS answers,
       (SELECT count(*) FROM standing WHERE status = 'yes') AS going`.execute(database);
   const r = rows[0]!;
@@ -103,7 +104,7 @@ export async function adminUpcomingMatches(
   }>`
     SELECT m.id, ta.name AS team_a, COALESCE(tb.name, m.opponent_name) AS team_b, m.start_time, m.location, m.sport_id
     FROM matches m LEFT JOIN teams ta ON ta.id = m.team_a_id LEFT JOIN teams tb ON tb.id = m.team_b_id
-    WHERE m.org_id = ${orgId} AND m.status = 'scheduled' AND m.start_time >= ${now}::timestamptz
+    WHERE m.org_id = ${orgId} AND m.status = 'scheduled' AND m.start_time >= ${now}::timestamptz AND ${hasUndeletedTeam('m')}
     ORDER BY m.start_time, m.id LIMIT ${limit}`.execute(database);
   return rows.map((r) => ({
     id: r.id,
@@ -151,7 +152,7 @@ export async function adminLiveMatches(
 /** Matches per season of the organization. */
 export async function seasonMatchCounts(database: Kysely<any>, orgId: string): Promise<Map<string, number>> {
   const { rows } = await sql<{ season_id: string; n: string | number }>`
-    SELECT season_id, count(*) AS n FROM matches WHERE org_id = ${orgId} AND season_id IS NOT NULL
+    SELECT season_id, count(*) AS n FROM matches m WHERE org_id = ${orgId} AND season_id IS NOT NULL AND ${hasUndeletedTeam('m')}
     GROUP BY season_id`.execute(database);
   return new Map(rows.map((r) => [r.season_id, Number(r.n)]));
 }
@@ -228,7 +229,7 @@ export async function listAdminMatches(database: Kysely<any>, orgId: string, mat
       m.score_a_h, m.score_b_h, m.status, m.start_time, m.location, m.sport_id, m.season_id, s.name AS season_name
     FROM matches m LEFT JOIN teams ta ON ta.id = m.team_a_id LEFT JOIN teams tb ON tb.id = m.team_b_id
       LEFT JOIN seasons s ON s.id = m.season_id
-    WHERE m.org_id = ${orgId} ${matchId ? sql`AND m.id = ${matchId}` : sql``}
+    WHERE m.org_id = ${orgId} AND ${hasUndeletedTeam('m')} ${matchId ? sql`AND m.id = ${matchId}` : sql``}
     -- Matches in progress first ("Live now"), then latest first.
     ORDER BY m.status = 'in_progress' DESC, m.start_time DESC, m.id`.execute(database);
   return rows.map((r) => {

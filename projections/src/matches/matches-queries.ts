@@ -42,11 +42,37 @@ export interface MatchRow {
   startedAt: string | null;
   endedAt: string | null;
   participantCount: number;
+  /**
+   * Its teams that were deleted. A deleted team's side reads like an opponent not on Sideline: its
+   * name as it was and its score, without its players. A match of deleted teams only is gone from
+   * every read (onlyDeletedTeams).
+   */
+  deletedTeamIds: string[];
 }
 
 /** The ids of the match's Sideline teams (team A, and team B when it is not an opponent outside Sideline). */
 export const teamIdsOfMatch = (m: Pick<MatchRow, 'teamA' | 'teamB'>): string[] =>
   m.teamB.id === null ? [m.teamA.id] : [m.teamA.id, m.teamB.id];
+
+/**
+ * Whether every Sideline team of the match was deleted (team A alone against an opponent not on
+ * Sideline, or both teams): such a match belongs to nobody any more and answers 404 everywhere.
+ * A match of a deleted team against a team that still exists stays in that team's history.
+ */
+export const onlyDeletedTeams = (m: Pick<MatchRow, 'teamA' | 'teamB' | 'deletedTeamIds'>): boolean =>
+  teamIdsOfMatch(m).every((id) => m.deletedTeamIds.includes(id));
+
+/**
+ * SQL: the match (`alias`, a `matches` row) still has a team that was not deleted (the negation of
+ * onlyDeletedTeams; two primary-key lookups). A team not projected yet counts as not deleted.
+ */
+export function hasUndeletedTeam(alias: string): RawBuilder<boolean> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<boolean>`NOT EXISTS (
+    SELECT 1 FROM teams deleted_a WHERE deleted_a.id = ${column('team_a_id')} AND deleted_a.deleted_at IS NOT NULL
+      AND (${column('team_b_id')} IS NULL OR EXISTS (
+        SELECT 1 FROM teams deleted_b WHERE deleted_b.id = ${column('team_b_id')} AND deleted_b.deleted_at IS NOT NULL)))`;
+}
 
 const UNKNOWN_TEAM = 'Unknown team';
 
@@ -56,10 +82,23 @@ function matchQuery(database: Kysely<any>) {
     .leftJoin('teams as ta', 'ta.id', 'matches.team_a_id')
     .leftJoin('teams as tb', 'tb.id', 'matches.team_b_id')
     .selectAll('matches')
-    .select(['ta.name as team_a_name', 'tb.name as team_b_name']);
+    .select([
+      'ta.name as team_a_name',
+      'tb.name as team_b_name',
+      'ta.deleted_at as team_a_deleted_at',
+      'tb.deleted_at as team_b_deleted_at',
+    ]);
 }
 
-type MatchQueryRow = MatchesTables['matches'] & { team_a_name: string | null; team_b_name: string | null };
+/** matchQuery without the matches of deleted teams only. */
+const shownMatchQuery = (database: Kysely<any>) => matchQuery(database).where(hasUndeletedTeam('matches'));
+
+type MatchQueryRow = MatchesTables['matches'] & {
+  team_a_name: string | null;
+  team_b_name: string | null;
+  team_a_deleted_at: Date | null;
+  team_b_deleted_at: Date | null;
+};
 
 const toMatchRow = (r: MatchQueryRow): MatchRow => ({
   id: r.id,
@@ -83,8 +122,13 @@ const toMatchRow = (r: MatchQueryRow): MatchRow => ({
   startedAt: r.started_at ? new Date(r.started_at).toISOString() : null,
   endedAt: r.ended_at ? new Date(r.ended_at).toISOString() : null,
   participantCount: r.participant_count,
+  deletedTeamIds: [
+    ...(r.team_a_deleted_at !== null ? [r.team_a_id] : []),
+    ...(r.team_b_id !== null && r.team_b_deleted_at !== null ? [r.team_b_id] : []),
+  ],
 });
 
+/** The match, whatever became of its teams (`deletedTeamIds`, onlyDeletedTeams): readers must check. */
 export async function findMatchRow(database: Kysely<any>, matchId: string): Promise<MatchRow | null> {
   const row = await matchQuery(database).where('matches.id', '=', matchId).executeTakeFirst();
   return row ? toMatchRow(row) : null;
@@ -107,7 +151,7 @@ export async function listMatchRows(
 ): Promise<MatchRow[]> {
   const { teamIds, orgIds } = scope;
   if (teamIds.length === 0 && orgIds.length === 0) return [];
-  let query = matchQuery(database).where((eb) =>
+  let query = shownMatchQuery(database).where((eb) =>
     eb.or([
       ...(teamIds.length > 0
         ? [eb('matches.team_a_id', 'in', [...teamIds]), eb('matches.team_b_id', 'in', [...teamIds])]
@@ -137,7 +181,7 @@ export async function matchBoardRows(
 ): Promise<{ live: MatchRow[]; upcoming: MatchRow[]; recent: MatchRow[] }> {
   if (teamIds.length === 0) return { live: [], upcoming: [], recent: [] };
   const ofTeams = () =>
-    matchQuery(database).where((eb) =>
+    shownMatchQuery(database).where((eb) =>
       eb.or([eb('matches.team_a_id', 'in', [...teamIds]), eb('matches.team_b_id', 'in', [...teamIds])]),
     );
   const [live, upcoming, recent] = await Promise.all([
@@ -165,7 +209,7 @@ export async function matchBoardRows(
 
 /** An organization's matches in progress, earliest kick-off first (matches_in_progress_idx). */
 export async function liveMatchRowsOfOrg(database: Kysely<any>, orgId: string): Promise<MatchRow[]> {
-  const rows = await matchQuery(database)
+  const rows = await shownMatchQuery(database)
     .where('matches.org_id', '=', orgId)
     .where('matches.status', '=', 'in_progress')
     .orderBy('matches.start_time')
@@ -182,8 +226,31 @@ export async function countLiveMatchesOfOrg(database: Kysely<any>, orgId: string
     .select(sql<string | number>`count(*)`.as('n'))
     .where('org_id', '=', orgId)
     .where('status', '=', 'in_progress')
+    .where(hasUndeletedTeam('matches'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** The ids of a team's matches still scheduled or in progress (matches_team_a_idx, matches_team_b_idx). */
+export async function openMatchIdsOfTeam(database: Kysely<any>, teamId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM matches WHERE team_a_id = ${teamId} AND status IN ('scheduled', 'in_progress')
+    UNION
+    SELECT id FROM matches WHERE team_b_id = ${teamId} AND status IN ('scheduled', 'in_progress')
+    ORDER BY id`.execute(database);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Deleted teams that still have matches scheduled or in progress: deletions whose matches were
+ * not all cancelled (a process stopped halfway). Read once at start-up, off any request's path.
+ */
+export async function deletedTeamsWithOpenMatches(database: Kysely<any>): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT DISTINCT t.id FROM matches m JOIN teams t ON t.id IN (m.team_a_id, m.team_b_id)
+    WHERE m.status IN ('scheduled', 'in_progress') AND t.deleted_at IS NOT NULL
+    ORDER BY t.id`.execute(database);
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -226,6 +293,8 @@ export async function matchTimeline(database: Kysely<any>, match: MatchRow): Pro
   const retracted = new Set(rows.filter((r) => r.kind === 'retracted').map((r) => r.stat_id));
   const playerNames = new Map(rows.filter((r) => r.kind === 'recorded').map((r) => [r.stat_id, r.player_name]));
   const sideName = (side: string) => (side === 'teamA' ? match.teamA.name : match.teamB.name);
+  // A deleted team's side names no player, as an opponent not on Sideline.
+  const gone = (teamId: string | null) => teamId !== null && match.deletedTeamIds.includes(teamId);
   return {
     matchId: match.id,
     startedAt: match.startedAt,
@@ -237,8 +306,8 @@ export async function matchTimeline(database: Kysely<any>, match: MatchRow): Pro
         statId: r.stat_id,
         side: r.side as MatchSide,
         teamId: r.team_id,
-        participantId: r.participant_id,
-        playerName: r.player_name ?? playerNames.get(r.stat_id) ?? null,
+        participantId: gone(r.team_id) ? null : r.participant_id,
+        playerName: gone(r.team_id) ? null : (r.player_name ?? playerNames.get(r.stat_id) ?? null),
         sideName: sideName(r.side),
         statType: r.stat_type,
         scoring: scoreContribution(sport, r.stat_type, 1) !== 0,
@@ -254,7 +323,7 @@ export async function matchTimeline(database: Kysely<any>, match: MatchRow): Pro
   };
 }
 
-/** A season's matches (id, status, teams), oldest first. */
+/** A season's matches (id, status, teams), oldest first; those of deleted teams only are gone. */
 export async function seasonMatches(
   database: Kysely<any>,
   seasonId: string,
@@ -263,6 +332,7 @@ export async function seasonMatches(
     .selectFrom('matches')
     .select(['id', 'status', 'team_a_id', 'team_b_id'])
     .where('season_id', '=', seasonId)
+    .where(hasUndeletedTeam('matches'))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -273,17 +343,21 @@ export async function seasonMatches(
   }));
 }
 
+/** The lineup, in the order players were added, without the players of a deleted team. */
 export async function listParticipants(
   database: Kysely<any>,
   matchId: string,
   sportId: string,
 ): Promise<Participant[]> {
   const sport = sportById(sportId);
+  // A deleted team's players leave the lineup's reads (its side reads like an opponent not on Sideline).
   const rows = await (database as Kysely<DB>)
     .selectFrom('match_participants')
-    .selectAll()
-    .where('match_id', '=', matchId)
-    .orderBy('seq')
+    .leftJoin('teams', 'teams.id', 'match_participants.team_id')
+    .selectAll('match_participants')
+    .where('match_participants.match_id', '=', matchId)
+    .where('teams.deleted_at', 'is', null)
+    .orderBy('match_participants.seq')
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -316,24 +390,46 @@ function statQuery(database: Kysely<any>) {
     .selectFrom('match_stats')
     .leftJoin('match_participants', 'match_participants.id', 'match_stats.participant_id')
     .innerJoin('matches', 'matches.id', 'match_stats.match_id')
+    .leftJoin('teams', 'teams.id', 'match_stats.team_id')
     .selectAll('match_stats')
-    .select(['match_participants.name', 'matches.opponent_name']);
+    .select([
+      'match_participants.name',
+      'matches.opponent_name',
+      'teams.name as team_name',
+      'teams.deleted_at as team_deleted_at',
+    ]);
 }
 
-const toStat = (r: MatchesTables['match_stats'] & { name: string | null; opponent_name: string | null }): Stat => ({
-  id: r.id,
-  participantId: r.participant_id,
-  userId: r.user_id,
-  playerId: r.player_id,
-  userName: r.side === 'opponent' ? (r.opponent_name ?? 'Opponent') : (r.name ?? 'Unknown Player'),
-  teamId: r.team_id,
-  side: r.side as MatchSide,
-  statType: r.stat_type,
-  value: fromHundredths(r.value_h),
-  context: r.context,
-  recordedAt: r.recorded_at.toISOString(),
-  amended: r.amended,
-});
+type StatQueryRow = MatchesTables['match_stats'] & {
+  name: string | null;
+  opponent_name: string | null;
+  team_name: string | null;
+  team_deleted_at: Date | null;
+};
+
+/** A stat of a deleted team's side names the team, not its player (as an opponent not on Sideline). */
+const toStat = (r: StatQueryRow): Stat => {
+  const gone = r.team_deleted_at !== null;
+  return {
+    id: r.id,
+    participantId: gone ? null : r.participant_id,
+    userId: gone ? null : r.user_id,
+    playerId: gone ? null : r.player_id,
+    userName:
+      r.side === 'opponent'
+        ? (r.opponent_name ?? 'Opponent')
+        : gone
+          ? (r.team_name ?? UNKNOWN_TEAM)
+          : (r.name ?? 'Unknown Player'),
+    teamId: r.team_id,
+    side: r.side as MatchSide,
+    statType: r.stat_type,
+    value: fromHundredths(r.value_h),
+    context: r.context,
+    recordedAt: r.recorded_at.toISOString(),
+    amended: r.amended,
+  };
+};
 
 /** The match's surviving stats, in recording order. */
 export async function listStats(database: Kysely<any>, matchId: string): Promise<Stat[]> {
@@ -409,7 +505,19 @@ export async function boxScore(database: Kysely<any>, match: MatchRow): Promise<
       .filter((p) => teamId !== null && p.team_id === teamId)
       .map((p) => ({ participantId: p.id, name: p.name, stats: statsOf(`p:${p.id}`) })),
   }));
-  return { matchId: match.id, at: null, scoreA: match.scoreA, scoreB: match.scoreB, teams };
+  return withoutDeletedTeamsPlayers(
+    { matchId: match.id, at: null, scoreA: match.scoreA, scoreB: match.scoreB, teams },
+    match.deletedTeamIds,
+  );
+}
+
+/** A deleted team's side of a box score: its name, score and totals, and no players (as an opponent not on Sideline). */
+export function withoutDeletedTeamsPlayers(box: BoxScore, deletedTeamIds: readonly string[]): BoxScore {
+  if (deletedTeamIds.length === 0) return box;
+  return {
+    ...box,
+    teams: box.teams.map((t) => (t.teamId !== null && deletedTeamIds.includes(t.teamId) ? { ...t, players: [] } : t)),
+  };
 }
 
 /** `AND column IN (teamIds)`, or nothing for every team. */
@@ -440,47 +548,50 @@ export async function playingTime(database: Kysely<any>, match: MatchRow, now: D
   ]);
   return {
     matchId: match.id,
-    players: participants.map((p) => {
-      const own = segments.filter((s) => s.participant_id === p.id);
-      const byPosition = new Map<string | null, number>();
-      let total = 0;
-      const stretches = own.map((s) => {
-        const minutes = minutesBetween(s.from_at, s.to_at ?? now);
-        total += minutes;
-        byPosition.set(s.position_id, (byPosition.get(s.position_id) ?? 0) + minutes);
+    // A deleted team's players leave it (as an opponent's, which Sideline does not know).
+    players: participants
+      .filter((p) => !match.deletedTeamIds.includes(p.team_id))
+      .map((p) => {
+        const own = segments.filter((s) => s.participant_id === p.id);
+        const byPosition = new Map<string | null, number>();
+        let total = 0;
+        const stretches = own.map((s) => {
+          const minutes = minutesBetween(s.from_at, s.to_at ?? now);
+          total += minutes;
+          byPosition.set(s.position_id, (byPosition.get(s.position_id) ?? 0) + minutes);
+          return {
+            from: s.from_at.toISOString(),
+            to: s.to_at?.toISOString() ?? null,
+            positionId: s.position_id,
+            minutes: round2(minutes),
+            startedBy: { type: s.started_by_type, revision: s.started_by_revision },
+            endedBy:
+              s.ended_by_type !== null && s.ended_by_revision !== null
+                ? { type: s.ended_by_type, revision: s.ended_by_revision }
+                : null,
+          };
+        });
         return {
-          from: s.from_at.toISOString(),
-          to: s.to_at?.toISOString() ?? null,
-          positionId: s.position_id,
-          minutes: round2(minutes),
-          startedBy: { type: s.started_by_type, revision: s.started_by_revision },
-          endedBy:
-            s.ended_by_type !== null && s.ended_by_revision !== null
-              ? { type: s.ended_by_type, revision: s.ended_by_revision }
-              : null,
+          participantId: p.id,
+          userId: p.user_id,
+          playerId: p.player_id,
+          name: p.name,
+          teamId: p.team_id,
+          minutes: round2(total),
+          byPosition: [...byPosition].map(([positionId, minutes]) => ({
+            positionId,
+            positionName: positionId ? (positionOf(sport, positionId)?.name ?? null) : null,
+            minutes: round2(minutes),
+          })),
+          segments: stretches,
         };
-      });
-      return {
-        participantId: p.id,
-        userId: p.user_id,
-        playerId: p.player_id,
-        name: p.name,
-        teamId: p.team_id,
-        minutes: round2(total),
-        byPosition: [...byPosition].map(([positionId, minutes]) => ({
-          positionId,
-          positionName: positionId ? (positionOf(sport, positionId)?.name ?? null) : null,
-          minutes: round2(minutes),
-        })),
-        segments: stretches,
-      };
-    }),
+      }),
   };
 }
 
 /**
  * Minutes per player over a season's matches (stretches still running count up to `now`), most
- * first. A player is an account or a roster player; their name is the latest one in a lineup.
+ * first; a deleted team's players are not among them. A player is an account or a roster player; their name is the latest one in a lineup.
  */
 export async function seasonPlayingTime(
   database: Kysely<any>,
@@ -504,7 +615,8 @@ export async function seasonPlayingTime(
     FROM matches m
     JOIN match_participants p ON p.match_id = m.id
     JOIN match_segments s ON s.match_id = m.id AND s.participant_id = p.id
-    WHERE m.season_id = ${seasonId} ${teams}
+    LEFT JOIN teams t ON t.id = p.team_id
+    WHERE m.season_id = ${seasonId} AND t.deleted_at IS NULL ${teams}
     GROUP BY p.user_id, p.player_id
     ORDER BY seconds DESC, name ASC`.execute(database);
   return {
@@ -529,7 +641,10 @@ export interface SeasonStatTotal {
   matches: number;
 }
 
-/** Each player's surviving stat totals over a season, per stat type, largest first (the leaderboards). */
+/**
+ * Each player's surviving stat totals over a season, per stat type, largest first (the
+ * leaderboards); a deleted team's players are not among them.
+ */
 export async function seasonStatTotals(
   database: Kysely<any>,
   seasonId: string,
@@ -548,8 +663,8 @@ export async function seasonStatTotals(
   }>`
     SELECT s.user_id, s.player_id, (array_agg(p.name ORDER BY s.recorded_at DESC))[1] AS name, s.team_id, s.stat_type,
            SUM(s.value_h) AS total, COUNT(DISTINCT s.match_id) AS matches
-    FROM match_stats s JOIN match_participants p ON p.id = s.participant_id
-    WHERE s.season_id = ${seasonId} ${teams}
+    FROM match_stats s JOIN match_participants p ON p.id = s.participant_id LEFT JOIN teams t ON t.id = s.team_id
+    WHERE s.season_id = ${seasonId} AND t.deleted_at IS NULL ${teams}
     GROUP BY s.user_id, s.player_id, s.team_id, s.stat_type
     ORDER BY s.stat_type, SUM(s.value_h) DESC, name`.execute(database);
   return rows.map((r) => ({

@@ -61,6 +61,7 @@ const match = (ctx: ActivityContext, matchId: string) => {
   const name = ctx.matchName(matchId);
   return name === undefined ? 'a match' : `the match ${name}`;
 };
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 const event = (ctx: ActivityContext, eventId: string) => {
   const title = ctx.eventTitle(eventId);
   return title === undefined ? 'an event' : `“${title}”`;
@@ -331,7 +332,13 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     teamId: d.teamIds[0],
     description: `{actor} completed ${match(ctx, d.matchId)}: ${d.scoreA}–${d.scoreB}`,
   }),
-  MatchCancelled: (d, ctx) => ({ teamId: d.teamIds[0], description: `{actor} cancelled ${match(ctx, d.matchId)}` }),
+  MatchCancelled: (d, ctx) => ({
+    teamId: d.teamIds[0],
+    description:
+      d.reason === 'team_deleted' && d.deletedTeamId
+        ? `${capitalized(match(ctx, d.matchId))} was cancelled because {actor} deleted the team ${team(ctx, d.deletedTeamId)}`
+        : `{actor} cancelled ${match(ctx, d.matchId)}`,
+  }),
   MatchResultRevised: (d, ctx) => ({
     teamId: d.teamIds[0],
     description: `The result of ${match(ctx, d.matchId)} became ${d.scoreA}–${d.scoreB} after a correction by {actor}`,

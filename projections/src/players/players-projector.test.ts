@@ -6,6 +6,8 @@ import {
   fold,
   invitationDecider,
   invitationStream,
+  orgDecider,
+  orgStream,
   playerDecider,
   playerStream,
   teamDecider,
@@ -14,11 +16,13 @@ import {
   userStream,
   type Decider,
   type InvitationCommand,
+  type OrgCommand,
   type PlayerCommand,
   type TeamCommand,
 } from '@sideline/domain';
 import { usersProjector } from '../identity/users-projector.ts';
 import { invitationsProjector } from '../invitations/invitations-projector.ts';
+import { orgPeopleProjector } from '../orgs/people-projector.ts';
 import { listInvitations } from '../invitations/invitations-queries.ts';
 import { rebuildProjections } from '../runner/rebuild.ts';
 import { teamsProjector } from '../teams/teams-projector.ts';
@@ -28,7 +32,7 @@ import { listPlayers, listTeamMembersAt } from './players-queries.ts';
 import { playersMigrations } from './players-read-model.ts';
 
 const logger = createLogger({ level: 'silent' });
-const projectors = [usersProjector, teamsProjector, playersProjector, invitationsProjector];
+const projectors = [usersProjector, teamsProjector, playersProjector, invitationsProjector, orgPeopleProjector];
 const { fixture, project } = projectorFixtures(projectors);
 
 /** The test's clock: every command happens one minute after the previous one. */
@@ -319,6 +323,168 @@ for (const kind of await testDatabaseKinds()) {
       expect(await membersAt(after)).toHaveLength(2);
       await playersMigrations['1930_member_periods_of_deleted_teams']!.up(f.database.db);
       expect(await periods()).toEqual(closed);
+    });
+
+    it("an organization's deactivation ends the person's roles in its teams; its reactivation begins them again", async () => {
+      const f = await fixture(kind);
+      for (const [id, role] of [
+        ['a1', 'coach'],
+        ['g1', 'parent'],
+        ['x1', 'coach'],
+      ] as const)
+        await register(f, id, role);
+      const org = (command: OrgCommand) => run(f, orgDecider, orgStream('o1'), command);
+      await org({
+        type: 'CreateOrganization',
+        data: {
+          orgId: 'o1',
+          name: 'Riverside',
+          description: null,
+          timezone: 'UTC',
+          defaultSport: 'Soccer',
+          creatorId: 'a1',
+        },
+      });
+      const orgTeam = (teamId: string, orgId: string, code: string) =>
+        run(f, teamDecider, teamStream(teamId), {
+          type: 'CreateOrgTeam',
+          data: {
+            teamId,
+            orgId,
+            seasonId: 's1',
+            name: `Team ${teamId}`,
+            sport: 'Soccer',
+            ageGroup: null,
+            code,
+            creatorId: 'a1',
+            coachId: null,
+            byIsOrgAdmin: true,
+          },
+        });
+      const inTeam = (teamId: string, command: TeamCommand) => run(f, teamDecider, teamStream(teamId), command);
+      await orgTeam('o-t1', 'o1', 'OWL234');
+      await orgTeam('o-t2', 'o1', 'HAW234');
+      // A team of another organization and an independent team: its deactivation leaves them alone.
+      await orgTeam('p-t1', 'o2', 'OTR234');
+      await team(f, createTeam);
+      for (const teamId of ['o-t1', 'o-t2', 'p-t1', 't1'])
+        await inTeam(teamId, { type: 'JoinTeam', data: { teamId, userId: 'g1', via: 'code', accountRole: 'parent' } });
+      await inTeam('o-t1', {
+        type: 'AssignTeamRole',
+        data: { teamId: 'o-t1', userId: 'g1', assignedRole: 'coach', by: 'a1', byIsOrgAdmin: true },
+      });
+      const before = between();
+      await org({ type: 'DeactivateOrgMember', data: { orgId: 'o1', userId: 'g1', by: 'a1', isMember: true } });
+      const during = between();
+      // A role given while deactivated is the one they get back.
+      await inTeam('o-t2', {
+        type: 'AssignTeamRole',
+        data: { teamId: 'o-t2', userId: 'g1', assignedRole: 'coach', by: 'a1', byIsOrgAdmin: true },
+      });
+      const stillDeactivated = between();
+      await org({ type: 'ReactivateOrgMember', data: { orgId: 'o1', userId: 'g1', by: 'a1' } });
+      const after = between();
+      await project(f);
+
+      const roleAt = async (teamId: string, at: Date) =>
+        (await listTeamMembersAt(f.database.db, teamId, at)).find((m) => m.userId === 'g1')?.assignedRole ?? null;
+      const roles = async (at: Date) => Promise.all(['o-t1', 'o-t2', 'p-t1', 't1'].map((teamId) => roleAt(teamId, at)));
+      const history = [
+        [before, ['coach', 'parent', 'parent', 'parent']],
+        [during, [null, null, 'parent', 'parent']],
+        [stillDeactivated, [null, null, 'parent', 'parent']],
+        [after, ['coach', 'coach', 'parent', 'parent']],
+      ] as const;
+      for (const [at, expected] of history) expect(await roles(at)).toEqual(expected);
+      // They joined when they joined: the reactivation is not a new membership.
+      const [joined] = await listTeamMembersAt(f.database.db, 'o-t1', after).then((ms) =>
+        ms.filter((m) => m.userId === 'g1').map((m) => m.joinedAt),
+      );
+      expect(Date.parse(joined!)).toBeLessThan(before.getTime());
+
+      await rebuildProjections({ ...f, logger, projectors });
+      for (const [at, expected] of history) expect(await roles(at)).toEqual(expected);
+
+      // Deactivated again, then the team is deleted: nothing of it comes back at the reactivation.
+      await org({ type: 'DeactivateOrgMember', data: { orgId: 'o1', userId: 'g1', by: 'a1', isMember: true } });
+      await inTeam('o-t1', { type: 'DeleteTeam', data: { teamId: 'o-t1', by: 'a1', byIsOrgAdmin: true } });
+      await org({ type: 'ReactivateOrgMember', data: { orgId: 'o1', userId: 'g1', by: 'a1' } });
+      const later = between();
+      await project(f);
+      expect(await roles(later)).toEqual([null, 'coach', 'parent', 'parent']);
+    });
+
+    it('the migration ends the roles of people deactivated before the projector did, at their deactivation', async () => {
+      const f = await fixture(kind);
+      for (const [id, role] of [
+        ['a1', 'coach'],
+        ['g1', 'parent'],
+      ] as const)
+        await register(f, id, role);
+      await run(f, orgDecider, orgStream('o1'), {
+        type: 'CreateOrganization',
+        data: {
+          orgId: 'o1',
+          name: 'Riverside',
+          description: null,
+          timezone: 'UTC',
+          defaultSport: 'Soccer',
+          creatorId: 'a1',
+        },
+      });
+      const orgTeam = (command: TeamCommand) => run(f, teamDecider, teamStream('o-t1'), command);
+      await orgTeam({
+        type: 'CreateOrgTeam',
+        data: {
+          teamId: 'o-t1',
+          orgId: 'o1',
+          seasonId: 's1',
+          name: 'Owls',
+          sport: 'Soccer',
+          ageGroup: null,
+          code: 'OWL234',
+          creatorId: 'a1',
+          coachId: null,
+          byIsOrgAdmin: true,
+        },
+      });
+      await orgTeam({ type: 'JoinTeam', data: { teamId: 'o-t1', userId: 'g1', via: 'code', accountRole: 'parent' } });
+      const before = between();
+      await run(f, orgDecider, orgStream('o1'), {
+        type: 'DeactivateOrgMember',
+        data: { orgId: 'o1', userId: 'g1', by: 'a1', isMember: true },
+      });
+      const after = between();
+      await project(f);
+      const periods = () =>
+        f.database.db
+          .selectFrom('team_member_periods')
+          .select(['user_id', 'assigned_role', 'valid_from', 'valid_to'])
+          .where('team_id', '=', 'o-t1')
+          .orderBy('user_id')
+          .execute();
+      const closed = await periods();
+      const members = async (at: Date) => (await listTeamMembersAt(f.database.db, 'o-t1', at)).map((m) => m.userId);
+      expect(await members(before)).toEqual(['a1', 'g1']);
+      expect(await members(after)).toEqual(['a1']);
+
+      // As the read model was before the projector ended roles at a deactivation.
+      for (const table of ['roster_team_orgs', 'roster_deactivations', 'held_member_roles'])
+        await sql`DROP TABLE ${sql.table(table)}`.execute(f.database.db);
+      await sql`UPDATE team_member_periods SET valid_to = NULL WHERE team_id = 'o-t1'`.execute(f.database.db);
+      expect(await members(after)).toEqual(['a1', 'g1']);
+      await playersMigrations['1960_roster_deactivations']!.up(f.database.db);
+      expect(await periods()).toEqual(closed);
+      expect(await members(before)).toEqual(['a1', 'g1']);
+
+      // And the reactivation that follows gives the role back.
+      await run(f, orgDecider, orgStream('o1'), {
+        type: 'ReactivateOrgMember',
+        data: { orgId: 'o1', userId: 'g1', by: 'a1' },
+      });
+      const reactivated = between();
+      await project(f);
+      expect(await members(reactivated)).toEqual(['a1', 'g1']);
     });
   });
 }
