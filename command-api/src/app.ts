@@ -18,7 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { announceSessionRevoked, followSessionRevocations } from './identity/session-revocations.ts';
 import { identityRoutes } from './identity/identity-routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './identity/passwords.ts';
-import { registerSessionAuth, sessionCookie } from './identity/session-auth.ts';
+import { registerSessionAuth, registerSignedInHint, sessionCookie } from './identity/session-auth.ts';
 import { createSessionStore, sessionIdOf, type SessionStore } from './identity/sessions.ts';
 import { settingsRoutes } from './identity/settings-routes.ts';
 import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   });
   const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
   registerSessionAuth(app, sessions, cookie);
+  registerSignedInHint(app, cookie);
   const stopFollowingRevocations = followSessionRevocations(deps.bus, sessions);
   app.addHook('onClose', async () => stopFollowingRevocations());
   const reads = new ReadCache(deps.progress.versions);
