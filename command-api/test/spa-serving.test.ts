@@ -61,6 +61,10 @@ describe('serving the built web app', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
+    // Never revalidated: no validators to send.
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['last-modified']).toBeUndefined();
+    expect(response.headers['accept-ranges']).toBeUndefined();
     expect(response.body.length).toBeLessThan(script.length / 5);
     expect(brotliDecompressSync(response.body).toString()).toBe(script);
   });

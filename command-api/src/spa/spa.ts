@@ -54,7 +54,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const urlPath = `/${path.relative(webDist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
-        reply.header('cache-control', cacheControlOf(urlPath));
+        const cacheControl = cacheControlOf(urlPath);
+        reply.header('cache-control', cacheControl);
+        // A file cached as immutable is never revalidated nor fetched in ranges: its validators
+        // would only add bytes to each of the 20-odd files a screen loads.
+        if (cacheControl === IMMUTABLE)
+          reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
       },
     });
   }
