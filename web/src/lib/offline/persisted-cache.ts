@@ -12,10 +12,11 @@
  *   copy and answers; signing out empties every copy (`clearPersistedCaches`).
  */
 import type { User } from '@sideline/domain';
-import type { Query, QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
   type PersistedClient,
   type Persister,
@@ -65,6 +66,12 @@ function trimmed(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
+const storageKey = (userId: string) => `user:${userId}`;
+const dehydrateOptions = {
+  // Only answers: a paused write belongs to the outbox, which keeps it itself.
+  shouldDehydrateMutation: () => false,
+};
+
 function persisterFor(userId: string): Persister | null {
   if (!store) return null;
   return createAsyncStoragePersister({
@@ -75,8 +82,9 @@ function persisterFor(userId: string): Persister | null {
       setItem: (key, value: string) => (persisting?.userId === userId ? set(key, value, store) : Promise.resolve()),
       removeItem: (key) => del(key, store),
     },
-    key: `user:${userId}`,
-    throttleTime: 1_000,
+    key: storageKey(userId),
+    // Often enough that a screen just seen is kept even if the app is closed at once.
+    throttleTime: 300,
     serialize: (client) => JSON.stringify(trimmed(client)),
   });
 }
@@ -100,13 +108,24 @@ function persist(queryClient: QueryClient, userId: string): void {
     queryClient,
     persister,
     buster,
-    dehydrateOptions: {
-      // Only answers: a paused write belongs to the outbox, which keeps it itself.
-      shouldDehydrateMutation: () => false,
-    },
+    dehydrateOptions,
   });
   persisting = { userId, stop, persister };
   writeLastUser(userId);
+  // What arrived before this moment (while the stored copy was being read) is kept too.
+  void persistQueryClientSave({ queryClient, persister, buster, dehydrateOptions });
+}
+
+/** The app is being closed or hidden: what is on screen is stored now, not after the throttle. */
+function saveNow(queryClient: QueryClient): void {
+  const userId = persisting?.userId;
+  if (!store || !userId) return;
+  const client: PersistedClient = {
+    buster,
+    timestamp: Date.now(),
+    clientState: dehydrate(queryClient, dehydrateOptions),
+  };
+  void set(storageKey(userId), JSON.stringify(trimmed(client)), store);
 }
 
 /** The answers of another user (or of nobody) must not stay on screen or on the device. */
@@ -155,9 +174,19 @@ export async function startPersistedCache(queryClient: QueryClient): Promise<voi
     persist(queryClient, user.id);
   };
   following?.();
-  following = queryClient.getQueryCache().subscribe((event) => {
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && isUserQuery(event.query)) follow();
   });
+  const leaving = () => {
+    if (document.visibilityState === 'hidden') saveNow(queryClient);
+  };
+  document.addEventListener('visibilitychange', leaving);
+  window.addEventListener('pagehide', leaving);
+  following = () => {
+    unsubscribe();
+    document.removeEventListener('visibilitychange', leaving);
+    window.removeEventListener('pagehide', leaving);
+  };
   follow();
 }
 
