@@ -140,7 +140,8 @@ function dropAnswers(queryClient: QueryClient): void {
 export async function startPersistedCache(queryClient: QueryClient): Promise<void> {
   if (!store) return;
   const lastUser = readLastUser();
-  const startedAt = Date.now();
+  // Answers fetched by this page are newer than its start; stored ones are older.
+  const pageStartedAt = performance.timeOrigin;
   if (lastUser) {
     const persister = persisterFor(lastUser)!;
     await persistQueryClientRestore({ queryClient, persister, maxAge: PERSISTED_MAX_AGE_MS, buster }).catch(
@@ -148,7 +149,7 @@ export async function startPersistedCache(queryClient: QueryClient): Promise<voi
     );
     // Stored answers are as old as their fetch: a screen that mounts online asks again.
     void queryClient.invalidateQueries({
-      predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < startedAt,
+      predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < pageStartedAt,
       refetchType: 'none',
     });
   }
