@@ -169,6 +169,12 @@ export default defineConfig({
             // The live connection's state machines (and the upload's and the match lifecycle's)
             // share one long-lived chunk instead of the bundler's fragments of it.
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
+            // The data cache, which every screen and the offline pieces build on.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              priority: 20,
+            },
             // Its own chunk, fetched when a form first validates: never merged into a chunk that
             // a screen needs to show.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
@@ -183,9 +189,30 @@ export default defineConfig({
               entriesAwareMergeThreshold: 6000,
             },
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/, priority: 20 },
+            // What the first script needs (boot.ts), apart from the app it loads: Vite's preload
+            // helper included, or the first script would wait for whichever chunk held it.
+            {
+              name: 'boot',
+              test: /(preload-helper|[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/](early-requests|query-keys)\.ts|config[\\/]paths\.ts|features[\\/]teams[\\/]selected-team-store\.ts))/,
+              priority: 30,
+            },
+            // What every signed-in screen loads for offline use, in one chunk: the stored answers,
+            // the outbox, IndexedDB's wrapper and the service worker's registration.
+            {
+              name: 'offline',
+              test: /([\\/]src[\\/]lib[\\/](offline|pwa)[\\/]|node_modules[\\/](idb-keyval|workbox-window|@tanstack[\\/]query-(persist-client-core|async-storage-persister))[\\/])/,
+              priority: 10,
+            },
+            // The small building blocks of every screen (buttons, cards, badges, inputs, the class
+            // joiner, the toast store, the live connection's context) in one chunk, not a dozen.
+            {
+              name: 'ui',
+              test: /[\\/]src[\\/](components[\\/](ui[\\/](avatar|badge|button|card|empty-state|input|label|load-error|select|skeleton|spinner)|logo)\.tsx|components[\\/]ui[\\/]use-toast\.ts|lib[\\/](cn|use-media-query|clipboard)\.ts|lib[\\/]socket[\\/](socket-context|protocol|socket-status)\.ts|features[\\/](auth[\\/]roles|teams[\\/]team-display)\.ts)$/,
+              priority: 10,
+            },
             {
               name: 'radix',
-              test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(primitive|slot|compose-refs|context|collection|dismissable-layer|portal|presence|use-[a-z-]+|visually-hidden|id|direction|focus-scope|focus-guards))|react-remove-scroll[a-z-]*|aria-hidden|use-callback-ref|use-sidecar|detect-node-es|get-nonce|tslib)[\\/]/,
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|slot|compose-refs|context|collection|dismissable-layer|portal|presence|use-[a-z-]+|visually-hidden|id|direction))[\\/]/,
               priority: 15,
             },
           ],
