@@ -285,11 +285,14 @@ export async function benchWeb(): Promise<void> {
 }
 
 async function demoIds(browser: Browser, url: string): Promise<DemoIds> {
-  const context = await browser.newContext();
-  await signIn(context, url, 'admin');
-  const get = async <T>(p: string) => (await (await context.request.get(`${url}${p}`)).json()) as T;
-  const teams = await get<Array<{ id: string; name: string }>>('/api/teams');
-  const seasons = await get<Array<{ id: string }>>('/api/seasons');
-  await context.close();
-  return { teamId: teams.find((t) => t.name === 'Riverside Hawks')?.id ?? teams[0]!.id, seasonId: seasons[0]!.id };
+  const get = async <T>(who: Person, p: string) => {
+    const context = await browser.newContext();
+    await signIn(context, url, who);
+    const answer = (await (await context.request.get(`${url}${p}`)).json()) as T;
+    await context.close();
+    return answer;
+  };
+  const teams = await get<Array<{ id: string; name: string }>>('parent', '/api/teams');
+  const seasons = await get<Array<{ id: string }>>('admin', '/api/seasons');
+  return { teamId: teams.find((t) => t.name === 'Riverside Hawks')!.id, seasonId: seasons[0]!.id };
 }
