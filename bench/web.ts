@@ -13,7 +13,8 @@ import { createSidelineServer } from '../command-api/src/server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const LOADS = Number(process.env.WEB_BENCH_LOADS ?? 5);
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
+// WEB_BENCH_DIST: another build to measure (say, an earlier commit's), served the same way.
+const webDist = process.env.WEB_BENCH_DIST ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist');
 
 /**
  * A mid-range phone on a field's signal (Lighthouse's mobile profile): 4× CPU slowdown, 150 ms
