@@ -107,6 +107,9 @@ describe('security headers', () => {
     const docs = await fetch(`${server.url}/api/docs/static/index.html`);
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-security-policy')).toContain('validator.swagger.io');
-    expectHeaders(docs, { ...documentHeaders, 'content-security-policy': docs.headers.get('content-security-policy')! });
+    expectHeaders(docs, {
+      ...documentHeaders,
+      'content-security-policy': docs.headers.get('content-security-policy')!,
+    });
   });
 });

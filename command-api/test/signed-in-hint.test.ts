@@ -24,7 +24,12 @@ function setCookie(response: Response, name: string): string | undefined {
 let counter = 0;
 async function register(): Promise<{ session: string; email: string }> {
   const email = `hint-${Date.now()}-${++counter}@example.com`;
-  const response = await post('/api/register', { email, password: 'correct horse', name: 'Hint Parent', role: 'parent' });
+  const response = await post('/api/register', {
+    email,
+    password: 'correct horse',
+    name: 'Hint Parent',
+    role: 'parent',
+  });
   expect(response.status).toBe(201);
   return { session: setCookie(response, 'sideline_session')!.split(';')[0]!, email };
 }
@@ -61,7 +66,9 @@ describe('the signed-in hint cookie', () => {
 
     // Already there: nothing to send (a cached read too).
     for (let i = 0; i < 2; i++) {
-      const present = await fetch(`${server.url}/api/user`, { headers: { cookie: `${session}; sideline_signed_in=1` } });
+      const present = await fetch(`${server.url}/api/user`, {
+        headers: { cookie: `${session}; sideline_signed_in=1` },
+      });
       expect(present.status).toBe(200);
       expect(setCookie(present, 'sideline_signed_in')).toBeUndefined();
     }
