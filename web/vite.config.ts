@@ -1,17 +1,120 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.SIDELINE_API_URL ?? 'http://127.0.0.1:3000';
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The version of the data shapes the offline cache holds (lib/offline/persisted-cache.ts): a
+ * hash of the domain's sources (its schemas describe every API answer) and of the web app's API
+ * modules. A build that changes them drops what devices stored; one that changes only screens
+ * keeps it, so a deploy does not leave a phone at the field with nothing to show.
+ */
+function cacheVersion(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string, keep: (file: string) => boolean) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file, keep);
+      else if (keep(file)) hash.update(path.relative(webRoot, file)).update(readFileSync(file));
+    }
+  };
+  const source = (file: string) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file);
+  walk(path.join(webRoot, '../domain/src'), source);
+  walk(path.join(webRoot, 'src'), (file) => /[\\/](api|types|query-keys|case)\.ts$/.test(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The app's code (main.tsx's chunk and what it imports) is preloaded from the page itself, so it
+ * downloads beside the first script rather than after it (boot.ts imports it dynamically, after
+ * deciding where the first load goes).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'sideline:preload-app',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const main = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/main.tsx'));
+        if (!main) throw new Error('sideline:preload-app: no chunk for src/main.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          for (const imported of chunk?.imports ?? []) visit(imported);
+        };
+        visit(main.fileName);
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (entry) {
+          files.delete(entry.fileName);
+          for (const imported of entry.imports) files.delete(imported);
+        }
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 // https://vite.dev/config/
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
+  root: webRoot,
+  define: {
+    __SIDELINE_CACHE_VERSION__: JSON.stringify(cacheVersion()),
+  },
   plugins: [
     react(),
     tailwindcss(),
+    preloadApp(),
+    // The web app manifest (linked from the page) and the service worker (web/src/sw/sw.ts),
+    // which precaches this build's files; the page registers it itself after it has loaded
+    // (lib/pwa/register-service-worker.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Sideline',
+        short_name: 'Sideline',
+        description: 'Team chat, events, media and rewards for youth sports.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        // The brand colour of the header's theme and the app's page background (index.css).
+        theme_color: '#4f46e5',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // Every hashed chunk of every screen, the page, styles and icons: moving between screens
+        // offline never waits on the network. (The .br/.gz copies are the server's business.)
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+      },
+    }),
     // Brotli and gzip copies of every text asset, made once at build time; the server sends the
     // one the browser accepts (command-api/src/spa/spa.ts), never compressing them per request.
     compression({
@@ -66,9 +169,52 @@ export default defineConfig({
             // The live connection's state machines (and the upload's and the match lifecycle's)
             // share one long-lived chunk instead of the bundler's fragments of it.
             { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
+            // The data cache, which every screen and the offline pieces build on.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+              priority: 20,
+            },
             // Its own chunk, fetched when a form first validates: never merged into a chunk that
             // a screen needs to show.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
+            // Icons, date helpers and Radix's shared parts in one chunk each rather than one per
+            // icon or function: a screen then downloads 20-odd files instead of 60-odd, each of
+            // which cost a request, a round of headers and its own compression.
+            {
+              name: 'icons',
+              test: /node_modules[\\/]lucide-react[\\/]/,
+              priority: 20,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 6000,
+            },
+            { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/, priority: 20 },
+            // What the first script needs (boot.ts), apart from the app it loads: Vite's preload
+            // helper included, or the first script would wait for whichever chunk held it.
+            {
+              name: 'boot',
+              test: /(preload-helper|[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/](early-requests|query-keys)\.ts|config[\\/]paths\.ts|features[\\/]teams[\\/]selected-team-store\.ts))/,
+              priority: 30,
+            },
+            // What every signed-in screen loads for offline use, in one chunk: the stored answers,
+            // the outbox, IndexedDB's wrapper and the service worker's registration.
+            {
+              name: 'offline',
+              test: /([\\/]src[\\/]lib[\\/](offline|pwa)[\\/]|node_modules[\\/](idb-keyval|workbox-window|@tanstack[\\/]query-(persist-client-core|async-storage-persister))[\\/])/,
+              priority: 10,
+            },
+            // The small building blocks of every screen (buttons, cards, badges, inputs, the class
+            // joiner, the toast store, the live connection's context) in one chunk, not a dozen.
+            {
+              name: 'ui',
+              test: /[\\/]src[\\/](components[\\/](ui[\\/](avatar|badge|button|card|empty-state|input|label|load-error|select|skeleton|spinner)|logo)\.tsx|components[\\/]ui[\\/]use-toast\.ts|lib[\\/](cn|use-media-query|clipboard)\.ts|lib[\\/]socket[\\/](socket-context|protocol|socket-status)\.ts|features[\\/](auth[\\/]roles|teams[\\/]team-display)\.ts)$/,
+              priority: 10,
+            },
+            {
+              name: 'radix',
+              test: /node_modules[\\/]@radix-ui[\\/](primitive|react-(primitive|slot|compose-refs|context|collection|dismissable-layer|portal|presence|use-[a-z-]+|visually-hidden|id|direction))[\\/]/,
+              priority: 15,
+            },
           ],
         },
       },

@@ -22,7 +22,7 @@ import { announceSessionRevoked, followSessionRevocations } from './identity/ses
 import { identityRoutes } from './identity/identity-routes.ts';
 import { createDeviceCookies, deviceCookieSecret } from './identity/device-cookies.ts';
 import { createPasswordHasher, type PasswordHasher } from './identity/passwords.ts';
-import { registerSessionAuth, sessionCookie } from './identity/session-auth.ts';
+import { registerSessionAuth, registerSignedInHint, sessionCookie } from './identity/session-auth.ts';
 import { createSessionStore, sessionIdOf, type SessionStore } from './identity/sessions.ts';
 import { settingsRoutes } from './identity/settings-routes.ts';
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
@@ -127,6 +127,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   });
   const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
   registerSessionAuth(app, sessions, cookie);
+  registerSignedInHint(app, cookie);
   const stopFollowingRevocations = followSessionRevocations(deps.bus, sessions);
   app.addHook('onClose', async () => stopFollowingRevocations());
   const reads = new ReadCache(deps.progress.versions);

@@ -81,10 +81,35 @@ describe('security headers', () => {
     for (const response of [page, feed]) expectHeaders(response, documentHeaders);
   });
 
+  it("are the few a script needs on the build's hashed scripts and stylesheets, and the full set on the service worker", async () => {
+    const script = await fetch(`${server.url}/assets/app-Ab12Cd34.js`);
+    const style = await fetch(`${server.url}/assets/index-Ab12Cd34.css`);
+    for (const response of [script, style]) {
+      expect(response.status).toBe(200);
+      expectHeaders(
+        response,
+        {
+          'cross-origin-resource-policy': 'same-origin',
+          'strict-transport-security': documentHeaders['strict-transport-security'],
+          'x-content-type-options': 'nosniff',
+        },
+        documentOnly.filter((name) => !['cross-origin-resource-policy', 'strict-transport-security'].includes(name)),
+      );
+      expect(response.headers.get('content-security-policy')).toBeNull();
+    }
+    // A worker's content security policy is its script's own: the service worker keeps every header.
+    const worker = await fetch(`${server.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expectHeaders(worker, documentHeaders);
+  });
+
   it("keep a header the route set itself (the API docs' own content security policy)", async () => {
     const docs = await fetch(`${server.url}/api/docs/static/index.html`);
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-security-policy')).toContain('validator.swagger.io');
-    expectHeaders(docs, { ...documentHeaders, 'content-security-policy': docs.headers.get('content-security-policy')! });
+    expectHeaders(docs, {
+      ...documentHeaders,
+      'content-security-policy': docs.headers.get('content-security-policy')!,
+    });
   });
 });

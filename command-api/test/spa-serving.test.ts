@@ -37,6 +37,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, `${asset}.br`), brotliCompressSync(script));
   writeFileSync(path.join(dist, `${asset}.gz`), gzipSync(script));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Sideline"}');
 
   app = Fastify();
   await registerCompression(app);
@@ -59,6 +61,10 @@ describe('serving the built web app', () => {
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe(IMMUTABLE);
     expect(response.headers.vary).toMatch(/accept-encoding/i);
+    // Never revalidated: no validators to send.
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['last-modified']).toBeUndefined();
+    expect(response.headers['accept-ranges']).toBeUndefined();
     expect(response.body.length).toBeLessThan(script.length / 5);
     expect(brotliDecompressSync(response.body).toString()).toBe(script);
   });
@@ -83,6 +89,17 @@ describe('serving the built web app', () => {
     }
     // A file without a hash in its name is cached for a short while only.
     expect((await rawGet(`${url}/favicon.svg`)).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('revalidates the service worker and the web app manifest: a cached worker would keep an old build', async () => {
+    const worker = await rawGet(`${url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await rawGet(`${url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses API responses on the fly (brotli preferred, gzip otherwise)', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -44,6 +44,10 @@ export async function startTestServer(
   const bus = options.bus ?? createInProcessBus();
   const webDist = mkdtempSync(path.join(tmpdir(), 'sideline-spa-'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js'), 'export const app = 1;');
+  writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.css'), 'body { margin: 0 }');
+  writeFileSync(path.join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   const server = await createSidelineServer({
     // The RTMP ingest listens on a port: only the suites that test it turn it on (with a free port).
     config: loadConfig({ LOG_LEVEL: 'silent', RTMP_ENABLED: '0', ...options.env }),

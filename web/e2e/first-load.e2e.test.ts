@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { signInAsDemo } from './support/demo.ts';
+import { readManifest } from './support/initial-js.ts';
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
@@ -75,5 +76,23 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
       expect(script).toEqual({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
     }
     await page.context().close();
+  });
+
+  it('sends a signed-out visit to / to the sign-in screen before any of the signed-in app downloads', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${sideline.url}/`);
+    await page.waitForURL(`${sideline.url}/auth`);
+    await page.getByRole('heading', { name: 'Join Sideline' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const manifest = readManifest();
+    for (const module of ['src/components/layouts/app-shell.tsx', 'src/features/dashboard/routes/dashboard.tsx']) {
+      expect(requested, module).not.toContain(`/${manifest[module]!.file}`);
+    }
+    // Nor its data: the sign-in screen asks only who is signed in.
+    expect(requested.filter((path) => path.startsWith('/api/') && path !== '/api/user')).toEqual([]);
+    await context.close();
   });
 });

@@ -21,6 +21,29 @@ const apiHeaders = (documentHeaders: Readonly<Record<string, string>>): Record<s
   'x-frame-options': 'DENY',
 });
 
+/**
+ * The headers of the build's hashed scripts and stylesheets (`/assets/…`). A content security
+ * policy, framing, opener, referrer and download policies govern a document or a worker, never
+ * a script or stylesheet that a page loads, so they are left off: a screen loads 20–70 of these
+ * files, and on a phone's link 1.1 KB of headers each was a fifth of its JavaScript's bytes. What
+ * a script does need stays: no sniffing of its type, and no loading from another site. The
+ * service worker (`/sw.js`) is a worker and is not under /assets: it keeps the full set.
+ */
+const assetHeaders = (documentHeaders: Readonly<Record<string, string>>): Record<string, string> => ({
+  'cross-origin-resource-policy': 'same-origin',
+  ...(documentHeaders['strict-transport-security'] && {
+    'strict-transport-security': documentHeaders['strict-transport-security'],
+  }),
+  'x-content-type-options': 'nosniff',
+});
+
+const SCRIPT_OR_STYLE = /^(?:text|application)\/(?:javascript|css)\b/;
+
+/** A hashed script or stylesheet of the build (see `assetHeaders`). */
+function isBuildAsset(url: string, contentType: unknown): boolean {
+  return url.startsWith('/assets/') && typeof contentType === 'string' && SCRIPT_OR_STYLE.test(contentType);
+}
+
 /** Whether a browser could render this answer as a page: it has a body, and it is not JSON. */
 function isDocument(contentType: unknown, payload: unknown): boolean {
   if (payload === null || payload === undefined || payload === '') return false;
@@ -31,16 +54,24 @@ function isDocument(contentType: unknown, payload: unknown): boolean {
  * Helmet's security headers on every answer, as worked out once from the options: @fastify/helmet
  * builds Helmet's middleware anew for each request (validating the options and parsing the
  * content security policy every time), which took about 8 % of the CPU of a read answered from
- * memory. Pages, files and streams get all of them; JSON and bodiless answers get `apiHeaders`.
+ * memory. Pages, files and streams get all of them; JSON and bodiless answers get `apiHeaders`;
+ * the build's hashed scripts and stylesheets get `assetHeaders`.
  * Set as the answer goes out, once its type is known; a header the route set itself is kept.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>): void {
   const documentHeaders = helmetHeaders(options);
   const forDocuments = Object.entries(documentHeaders);
   const forData = Object.entries(apiHeaders(documentHeaders));
+  const forAssets = Object.entries(assetHeaders(documentHeaders));
   // A callback, not a promise: it runs on every answer.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    for (const [name, value] of isDocument(reply.getHeader('content-type'), payload) ? forDocuments : forData) {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const contentType = reply.getHeader('content-type');
+    const headers = isDocument(contentType, payload)
+      ? isBuildAsset(request.url, contentType)
+        ? forAssets
+        : forDocuments
+      : forData;
+    for (const [name, value] of headers) {
       if (!reply.hasHeader(name)) void reply.header(name, value);
     }
     done(null, payload);

@@ -8,6 +8,17 @@ import type { FastifyInstance } from 'fastify';
 /** Hashed build output (`/assets/name-HASH.js`): its name changes whenever its content does. */
 const HASHED_ASSET = /^\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Files that name the current build and must be revalidated on every load: the page, the service
+ * worker (a cached one would keep an old build installed) and the web app manifest.
+ */
+const REVALIDATED = /(?:\.html|^\/sw\.js|^\/manifest\.webmanifest)$/;
+
+/** The cache policy of a file of the build, by its URL path. */
+export function cacheControlOf(urlPath: string): string {
+  if (HASHED_ASSET.test(urlPath)) return IMMUTABLE;
+  return REVALIDATED.test(urlPath) ? 'no-cache' : 'public, max-age=3600';
+}
 
 /**
  * Compresses API responses (JSON, NDJSON, the OpenAPI page) with brotli or gzip, whichever the
@@ -29,7 +40,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
  *
  * The build writes `.br` and `.gz` copies of every text asset (web/vite.config.ts); they are sent
  * as they are to a browser that accepts them. Hashed assets are cached for a year as immutable
- * (a new build has new names); index.html is revalidated on every load, so a new build is seen.
+ * (a new build has new names); index.html, the service worker and the web app manifest are
+ * revalidated on every load, so a new build is seen.
  */
 export async function registerSpa(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasSpa = webDist !== null && existsSync(path.join(webDist, 'index.html'));
@@ -42,10 +54,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const urlPath = `/${path.relative(webDist, filePath).split(path.sep).join('/')}`.replace(/\.(br|gz)$/, '');
-        reply.header(
-          'cache-control',
-          HASHED_ASSET.test(urlPath) ? IMMUTABLE : urlPath.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
-        );
+        const cacheControl = cacheControlOf(urlPath);
+        reply.header('cache-control', cacheControl);
+        // A file cached as immutable is never revalidated nor fetched in ranges: its validators
+        // would only add bytes to each of the 20-odd files a screen loads.
+        if (cacheControl === IMMUTABLE)
+          reply.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
       },
     });
   }

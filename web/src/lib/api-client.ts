@@ -1,5 +1,6 @@
 import type { User } from '@sideline/domain';
 import { camelizeKeys } from './case.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { apiPaths } from './query-keys.ts';
 
 /**
@@ -94,13 +95,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     finalBody = JSON.stringify(body);
   }
 
-  const response = await fetch(path, {
-    ...init,
-    method,
-    headers: finalHeaders,
-    body: finalBody,
-    credentials: 'include',
-  });
+  const fresh = () => fetch(path, { ...init, method, headers: finalHeaders, body: finalBody, credentials: 'include' });
+  // A read the first script already started (lib/early-requests.ts); if it got no answer, ask again.
+  const early = method === 'GET' && body === undefined && !init.signal?.aborted ? takeEarlyResponse(path) : undefined;
+  const response = early ? await early.catch(fresh) : await fresh();
 
   const text = await response.text();
   if (!response.ok) {

@@ -7,9 +7,16 @@ import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from './viewport.ts';
 
 // Screens are separate chunks (route `lazy`). Their modules are loaded here, before any test
 // starts, so a test's waiting time is not spent compiling the screen it opens.
-import.meta.glob(['../features/*/routes/*.tsx', '../components/layouts/app-shell.tsx', '../app/routes/*.tsx'], {
-  eager: true,
-});
+// The toast viewport loads with the first toast (app/provider.tsx): loaded here too.
+import.meta.glob(
+  [
+    '../features/*/routes/*.tsx',
+    '../components/layouts/app-shell.tsx',
+    '../app/routes/*.tsx',
+    '../components/ui/toast.tsx',
+  ],
+  { eager: true },
+);
 configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks a few browser APIs that Radix primitives use.

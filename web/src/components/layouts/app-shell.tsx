@@ -3,11 +3,14 @@ import { SignedInProviders } from '../../app/signed-in-providers.tsx';
 import { useUser } from '../../features/auth/api.ts';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
 import { cn } from '../../lib/cn.ts';
+import { OfflineBanner } from '../../lib/offline/offline-banner.tsx';
+import { OutboxStatus } from '../../lib/offline/outbox-status.tsx';
 import { useIsDesktop } from '../../lib/use-media-query.ts';
 import { Logo } from '../logo.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { Sidebar } from './sidebar.tsx';
-import { sidebarVisibleAt } from './nav-items.ts';
+import { isNavEntryActive, sidebarVisibleAt } from './nav-items.ts';
+import { paths } from '../../config/paths.ts';
 
 const MAIN_ID = 'main-content';
 
@@ -45,6 +48,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   if (!user) return null;
   const withSidebar = isDesktop && sidebarVisibleAt(pathname);
+  // The chat lays itself out over the whole screen and shows its own offline state.
+  const ownOfflineState = isNavEntryActive(pathname, paths.chat);
 
   return (
     <SignedInProviders>
@@ -66,6 +71,12 @@ export function AppShell() {
           tabIndex={-1}
           className="mx-auto w-full max-w-5xl min-w-0 flex-1 px-4 pt-5 pb-24 outline-none md:px-8 md:pt-8 md:pb-10"
         >
+          {ownOfflineState ? null : (
+            <div className="space-y-2 empty:hidden [&:not(:empty)]:mb-4">
+              <OfflineBanner />
+              <OutboxStatus userId={user.id} />
+            </div>
+          )}
           <Outlet />
         </main>
         {isDesktop ? null : <BottomNav user={user} pathname={pathname} />}

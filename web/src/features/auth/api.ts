@@ -1,6 +1,7 @@
 import type { LoginInput, RegisterUserInput, User } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getCurrentUser } from '../../lib/api-client.ts';
+import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 
 /** GET /api/user — `null` when signed out. */
@@ -38,13 +39,20 @@ export function useRegister() {
 /** Mutation key of sign-out, so every sign-out control can show that one is pending. */
 export const logoutMutationKey = ['logout'] as const;
 
-/** POST /api/logout → user `null` and every other cached datum dropped (spec §4). */
+/**
+ * POST /api/logout → user `null` and every other cached datum dropped (spec §4), and everything
+ * kept on the device for offline use emptied: the stored answers, the outbox and the service
+ * worker's caches of API answers (a family tablet is shared).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: logoutMutationKey,
     mutationFn: () => api.post<void>(apiPaths.logout),
-    onSuccess: () => {
+    onSuccess: async () => {
+      await clearOfflineData().catch((error: unknown) =>
+        console.warn('[offline] could not empty what was kept for offline use', error),
+      );
       queryClient.clear();
       queryClient.setQueryData(queryKeys.user, null);
     },

@@ -7,6 +7,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sortByDate } from './lib/event-dates.ts';
 import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
@@ -86,16 +87,39 @@ export function useDeleteEvent() {
   });
 }
 
-/** POST /api/events/{eventId}/rsvp {status, occurrenceDate} → 200. */
+/** The outbox's kind for RSVPs; their scope is `rsvpScope(event)`. */
+export const RSVP_KIND = 'event.rsvp';
+
+/** One occurrence of an event, as the outbox scopes its RSVPs: `{eventId}@{occurrence}`. */
+export function rsvpScope(event: TeamEvent): string {
+  return `${eventIdOf(event)}@${event.occurrenceDate || event.date}`;
+}
+
+/**
+ * POST /api/events/{eventId}/rsvp {status, occurrenceDate} → 200, for the occurrence shown (so a
+ * reply sent later answers the same one). Offline, or without an answer, it waits in the outbox
+ * (`queued`) and is sent when the connection returns; the same answer twice records nothing.
+ */
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Offline the write must still reach the outbox, not wait paused in memory.
+    networkMode: 'always',
     mutationFn: ({ event, status }: { event: TeamEvent; status: RsvpInput['status'] }) =>
-      api.post<unknown>(apiPaths.eventRsvp(eventIdOf(event)), {
-        status,
-        occurrenceDate: event.occurrenceDate || event.date,
-      } satisfies RsvpInput),
-    onSuccess: (_data, { event }) => invalidateTeamEvents(queryClient, event.teamId),
+      sendOrQueue<TeamEvent>({
+        kind: RSVP_KIND,
+        scope: rsvpScope(event),
+        label: `RSVP to ${event.title}`,
+        method: 'POST',
+        path: apiPaths.eventRsvp(eventIdOf(event)),
+        body: { status, occurrenceDate: event.occurrenceDate || event.date } satisfies RsvpInput,
+        idempotencyKey: newIdempotencyKey(),
+        refresh: [apiPaths.teamEvents(event.teamId), apiPaths.dashboard],
+        data: { status },
+      }),
+    onSuccess: (outcome, { event }) => {
+      if (outcome.status === 'sent') invalidateTeamEvents(queryClient, event.teamId);
+    },
   });
 }
 

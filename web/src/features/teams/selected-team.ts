@@ -1,35 +1,10 @@
 import type { Team } from '@sideline/domain';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { pickSelectedTeam, readStoredTeamId, storeTeamId, TEAM_SEARCH_PARAM } from './selected-team-store.ts';
 
-/** The URL search parameter that holds the selected team (shareable, survives a reload). */
-export const TEAM_SEARCH_PARAM = 'team';
-const STORAGE_PREFIX = 'sideline:selected-team:';
-
-export function readStoredTeamId(userId: string): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_PREFIX + userId);
-  } catch {
-    return null;
-  }
-}
-
-function storeTeamId(userId: string, teamId: string) {
-  try {
-    window.localStorage.setItem(STORAGE_PREFIX + userId, teamId);
-  } catch {
-    // Storage may be unavailable (private mode, quota): the URL still carries the choice.
-  }
-}
-
-/** The team to show: the one in the URL, else the last one this user picked, else the first. */
-export function pickSelectedTeam(
-  teams: readonly Team[],
-  fromUrl: string | null,
-  fromStorage: string | null,
-): Team | null {
-  return teams.find((t) => t.id === fromUrl) ?? teams.find((t) => t.id === fromStorage) ?? teams[0] ?? null;
-}
+// The choice itself lives apart from React, for the first script to read (app/boot/early-data.ts).
+export { pickSelectedTeam, readStoredTeamId, TEAM_SEARCH_PARAM } from './selected-team-store.ts';
 
 /**
  * The selected team of a screen with a team switcher. It defaults to the user's first team and

@@ -12,12 +12,15 @@ import { FakeWebSocket } from './testing/fake-web-socket.ts';
 
 const URL = 'ws://sideline.test/ws';
 
-function start(options: { signedIn?: boolean } = {}) {
+function start(options: { signedIn?: boolean; networkUp?: boolean } = {}) {
   const clock = new SimulatedClock();
   const machine = reconnectMachine.provide({
     actors: { socket: createSocketLogic((url) => new FakeWebSocket(url)) },
   });
-  const actor = createActor(machine, { input: { url: URL, signedIn: options.signedIn }, clock });
+  const actor = createActor(machine, {
+    input: { url: URL, signedIn: options.signedIn, networkUp: options.networkUp },
+    clock,
+  });
   const emitted: ReconnectEmitted[] = [];
   actor.on('*', (event) => emitted.push(event));
   actor.start();
@@ -176,5 +179,42 @@ describe('reconnect machine (simulated clock, fake WebSocket)', () => {
       { type: 'frame', frame: { type: 'joined', teamIds: ['t1'] } },
       { type: 'connected', reconnect: true },
     ]);
+  });
+
+  it('is down at once when the browser goes offline, tries nothing offline, and connects as soon as it is back', () => {
+    const { actor, clock, status } = start({ signedIn: true });
+    const socket = latest();
+    socket.open();
+    expect(status()).toBe('connected');
+
+    actor.send({ type: 'network.offline' });
+    expect(status()).toBe('disconnected');
+    expect(socket.closedByClient?.code).toBe(1000);
+    clock.increment(120_000);
+    actor.send({ type: 'retry' });
+    expect(FakeWebSocket.instances).toHaveLength(1);
+
+    actor.send({ type: 'network.online' });
+    expect(status()).toBe('connecting');
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    latest().open();
+    expect(status()).toBe('connected');
+  });
+
+  it('starts offline without a socket when the browser has no network, and skips the wait or the error when it returns', () => {
+    const offline = start({ signedIn: true, networkUp: false });
+    expect(offline.status()).toBe('disconnected');
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    offline.actor.send({ type: 'network.online' });
+    expect(offline.status()).toBe('connecting');
+    offline.actor.stop();
+
+    FakeWebSocket.reset();
+    const waiting = start({ signedIn: true });
+    latest().serverClose();
+    expect(waiting.status()).toBe('connecting');
+    waiting.actor.send({ type: 'network.online' });
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(waiting.actor.getSnapshot().context.attempt).toBe(0);
   });
 });

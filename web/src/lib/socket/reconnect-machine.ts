@@ -23,6 +23,8 @@ export interface ReconnectContext {
   attempt: number;
   /** Whether this actor has been connected before (the next open is a reconnect). */
   everConnected: boolean;
+  /** Whether the browser has a network: no socket is tried without one. */
+  networkUp: boolean;
 }
 
 export type ReconnectEvent =
@@ -32,6 +34,10 @@ export type ReconnectEvent =
   | { type: 'user.absent' }
   /** Try again now: from `error` (the user asked), or skipping the wait between retries. */
   | { type: 'retry' }
+  /** The browser lost its network: the connection is down now, whatever the socket says yet. */
+  | { type: 'network.offline' }
+  /** The browser has a network again: connect at once, with a fresh count of retries. */
+  | { type: 'network.online' }
   /** Write a frame (dropped unless connected). */
   | { type: 'send'; frame: ClientFrame }
   | { type: 'socket.open' }
@@ -49,6 +55,8 @@ export interface ReconnectInput {
   url: string;
   /** Whether a user is already signed in when the actor starts. */
   signedIn?: boolean;
+  /** Whether the browser has a network when the actor starts (true unless told otherwise). */
+  networkUp?: boolean;
 }
 
 /**
@@ -61,9 +69,11 @@ export interface ReconnectInput {
  *   while fewer than 5 retries were made, otherwise to `error`.
  * - `backoff` (tag `connecting`): waits 2^attempt s (1, 2, 4, 8, 16), counts the retry and
  *   opens again. `retry` skips the wait.
- * - `error`: gave up after 5 retries; `retry` (a person's "Try again", or the browser coming
- *   back online) starts over with a fresh count.
+ * - `error`: gave up after 5 retries; `retry` (a person's "Try again") or `network.online`
+ *   starts over with a fresh count.
  * - `user.absent` anywhere → `disconnected` (stopping the socket actor closes the socket).
+ * - `network.offline` anywhere → `disconnected` at once (a socket can take many seconds to notice
+ *   a lost network; the chat says Offline now), and no socket is tried until `network.online`.
  */
 export const reconnectMachine = setup({
   types: {
@@ -78,6 +88,7 @@ export const reconnectMachine = setup({
   },
   guards: {
     signedIn: ({ context }) => context.signedIn,
+    canConnect: ({ context }) => context.signedIn && context.networkUp,
     canRetry: ({ context }) => context.attempt < MAX_RECONNECT_ATTEMPTS,
   },
   delays: {
@@ -94,6 +105,7 @@ export const reconnectMachine = setup({
     signedIn: input.signedIn ?? false,
     attempt: 0,
     everConnected: false,
+    networkUp: input.networkUp ?? true,
   }),
   initial: 'disconnected',
   on: {
@@ -102,11 +114,18 @@ export const reconnectMachine = setup({
       target: '.disconnected',
       actions: [assign({ signedIn: false }), 'resetAttempts'],
     },
+    'network.offline': {
+      target: '.disconnected',
+      actions: [assign({ networkUp: false }), 'resetAttempts'],
+    },
   },
   states: {
     disconnected: {
       tags: 'disconnected',
-      always: { guard: 'signedIn', target: 'online' },
+      always: { guard: 'canConnect', target: 'online' },
+      on: {
+        'network.online': { actions: [assign({ networkUp: true }), 'resetAttempts'] },
+      },
     },
     online: {
       invoke: {
@@ -155,12 +174,14 @@ export const reconnectMachine = setup({
       },
       on: {
         retry: { target: 'online', actions: 'countAttempt' },
+        'network.online': { target: 'online', actions: [assign({ networkUp: true }), 'resetAttempts'] },
       },
     },
     error: {
       tags: 'error',
       on: {
         retry: { target: 'online', actions: 'resetAttempts' },
+        'network.online': { target: 'online', actions: [assign({ networkUp: true }), 'resetAttempts'] },
       },
     },
   },

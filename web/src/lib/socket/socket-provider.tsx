@@ -146,12 +146,19 @@ export function SocketProvider({ children, createWebSocket, url }: SocketProvide
     };
   }, [connected, connection, send]);
 
-  // The browser regained its network: no need to wait out the current delay (or the error).
+  // The browser lost its network: the connection is down now (the chat says Offline at once);
+  // it regained it: connect now rather than wait out the current delay (or the error).
   useEffect(() => {
-    const online = () => retry();
+    if (!actor) return;
+    const offline = () => actor.send({ type: 'network.offline' });
+    const online = () => actor.send({ type: 'network.online' });
+    window.addEventListener('offline', offline);
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [retry]);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, [actor]);
 
   const value = useMemo<SocketApi>(() => ({ status, send, subscribe, retry }), [status, send, subscribe, retry]);
   return <SocketContext.Provider value={value}>{children}</SocketContext.Provider>;

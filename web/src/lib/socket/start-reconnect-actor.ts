@@ -11,7 +11,8 @@ export function startReconnectActor(
   factory: WebSocketFactory = defaultWebSocketFactory,
 ): ReconnectActorRef {
   const machine = reconnectMachine.provide({ actors: { socket: createSocketLogic(factory) } });
-  const actor = createActor(machine, { input: { url } });
+  const networkUp = typeof navigator === 'undefined' || navigator.onLine !== false;
+  const actor = createActor(machine, { input: { url, networkUp } });
   actor.start();
   return actor;
 }

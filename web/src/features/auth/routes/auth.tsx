@@ -36,7 +36,8 @@ export function AuthRoute() {
 
   const authenticating = login.isPending || login.isSuccess || registerUser.isPending || registerUser.isSuccess;
 
-  if (userQuery.isPending) return <FullPageSpinner />;
+  // Offline the question waits (paused): the screen shows, and signing in waits for the network.
+  if (userQuery.isPending && userQuery.fetchStatus !== 'paused') return <FullPageSpinner />;
   // Someone already signed in who opens /auth goes home (not a user who has just signed in here).
   if (userQuery.data && !authenticating && redirectTo === null) return <Navigate to="/" replace />;
 

@@ -13,8 +13,16 @@ export interface MessageItemProps {
   continued?: boolean;
   /** Show the time under the bubble (hidden inside a burst of messages sent in the same minute). */
   showTime?: boolean;
-  /** Set for an optimistic message the server has not confirmed. */
-  pending?: { status: 'sending' | 'failed'; onRetry: () => void; onDiscard: () => void };
+  /**
+   * Set for an optimistic message the server has not confirmed: on its way, waiting in the outbox
+   * for the connection, or refused (with the server's reason when it gave one).
+   */
+  pending?: {
+    status: 'sending' | 'waiting' | 'failed';
+    reason?: string | undefined;
+    onRetry: () => void;
+    onDiscard: () => void;
+  };
   /** The message's actions menu (pin, edit, delete: what the viewer may do). */
   actions?: Omit<MessageActionsProps, 'pinned' | 'side'>;
 }
@@ -68,7 +76,7 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
               !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
               own && !failed && !deleted && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
               own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
-              pending?.status === 'sending' && 'opacity-75',
+              (pending?.status === 'sending' || pending?.status === 'waiting') && 'opacity-75',
               deleted && 'border border-dashed border-slate-300 bg-slate-50 text-slate-500 italic shadow-none',
             )}
           >
@@ -88,7 +96,7 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
             <MessageActions {...actions} pinned={message.pinned} side={own ? 'left' : 'right'} />
           ) : null}
         </div>
-        {showTime || pinned || edited || pending?.status === 'sending' ? (
+        {showTime || pinned || edited || pending?.status === 'sending' || pending?.status === 'waiting' ? (
           <p className="mt-0.5 flex items-center gap-1 px-1 text-[11px] text-slate-600">
             {pinned ? (
               <span className="inline-flex items-center gap-0.5 font-medium text-brand-700">
@@ -104,6 +112,11 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
                 · <Clock3 className="size-3" aria-hidden="true" /> Sending…
               </span>
             ) : null}
+            {pending?.status === 'waiting' ? (
+              <span className="inline-flex items-center gap-0.5">
+                · <Clock3 className="size-3" aria-hidden="true" /> Waiting to send
+              </span>
+            ) : null}
           </p>
         ) : (
           <time dateTime={message.timestamp || undefined} className="sr-only">
@@ -112,8 +125,8 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
         )}
         {failed ? (
           <div className="mt-0.5 flex items-center gap-2 px-1 text-xs text-red-600">
-            <AlertCircle className="size-3.5" aria-hidden="true" />
-            <span>Not sent</span>
+            <AlertCircle className="size-3.5 shrink-0" aria-hidden="true" />
+            <span>{pending.reason ? `Not sent: ${pending.reason}` : 'Not sent'}</span>
             <button
               type="button"
               onClick={pending.onRetry}

@@ -3,10 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { hasWaitingWrites } from '../../../lib/offline/outbox-store.ts';
+import type { OutboxWrite } from '../../../lib/offline/outbox-types.ts';
+import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
+import { apiPaths, queryKeys } from '../../../lib/query-keys.ts';
 import { isFrame } from '../../../lib/socket/protocol.ts';
 import { useSocket, useSocketSubscription } from '../../../lib/socket/socket-context.ts';
-import { insertMessage, postMessage } from '../api.ts';
+import { useUser } from '../../auth/api.ts';
+import { insertMessage } from '../api.ts';
 import { SOCKET_ECHO_TIMEOUT_MS } from '../constants.ts';
 import { newClientId, toMessage } from '../lib/messages.ts';
 
@@ -31,6 +35,26 @@ export interface SendOptions {
   silent?: boolean;
 }
 
+/** The outbox's kind for chat messages: `useOutboxEntries({ kind: CHAT_MESSAGE_KIND, scope: teamId })`. */
+export const CHAT_MESSAGE_KIND = 'chat.message';
+
+/** A chat message as an outbox write: its client id is the key the server makes it idempotent by. */
+function chatWrite(message: PendingMessage): OutboxWrite {
+  const { teamId, text, mediaUrl, clientId, createdAt } = message;
+  const preview = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+  return {
+    kind: CHAT_MESSAGE_KIND,
+    scope: teamId,
+    label: preview ? `Message "${preview}"` : 'Photo message',
+    method: 'POST',
+    path: apiPaths.teamMessages(teamId),
+    body: { text, mediaUrl, clientId },
+    idempotencyKey: clientId,
+    refresh: [apiPaths.teamMessages(teamId), apiPaths.dashboard],
+    data: { text, mediaUrl, clientId, createdAt },
+  };
+}
+
 function showSendFailure(error: unknown) {
   // Spec §8: an HTTP failure names the error; anything thrown otherwise is a plain "Error".
   if (isApiError(error)) {
@@ -51,10 +75,15 @@ function showSendFailure(error: unknown) {
  * message'). A socket send that is not echoed within 10 s, or whose connection drops first, is
  * sent again over HTTP with the same client id (the server makes that idempotent), so nothing is
  * lost and nothing is doubled. A failed message stays in the list with a retry.
+ *
+ * Offline, or when the HTTP send gets no answer, the message goes to the outbox
+ * (lib/offline/outbox.ts) and waits there, across reloads, shown as "Waiting to send" (the chat
+ * lists the outbox's messages beside these); while any write waits, new ones queue behind it.
  */
 export function useChatSender() {
   const queryClient = useQueryClient();
   const { status, send: socketSend } = useSocket();
+  const userId = useUser().data?.id;
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [httpInFlight, setHttpInFlight] = useState(0);
   const pendingRef = useRef(pending);
@@ -113,11 +142,13 @@ export function useChatSender() {
       update(message.clientId, { via: 'http', status: 'sending' });
       setHttpInFlight((n) => n + 1);
       try {
-        const saved = await postMessage(message.teamId, {
-          text: message.text,
-          mediaUrl: message.mediaUrl,
-          clientId: message.clientId,
-        });
+        const outcome = await sendOrQueue<Message>(chatWrite(message));
+        if (outcome.status === 'queued') {
+          // The outbox shows it from now on ("Waiting to send") and sends it when it can.
+          confirm(message.clientId);
+          return true;
+        }
+        const saved = outcome.data;
         afterServerMessage(saved);
         confirm(message.clientId);
         if (!silent) toast({ title: 'Message sent', description: 'Your message has been sent to the team.' });
@@ -174,10 +205,11 @@ export function useChatSender() {
       };
       pendingRef.current = [...pendingRef.current, message];
       setPending((list) => [...list, message]);
-      if (sendOverSocket(message)) return true;
+      // Behind writes that wait, in order: the outbox sends them all.
+      if (!hasWaitingWrites(userId) && sendOverSocket(message)) return true;
       return sendOverHttp(message, { silent });
     },
-    [sendOverHttp, sendOverSocket, status],
+    [sendOverHttp, sendOverSocket, status, userId],
   );
 
   /** Sends a failed message again (same client id, so it can never arrive twice). */

@@ -15,7 +15,12 @@ import { NoTeam } from '../components/no-team.tsx';
 import { PinnedBanner } from '../components/pinned-banner.tsx';
 import { ReconnectBanner } from '../components/reconnect-banner.tsx';
 import { TypingIndicator } from '../components/typing-indicator.tsx';
-import { useChatSender, type PendingMessage } from '../hooks/use-chat-sender.ts';
+import { CHAT_MESSAGE_KIND, useChatSender, type PendingMessage } from '../hooks/use-chat-sender.ts';
+import { OfflineBanner } from '../../../lib/offline/offline-banner.tsx';
+import { useIsOnline } from '../../../lib/offline/online.ts';
+import { useOutboxEntries } from '../../../lib/offline/outbox-store.ts';
+import type { OutboxEntry } from '../../../lib/offline/outbox-types.ts';
+import { discardOutboxEntry, retryOutboxEntry } from '../../../lib/offline/send-or-queue.ts';
 import { usePhotoUpload } from '../hooks/use-photo-upload.ts';
 import { useDeleteMessage, useEditMessage } from '../hooks/use-message-moderation.ts';
 import { usePinMessage } from '../hooks/use-pin-message.ts';
@@ -74,9 +79,38 @@ function pendingItem(
   };
 }
 
+/** A message waiting in the outbox (sent offline), shown as the user's own until it is sent. */
+function queuedItem(entry: OutboxEntry, user: User): ChatListItem {
+  const data = entry.data as { text?: string; mediaUrl?: string | null; clientId?: string; createdAt?: string };
+  const clientId = data.clientId ?? entry.idempotencyKey;
+  return {
+    key: `pending-${clientId}`,
+    own: true,
+    message: {
+      id: clientId,
+      teamId: entry.scope,
+      userId: user.id,
+      text: data.text ?? '',
+      mediaUrl: data.mediaUrl ?? null,
+      timestamp: data.createdAt ?? entry.createdAt,
+      pinned: false,
+      clientId,
+      user: { name: user.name, avatarUrl: user.avatarUrl },
+    },
+    pending: {
+      status: entry.state === 'failed' ? 'failed' : entry.state === 'sending' ? 'sending' : 'waiting',
+      reason: entry.error?.message,
+      onRetry: () => void retryOutboxEntry(entry.id),
+      onDiscard: () => void discardOutboxEntry(entry.id),
+    },
+  };
+}
+
 function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User }) {
   const history = useMessagePages(team.id);
   const sender = useChatSender();
+  const queued = useOutboxEntries({ kind: CHAT_MESSAGE_KIND, scope: team.id, userId: user.id });
+  const online = useIsOnline();
   const upload = usePhotoUpload(team.id, sender.send);
   const typists = useTypingUsers(team.id, user.id);
   const { retry, discard } = sender;
@@ -112,12 +146,18 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
       message,
       own: message.userId === user.id,
     }));
+    const inOutbox = new Set<string>();
+    for (const entry of queued) {
+      const item = queuedItem(entry, user);
+      inOutbox.add(item.message.clientId!);
+      if (!confirmed.has(item.message.clientId)) shown.push(item);
+    }
     for (const message of sender.pending) {
-      if (message.teamId !== team.id || confirmed.has(message.clientId)) continue;
+      if (message.teamId !== team.id || confirmed.has(message.clientId) || inOutbox.has(message.clientId)) continue;
       shown.push(pendingItem(message, user, { retry, discard }));
     }
     return shown;
-  }, [history.data, sender.pending, team.id, user, retry, discard]);
+  }, [history.data, sender.pending, queued, team.id, user, retry, discard]);
 
   return (
     // Small screens: pinned between the top header (3.5rem) and the bottom navigation (4rem), so
@@ -129,7 +169,7 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
         onUnpin={canManage ? (messageId) => pin.setPinned(messageId, false) : undefined}
         pinningId={pin.pendingId}
       />
-      <ReconnectBanner />
+      {online ? <ReconnectBanner /> : <OfflineBanner className="mb-2" />}
       {history.isPending ? (
         <div className="flex flex-1 justify-center py-16">
           <Spinner label="Loading messages" />

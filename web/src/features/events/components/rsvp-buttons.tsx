@@ -1,7 +1,9 @@
-import { Check, HelpCircle, X } from 'lucide-react';
+import { Check, Clock3, HelpCircle, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useRsvp } from '../api.ts';
+import { useOutboxEntries } from '../../../lib/offline/outbox-store.ts';
+import { discardOutboxEntry } from '../../../lib/offline/send-or-queue.ts';
+import { RSVP_KIND, rsvpScope, useRsvp } from '../api.ts';
 import type { RsvpStatus, TeamEvent } from '../types.ts';
 
 export const rsvpOptions: { status: RsvpStatus; label: string; icon: typeof Check; active: string }[] = [
@@ -39,8 +41,16 @@ export function RsvpButtons({
   label?: string;
 }) {
   const rsvp = useRsvp();
+  // Answers made offline wait in the outbox: the latest one shows as the choice until it is sent.
+  const queued = useOutboxEntries({ kind: RSVP_KIND, scope: rsvpScope(event), ...(userId ? { userId } : {}) });
+  const waiting = queued.filter((entry) => entry.state !== 'failed').at(-1);
+  const refused = queued.filter((entry) => entry.state === 'failed');
   // The choice being sent (or just sent) shows at once; a failed one falls back to the server's.
-  const current = rsvp.variables && !rsvp.isError ? rsvp.variables.status : myRsvp(event, userId);
+  const current = waiting
+    ? (waiting.data?.status as RsvpStatus)
+    : rsvp.variables && !rsvp.isError
+      ? rsvp.variables.status
+      : myRsvp(event, userId);
   return (
     <div className="space-y-2">
       <div role="group" aria-label={label} aria-busy={rsvp.isPending || undefined} className="grid grid-cols-3 gap-2">
@@ -64,6 +74,25 @@ export function RsvpButtons({
           </Button>
         ))}
       </div>
+      {waiting ? (
+        <p role="status" className="flex items-center gap-1.5 text-sm text-amber-800">
+          <Clock3 className="size-4 shrink-0" aria-hidden="true" />
+          Waiting to send
+        </p>
+      ) : null}
+      {refused.map((entry) => (
+        <p key={entry.id} role="alert" className="flex items-center gap-1 text-sm text-red-600">
+          <span className="min-w-0 flex-1">Your RSVP was not saved: {entry.error?.message}</span>
+          <button
+            type="button"
+            onClick={() => void discardOutboxEntry(entry.id)}
+            aria-label="Dismiss"
+            className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-red-50"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </p>
+      ))}
       {rsvp.isError ? (
         <p role="alert" className="text-sm text-red-600">
           Your RSVP could not be saved. Please try again.
