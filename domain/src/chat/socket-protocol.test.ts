@@ -49,10 +49,19 @@ describe('serverFrame', () => {
   });
 
   it('describes the "this changed" notifications the projectors send', () => {
-    for (const type of ['pinned_changed', 'media_changed', 'membership_changed', 'team_members_changed']) {
+    for (const type of ['pinned_changed', 'media_changed', 'team_members_changed']) {
       expect(serverFrame.parse({ type, teamId: 't1' })).toEqual({ type, teamId: 't1' });
       expect(serverFrame.safeParse({ type }).success, type).toBe(false);
     }
+  });
+
+  it("tells a person their memberships changed, for one team, one organization's teams, or all", () => {
+    const frames = [
+      { type: 'membership_changed', teamId: 't1' },
+      { type: 'membership_changed', orgId: 'o1' },
+      { type: 'membership_changed' },
+    ];
+    for (const frame of frames) expect(serverFrame.parse(frame)).toEqual(frame);
   });
 });
 
