@@ -390,3 +390,63 @@ describe('the match page (mocked fetch)', () => {
     expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
   });
 });
+
+describe('the Record Stats dialog (mocked fetch)', () => {
+  async function openRecordStats(current: Match) {
+    const server = serve({
+      match: () => current,
+      extra: {
+        'GET /api/matches': { status: 200, body: [current] },
+        'GET /api/matches/m1/stats': { status: 200, body: [] },
+        'GET /api/matches/m1/playing-time': { status: 200, body: { matchId: 'm1', players: [] } },
+        'POST /api/matches/m1/stats': (call) => ({ status: 201, body: statOf(call.body as never, 'stat-1') }),
+      },
+    });
+    const view = renderApp('/matches');
+    const card = await screen.findByRole('article', { name: /Match: Riverside Hawks Under 12 Girls vs/ });
+    await view.user.click(within(card).getByRole('button', { name: 'View Details' }));
+    const details = await screen.findByRole('dialog', { name: /Match Details/ });
+    await view.user.click(within(details).getByRole('button', { name: 'Record Stats' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Record Match Statistics' }));
+    return { ...server, ...view, dialog };
+  }
+
+  it('starts a count at 1 and a measure empty; 0 stays valid', async () => {
+    const { user, dialog, callsTo } = await openRecordStats(
+      match({ sportId: 'track_field', sportName: 'Track & Field' }),
+    );
+    const value = dialog.getByLabelText('Value');
+    expect(value).toHaveValue(1);
+    await user.selectOptions(dialog.getByLabelText('Stat type'), 'time');
+    expect(value).toHaveValue(null);
+    await user.selectOptions(dialog.getByLabelText('Stat type'), 'points');
+    expect(value).toHaveValue(1);
+    await user.clear(value);
+    await user.type(value, '0');
+    await user.selectOptions(dialog.getByLabelText('Player'), 'p-mia');
+    await user.click(dialog.getByRole('button', { name: 'Record Stat' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/matches/m1/stats')[0]?.body).toMatchObject({ statType: 'points', value: 0 }),
+    );
+  });
+
+  it("records the opponent's goal (scoring types only, no player)", async () => {
+    const { user, dialog, callsTo } = await openRecordStats(match());
+    await user.selectOptions(dialog.getByLabelText('Player'), 'Riverside Hawks Under 12 Boys (opponent)');
+    expect(
+      within(dialog.getByLabelText('Stat type'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a stat type', 'Goals']);
+    await user.selectOptions(dialog.getByLabelText('Stat type'), 'goals');
+    await user.click(dialog.getByRole('button', { name: 'Record Stat' }));
+    await waitFor(() =>
+      expect(callsTo('POST', '/api/matches/m1/stats')[0]?.body).toMatchObject({
+        side: 'opponent',
+        statType: 'goals',
+        value: 1,
+      }),
+    );
+    expect(callsTo('POST', '/api/matches/m1/stats')[0]?.body).not.toHaveProperty('participantId');
+  });
+});
