@@ -96,7 +96,15 @@ export function useScheduleMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ScheduleMatchInput) => api.post<Match>(apiPaths.matches, { ...input, status: 'scheduled' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.matches }),
+    // The lists and the boards of the teams that play it.
+    onSuccess: (match) =>
+      Promise.all(
+        [
+          queryKeys.matches,
+          queryKeys.myMatches,
+          ...[match.teamA.id, match.teamB.id].flatMap((id) => (id ? [queryKeys.teamMatches(id)] : [])),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
