@@ -43,6 +43,7 @@ import { PlayerLists } from '../../players/components/player-lists.tsx';
 import { useAssignTeamRole, useTeam, useTeamMembers } from '../api.ts';
 import { MemberList, type CoachAction } from '../components/member-list.tsx';
 import { TeamCode } from '../components/team-code.tsx';
+import { TeamMatches } from '../components/team-matches.tsx';
 import { TeamEventDialog } from '../components/team-event-dialog.tsx';
 import {
   coachToggleRole,
@@ -381,6 +382,8 @@ export function TeamRoute() {
           tone="bg-emerald-50 text-emerald-600"
         />
       </dl>
+
+      <TeamMatches teamId={team.id} />
 
       <Card className="p-4 sm:p-5">
         <Tabs defaultValue="players">
