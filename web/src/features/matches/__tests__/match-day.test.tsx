@@ -1,8 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { BoxScore, Match, MatchTimeline, MatchTimelineEntry, Participant, Stat, User } from '@sideline/domain';
+import {
+  sportList,
+  type BoxScore,
+  type Match,
+  type MatchTimeline,
+  type MatchTimelineEntry,
+  type Participant,
+  type Stat,
+  type User,
+} from '@sideline/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../lib/socket/testing/fake-web-socket.ts';
 import { mockFetch, renderApp, sampleUser, type MockResponse, type RecordedCall } from '../../../test/utils.tsx';
+import { singularStatLabel } from '../lib/timeline.ts';
 
 const coach: User = { ...sampleUser, role: 'coach' };
 const parent: User = { ...sampleUser, id: 'u-parent', role: 'parent', accountRole: 'parent' };
@@ -448,5 +458,22 @@ describe('the Record Stats dialog (mocked fetch)', () => {
       }),
     );
     expect(callsTo('POST', '/api/matches/m1/stats')[0]?.body).not.toHaveProperty('participantId');
+  });
+});
+
+describe('stat words', () => {
+  it('names one of each stat type of the catalogue in the singular, and a measure by its name', () => {
+    const words = new Map(sportList.flatMap((sport) => sport.statTypes.map((t) => [t, singularStatLabel(t)])));
+    expect(Object.fromEntries(words)).toMatchObject({
+      goals: 'Goal',
+      passes: 'Pass',
+      penalties: 'Penalty',
+      unforced_errors: 'Unforced error',
+      fairways_hit: 'Fairways hit',
+      strokes: 'Strokes',
+      time: 'Time',
+      touchdowns: 'Touchdown',
+    });
+    for (const word of words.values()) expect(word).not.toMatch(/(ie|sse)$/);
   });
 });

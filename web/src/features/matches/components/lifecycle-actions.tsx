@@ -56,13 +56,13 @@ export function LifecycleActions({ match, className }: { match: Match; className
     setStatus.mutate(t.status, { onSuccess: () => send({ type: t.command }) });
   return (
     <div className={cn('space-y-2', className)} role="group" aria-label="Match status">
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         {allowed.map((t) => (
           <Button
             key={t.command}
             size="lg"
             variant={t.command === 'CancelMatch' ? 'outline' : 'primary'}
-            className="min-w-0 flex-1"
+            className="w-full sm:w-auto sm:flex-1"
             disabled={setStatus.isPending}
             onClick={() => (t.command === 'CancelMatch' ? setConfirmingCancel(true) : change(t))}
           >
@@ -74,17 +74,22 @@ export function LifecycleActions({ match, className }: { match: Match; className
       {confirmingCancel ? (
         <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-3 text-sm">
           <p className="text-red-800">Cancel this match? A cancelled match cannot be restarted.</p>
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-col gap-2 sm:flex-row">
             <Button
               variant="destructive"
               size="lg"
-              className="flex-1"
+              className="w-full sm:w-auto sm:flex-1"
               disabled={setStatus.isPending}
               onClick={() => change(transitions[2])}
             >
               Yes, cancel the match
             </Button>
-            <Button variant="outline" size="lg" className="flex-1" onClick={() => setConfirmingCancel(false)}>
+            <Button
+              variant="outline"
+              size="lg"
+              className="w-full sm:w-auto sm:flex-1"
+              onClick={() => setConfirmingCancel(false)}
+            >
               Keep it
             </Button>
           </div>

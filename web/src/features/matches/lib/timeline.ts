@@ -55,9 +55,15 @@ export function timelineItems(entries: readonly MatchTimelineEntry[], scoringOnl
   return [...items.values()].filter((item) => !scoringOnly || item.scoring).reverse();
 }
 
-/** A stat type's name for one of it: "Goals" → "Goal", "Unforced errors" → "Unforced error". */
+/**
+ * A stat type's name for one of it: "Goals" → "Goal", "Passes" → "Pass", "Penalties" → "Penalty";
+ * a measure keeps its name ("Strokes").
+ */
 export function singularStatLabel(statType: string): string {
   const label = statTypeLabel(statType);
+  if (statKindOf(statType) === 'measure') return label;
+  if (label.endsWith('ies')) return `${label.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x)es$/.test(label)) return label.slice(0, -2);
   return label.endsWith('s') && !label.endsWith('ss') ? label.slice(0, -1) : label;
 }
 

@@ -349,6 +349,8 @@ export function TeamRoute() {
         </div>
       </header>
 
+      <TeamMatches teamId={team.id} />
+
       {team.code && manages ? (
         <Card className="flex flex-wrap items-center justify-between gap-4 p-5">
           <div>
@@ -382,8 +384,6 @@ export function TeamRoute() {
           tone="bg-emerald-50 text-emerald-600"
         />
       </dl>
-
-      <TeamMatches teamId={team.id} />
 
       <Card className="p-4 sm:p-5">
         <Tabs defaultValue="players">
