@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { axeViolations } from './support/axe.ts';
 import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
 import { callApi } from './support/demo.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
@@ -87,6 +88,7 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
         posted.push(request.postDataJSON());
       }
     });
+    expect(await axeViolations(coach)).toEqual([]);
     await miaButton.click();
     await coach.getByRole('button', { name: 'Goal', exact: true }).click();
     const tapped = Date.now();
@@ -121,6 +123,9 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
     await expect.poll(() => undone.textContent(), { timeout: 5_000 }).toContain('Taken back: Undone by scorer');
     expect(await undone.locator('.line-through').count()).toBe(1);
     expect(posted).toHaveLength(2);
+    // Both screens pass axe (WCAG 2.2 AA) as they are now: the undo's confirmation, the struck-through goal.
+    expect(await axeViolations(coach)).toEqual([]);
+    expect(await axeViolations(parent)).toEqual([]);
 
     // The server agrees.
     expect(await api(parent, 'GET', `/api/matches/${match.id}`)).toMatchObject({ scoreA: 1, scoreB: 0, minute: 1 });
@@ -146,6 +151,7 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
     await expect.poll(() => create.getByLabel('Sport').inputValue()).toBe('soccer');
     await create.getByLabel("Opponent's name").fill('Eastside FC');
     await create.getByLabel('Start time').fill(inAnHourUtc());
+    expect(await axeViolations(coach)).toEqual([]);
     await create.getByRole('button', { name: 'Create Match' }).click();
     await create.waitFor({ state: 'hidden' });
 
@@ -190,6 +196,7 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
     await coach.goto(`${base}/team/${teamId}`);
     const result = coach.getByRole('region', { name: 'Recent results' }).getByRole('link');
     await result.waitFor();
+    expect(await axeViolations(coach)).toEqual([]);
     expect((await result.textContent())?.replace(/\s+/g, ' ')).toMatch(
       /Full time.*Northside Owls \(won\) ?2 ?Eastside FC ?1/,
     );
