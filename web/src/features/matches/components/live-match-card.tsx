@@ -10,9 +10,10 @@ import type { MatchSummary } from '../lib/match-summary.ts';
 import { minuteText } from '../lib/timeline.ts';
 
 /** "Live" with a pulsing dot and the minute of play, ticking. */
-export function LiveBadge({ match }: { match: Pick<MatchSummary, 'status' | 'startedAt' | 'minute'> }) {
-  // When this copy of the match arrived: the minute it carries was right then.
-  const fetchedAt = useMemo(() => Date.now(), [match]);
+export function LiveBadge({ match }: { match: Pick<MatchSummary, 'id' | 'status' | 'startedAt' | 'minute'> }) {
+  // When this minute arrived (it was right then): a new minute, or another match, is a new copy.
+  const { id, status, startedAt, minute } = match;
+  const fetchedAt = useMemo(() => Date.now(), [id, status, startedAt, minute]);
   const clock = useMatchClock(match, fetchedAt, 10_000);
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 ring-inset">
