@@ -103,6 +103,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   }),
                 },
                 {
+                  // A match's page (every member of its teams) and its scorer (its managers).
+                  path: `${paths.matches}/:matchId`,
+                  lazy: async () => ({ Component: (await import('../features/matches/routes/match.tsx')).MatchRoute }),
+                },
+                {
+                  path: `${paths.matches}/:matchId/score`,
+                  lazy: async () => ({
+                    Component: (await import('../features/matches/routes/scorer.tsx')).ScorerRoute,
+                  }),
+                },
+                {
                   path: paths.matches,
                   lazy: async () => ({
                     Component: (await import('../features/matches/routes/matches.tsx')).MatchesRoute,

@@ -40,6 +40,16 @@ export function eventsPath(teamId?: string | null): string {
   return teamId ? `${paths.events}/${encodeURIComponent(teamId)}` : paths.events;
 }
 
+/** A match's page: /matches/{matchId} (score, timeline, lineups, box score), for every member of its teams. */
+export function matchPath(matchId: string): string {
+  return `${paths.matches}/${encodeURIComponent(matchId)}`;
+}
+
+/** The scorer of a match: /matches/{matchId}/score, for its managers. */
+export function matchScorerPath(matchId: string): string {
+  return `${matchPath(matchId)}/score`;
+}
+
 /**
  * Screens that exist in this build. Menu entries, tiles and buttons for a screen that is not
  * built yet are hidden or shown as "Coming soon" (no dead links); flip the flag in the change

@@ -60,6 +60,13 @@ export const apiPaths = {
   rewardsTable: '/api/rewards/table',
   gameRecap: '/api/ai/game-recap',
   matches: '/api/matches',
+  /** The caller's teams' matches: live, upcoming and recent. */
+  myMatches: '/api/me/matches',
+  /** One team's matches: live, upcoming (the next first) and recent results. */
+  teamMatches: (teamId: string) => `/api/teams/${enc(teamId)}/matches`,
+  /** The admin dashboard's and the org console's figures (Live now among them). */
+  adminStats: '/api/admin/stats',
+  adminMatches: '/api/admin/matches',
   /** /api/matches/{matchId}, or below it: `match(id, 'stats', statId)` → /api/matches/{id}/stats/{statId}. */
   match: (matchId: string, ...below: string[]) => [`/api/matches/${enc(matchId)}`, ...below.map(enc)].join('/'),
 } as const;
@@ -98,4 +105,9 @@ export const queryKeys = {
   rewardsMe: [apiPaths.rewardsMe] as const,
   rewardsTable: [apiPaths.rewardsTable] as const,
   matches: [apiPaths.matches] as const,
+  myMatches: [apiPaths.myMatches] as const,
+  teamMatches: (teamId: string) => [apiPaths.teamMatches(teamId)] as const,
+  match: (matchId: string) => [apiPaths.match(matchId)] as const,
+  matchTimeline: (matchId: string) => [apiPaths.match(matchId, 'timeline')] as const,
+  matchBoxScore: (matchId: string) => [apiPaths.match(matchId, 'box-score')] as const,
 } as const;

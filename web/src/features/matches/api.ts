@@ -15,6 +15,8 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+// The match day reads (the match page, the boards).
+import type { BoxScore, MatchBoard, MatchTimeline } from '@sideline/domain';
 
 /** GET /api/matches — the matches of the user's teams and of the organizations they administer. */
 export const matchesQueryOptions = queryOptions({
@@ -94,7 +96,15 @@ export function useScheduleMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ScheduleMatchInput) => api.post<Match>(apiPaths.matches, { ...input, status: 'scheduled' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.matches }),
+    // The lists and the boards of the teams that play it.
+    onSuccess: (match) =>
+      Promise.all(
+        [
+          queryKeys.matches,
+          queryKeys.myMatches,
+          ...[match.teamA.id, match.teamB.id].flatMap((id) => (id ? [queryKeys.teamMatches(id)] : [])),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
@@ -174,5 +184,81 @@ export function useRetractStat(matchId: string) {
     mutationFn: ({ statId, reason }: { statId: string; reason: string }) =>
       api.delete<void>(`${apiPaths.match(matchId, 'stats', statId)}?reason=${encodeURIComponent(reason)}`),
     onSuccess: () => invalidateMatch(queryClient, matchId),
+  });
+}
+
+// ---- match day: the match page, the boards and the scorer -----------------------------------
+
+/** GET /api/matches/{matchId} — one match, for every member of its teams and its organization's admins. */
+export function matchQueryOptions(matchId: string) {
+  return queryOptions({
+    queryKey: queryKeys.match(matchId),
+    queryFn: () => api.get<Match>(apiPaths.match(matchId)),
+  });
+}
+
+export function useMatch(matchId: string) {
+  return useQuery(matchQueryOptions(matchId));
+}
+
+/** GET /api/matches/{matchId}/timeline — every stat recorded, corrected or taken back, in order. */
+export function useMatchTimeline(matchId: string) {
+  return useQuery({
+    queryKey: queryKeys.matchTimeline(matchId),
+    queryFn: () => api.get<MatchTimeline>(apiPaths.match(matchId, 'timeline')),
+  });
+}
+
+/** GET /api/matches/{matchId}/box-score — each side's totals and each player's stats. */
+export function useBoxScore(matchId: string) {
+  return useQuery({
+    queryKey: queryKeys.matchBoxScore(matchId),
+    queryFn: () => api.get<BoxScore>(apiPaths.match(matchId, 'box-score')),
+  });
+}
+
+/** GET /api/me/matches — live, upcoming and recent matches of the caller's teams (Home, Games). */
+export const myMatchesQueryOptions = queryOptions({
+  queryKey: queryKeys.myMatches,
+  queryFn: () => api.get<MatchBoard>(apiPaths.myMatches),
+});
+
+export function useMyMatches() {
+  return useQuery(myMatchesQueryOptions);
+}
+
+/** GET /api/teams/{teamId}/matches — one team's live and next matches and its recent results. */
+export function teamMatchesQueryOptions(teamId: string) {
+  return queryOptions({
+    queryKey: queryKeys.teamMatches(teamId),
+    queryFn: () => api.get<MatchBoard>(apiPaths.teamMatches(teamId)),
+  });
+}
+
+export function useTeamMatches(teamId: string) {
+  return useQuery(teamMatchesQueryOptions(teamId));
+}
+
+/** A stat as the scorer sends it: always with a `clientId`, so sending it again records it once. */
+export type ScoredStat = RecordStatInput & { clientId: string };
+
+/**
+ * POST /api/matches/{matchId}/stats — the scorer's one send. The `clientId` makes a retry, or a
+ * replay from an offline outbox, land once and answer the same stat; a retry after an Undo
+ * answers 409 STAT_ALREADY_RETRACTED.
+ */
+export function sendStat(matchId: string, stat: ScoredStat): Promise<Stat> {
+  return api.post<Stat>(apiPaths.match(matchId, 'stats'), stat);
+}
+
+/** The reason the scorer's Undo records (the server keeps the retraction in the match's history). */
+export const UNDO_REASON = 'Undone by scorer';
+
+/** The scorer's stat: `sendStat`, then everything that shows the match refetches. */
+export function useScoreStat(matchId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stat: ScoredStat) => sendStat(matchId, stat),
+    onSettled: () => invalidateMatch(queryClient, matchId),
   });
 }

@@ -234,25 +234,59 @@ describe('applyFrame for matches and rewards', () => {
     return { queryClient, stale };
   };
 
-  it('match_updated invalidates the match list and the match reads (the open one refetches), nothing else', () => {
+  it("match_updated invalidates what shows the match: its reads, the lists, its teams' boards and the admins' figures, nothing else", () => {
     const { queryClient, stale } = cached(
       '/api/matches',
       '/api/matches/m1',
       '/api/matches/m1/stats',
       '/api/matches/m1/participants',
       '/api/matches/m1/playing-time',
+      '/api/matches/m1/timeline',
+      '/api/matches/m1/box-score',
+      '/api/matches/m2',
       '/api/matches/m2/stats',
+      '/api/me/matches',
+      '/api/teams/t1/matches',
+      '/api/teams/t3/matches',
+      '/api/admin/stats',
+      '/api/admin/matches',
+      '/api/organizations/o1/stats',
+      '/api/organizations/o1/teams',
       '/api/teams',
     );
     applyFrame(queryClient, { type: 'match_updated', matchId: 'm1', teamIds: ['t1', 't2'] }, () => {});
     expect(stale()).toEqual([
+      '/api/admin/matches',
+      '/api/admin/stats',
       '/api/matches',
       '/api/matches/m1',
+      '/api/matches/m1/box-score',
       '/api/matches/m1/participants',
       '/api/matches/m1/playing-time',
       '/api/matches/m1/stats',
-      '/api/matches/m2/stats',
+      '/api/matches/m1/timeline',
+      '/api/me/matches',
+      '/api/organizations/o1/stats',
+      '/api/teams/t1/matches',
     ]);
+  });
+
+  it('livestream_updated refreshes the match reads (their "Watch live"), not the stats of a match', () => {
+    const { queryClient, stale } = cached(
+      '/api/matches',
+      '/api/matches/m1',
+      '/api/matches/m1/stats',
+      '/api/me/matches',
+      '/api/teams/t1/matches',
+      '/api/teams/t2/matches',
+      '/api/teams',
+    );
+    applyFrame(
+      queryClient,
+      { type: 'livestream_updated', livestreamId: 'ls1', teamId: 't1', status: 'live', ingest: 'on_air' },
+      () => {},
+    );
+    expect(stale()).toEqual(['/api/matches', '/api/matches/m1', '/api/me/matches', '/api/teams/t1/matches']);
   });
 
   it("rewards_changed refetches the user's totals and rewards; team_players_changed the roster (XP shown to guardians)", () => {

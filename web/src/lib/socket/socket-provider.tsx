@@ -201,6 +201,29 @@ function teamIdOf(frame: IncomingFrame): string | null {
 }
 
 /**
+ * The reads that show matches as a whole: the match lists (every match's own read among them),
+ * the caller's and the teams' boards, and the admins' figures (Live now).
+ */
+function showsMatchSummary(queryKey: readonly unknown[], teamIds: readonly string[]): boolean {
+  const path = String(queryKey[0]);
+  if (path === apiPaths.matches || path === apiPaths.myMatches) return true;
+  if (path === apiPaths.adminStats || path === apiPaths.adminMatches) return true;
+  if (/^\/api\/organizations\/[^/]+\/stats$/.test(path)) return true;
+  if (teamIds.some((teamId) => path === apiPaths.teamMatches(teamId))) return true;
+  return /^\/api\/matches\/[^/]+$/.test(path);
+}
+
+/** The reads a change of one match shows in: the summaries and everything read of that match. */
+function showsMatch(queryKey: readonly unknown[], matchId: string, teamIds: readonly string[]): boolean {
+  const path = String(queryKey[0]);
+  const own = apiPaths.match(matchId);
+  if (path === own || path.startsWith(`${own}/`)) return true;
+  // Another match's own read did not change.
+  if (path.startsWith(`${apiPaths.matches}/`)) return false;
+  return showsMatchSummary(queryKey, teamIds);
+}
+
+/**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
  */
@@ -233,10 +256,15 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvitations(frame.teamId) });
   } else if (isFrame(frame, 'match_updated')) {
-    // Status, lineup, stats or a correction: the list (scores, counters) and the match reads (only
-    // those on screen refetch: the open match's).
+    // Status, lineup, stats or a correction: everything that shows the match (only the queries on
+    // screen refetch).
     void queryClient.invalidateQueries({
-      predicate: (query) => String(query.queryKey[0]).startsWith(apiPaths.matches),
+      predicate: (query) => showsMatch(query.queryKey, frame.matchId, frame.teamIds),
+    });
+  } else if (isFrame(frame, 'livestream_updated')) {
+    // A team went live or stopped: the matches' "Watch live" links come with the match reads.
+    void queryClient.invalidateQueries({
+      predicate: (query) => showsMatchSummary(query.queryKey, [frame.teamId]),
     });
   } else if (frame.type === 'rewards_changed') {
     // Play moved the user's rewards (a goal, or its correction): the header's XP and the rewards.

@@ -21,6 +21,7 @@ import { AccessDenied } from '../../orgs/components/access-states.tsx';
 import { DASHBOARD_ACTIVITY, DASHBOARD_MATCHES, useAdminStats } from '../api.ts';
 import { ADMIN_DENIED, useAdminContext } from '../components/admin-layout.tsx';
 import { SectionHeader } from '../components/section.tsx';
+import { LiveNow } from '../../matches/components/live-now.tsx';
 import { formatDateTime } from '../lib/format.ts';
 
 function StatCard({ label, value, icon: Icon }: { label: string; value: string; icon: LucideIcon }) {
@@ -67,6 +68,7 @@ export function AdminDashboardRoute() {
   return (
     <div className="space-y-6">
       <SectionHeader title="Admin Dashboard" description={`An overview of ${organization.name}.`} />
+      <LiveNow liveNow={data?.liveNow} liveMatches={data?.liveMatches} moreHref={adminPaths.matches} />
       <section aria-label="Key figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {data ? (
           <>

@@ -334,7 +334,8 @@ describe('Match Management (mocked fetch)', () => {
     const value = dialog.getByLabelText('Value');
     expect(value).toHaveAttribute('min', '0');
     expect(value).toHaveAttribute('step', '0.01');
-    expect(value).toHaveValue(0);
+    // A count's usual value: one goal.
+    expect(value).toHaveValue(1);
 
     await user.clear(value);
     await user.type(value, '-1');
@@ -363,6 +364,7 @@ describe('Match Management (mocked fetch)', () => {
     expect(await list.findByText('Goals: 2 (header)')).toBeInTheDocument();
     // The form is reset.
     await waitFor(() => expect(dialog.getByLabelText('Player')).toHaveValue(''));
+    expect(value).toHaveValue(1);
 
     await user.click(list.getByRole('button', { name: 'Correct Goals: 2 (header)' }));
     const corrected = dialog.getByLabelText('Corrected value');

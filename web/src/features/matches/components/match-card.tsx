@@ -16,7 +16,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={statusBadgeClassName(status)}>{statusLabel(status)}</span>;
 }
 
-/** The two teams and the score from the stats (live while in progress). */
+/** The two teams, in full (a long name wraps, never cut to a shared prefix), and the score (live while in progress). */
 export function MatchScore({ match, large = false }: { match: Match; large?: boolean }) {
   const started = match.status !== 'scheduled';
   return (
@@ -29,7 +29,7 @@ export function MatchScore({ match, large = false }: { match: Match; large?: boo
       aria-live={match.status === 'in_progress' ? 'polite' : undefined}
       role="group"
     >
-      <span className={cn('truncate text-right font-medium text-slate-800', large && 'text-base')}>
+      <span className={cn('min-w-0 text-right break-words font-medium text-slate-800', large && 'text-base')}>
         {match.teamA.name}
       </span>
       <span
@@ -38,7 +38,9 @@ export function MatchScore({ match, large = false }: { match: Match; large?: boo
       >
         {started ? `${scoreText(match.scoreA)} – ${scoreText(match.scoreB)}` : 'vs'}
       </span>
-      <span className={cn('truncate font-medium text-slate-800', large && 'text-base')}>{match.teamB.name}</span>
+      <span className={cn('min-w-0 break-words font-medium text-slate-800', large && 'text-base')}>
+        {match.teamB.name}
+      </span>
     </div>
   );
 }

@@ -1,8 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { amendStatInputSchema, recordStatInputSchema, type Match, type Stat } from '@sideline/domain';
+import {
+  amendStatInputSchema,
+  recordStatInputSchema,
+  scoringStatTypes,
+  sportById,
+  statKindOf,
+  type Match,
+  type Stat,
+} from '@sideline/domain';
 import { Pencil, Undo2 } from 'lucide-react';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
@@ -48,13 +56,18 @@ export function RecordStatsDialog({ match, open, onOpenChange }: RecordStatsDial
 }
 
 type FormValues = { participantId: string; statType: string; value: string; context: string };
+/** The player choice that stands for the opponent outside Sideline (its stats name no player). */
+const OPPONENT = 'opponent';
 /** The shared stat schema; an unpicked player is a missing one. */
-const statFormSchema = z.preprocess(
-  (raw) => ({ ...(raw as FormValues), participantId: (raw as FormValues).participantId || undefined }),
-  recordStatInputSchema,
-);
+const statFormSchema = z.preprocess((raw) => {
+  const values = raw as FormValues;
+  if (values.participantId === OPPONENT) return { ...values, participantId: undefined, side: 'opponent' };
+  return { ...values, participantId: values.participantId || undefined };
+}, recordStatInputSchema);
 type Output = z.output<typeof recordStatInputSchema>;
-const EMPTY: FormValues = { participantId: '', statType: '', value: '0', context: '' };
+/** A count's usual value is 1 (a goal); a measure (a time, a distance) starts empty. 0 stays valid. */
+const COUNT_VALUE = '1';
+const EMPTY: FormValues = { participantId: '', statType: '', value: COUNT_VALUE, context: '' };
 
 function StatForm({ match }: { match: Match }) {
   const participants = useParticipants(match.id);
@@ -64,6 +77,9 @@ function StatForm({ match }: { match: Match }) {
     handleSubmit,
     reset,
     setError,
+    setValue,
+    getFieldState,
+    control,
     formState: { errors },
   } = useForm<FormValues, unknown, Output>({
     resolver: zodResolver(statFormSchema as unknown as z.ZodType<Output, FormValues>) as unknown as Resolver<
@@ -73,6 +89,15 @@ function StatForm({ match }: { match: Match }) {
     >,
     defaultValues: EMPTY,
   });
+  const statType = useWatch({ control, name: 'statType' });
+  const subject = useWatch({ control, name: 'participantId' });
+  // Until the scorer types a value: 1 for a count, empty for a measure.
+  useEffect(() => {
+    if (getFieldState('value').isDirty) return;
+    setValue('value', statType && statKindOf(statType) === 'measure' ? '' : COUNT_VALUE);
+  }, [statType, getFieldState, setValue]);
+  // The opponent outside Sideline scores with the sport's scoring types only.
+  const statTypes = subject === OPPONENT ? scoringStatTypes(sportById(match.sportId)) : statTypesOf(match.sportId);
   const onSubmit = handleSubmit((values) =>
     record.mutate(values, {
       onSuccess: () => {
@@ -100,12 +125,13 @@ function StatForm({ match }: { match: Match }) {
               {p.userName || 'Unknown Player'} ({p.teamId === match.teamA.id ? match.teamA.name : match.teamB.name})
             </option>
           ))}
+          {match.opponentName ? <option value={OPPONENT}>{match.opponentName} (opponent)</option> : null}
         </NativeSelect>
       </Field>
       <Field id="stat-type" label="Stat type" error={err('statType')}>
         <NativeSelect {...fieldControlProps('stat-type', err('statType'))} {...register('statType')}>
           <option value="">Select a stat type</option>
-          {statTypesOf(match.sportId).map((t) => (
+          {statTypes.map((t) => (
             <option key={t} value={t}>
               {statTypeLabel(t)}
             </option>

@@ -5,8 +5,9 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { teamPath } from '../../../config/paths.ts';
+import { paths, teamPath } from '../../../config/paths.ts';
 import { useOrgActivity, useOrgStats, useOrgTeams } from '../api.ts';
+import { LiveNow } from '../../matches/components/live-now.tsx';
 import { topTeams } from '../lib/org-display.ts';
 
 function StatCard({
@@ -48,6 +49,9 @@ export function OverviewTab({ orgId }: { orgId: string }) {
   const activity = useOrgActivity(orgId);
   return (
     <div className="space-y-6">
+      {stats.isError ? null : (
+        <LiveNow liveNow={stats.data?.liveNow} liveMatches={stats.data?.liveMatches} moreHref={paths.matches} />
+      )}
       {stats.isError ? (
         <LoadError title="We couldn't load the numbers" error={stats.error} onRetry={() => void stats.refetch()} />
       ) : (

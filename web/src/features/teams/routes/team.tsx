@@ -43,6 +43,7 @@ import { PlayerLists } from '../../players/components/player-lists.tsx';
 import { useAssignTeamRole, useTeam, useTeamMembers } from '../api.ts';
 import { MemberList, type CoachAction } from '../components/member-list.tsx';
 import { TeamCode } from '../components/team-code.tsx';
+import { TeamMatches } from '../components/team-matches.tsx';
 import { TeamEventDialog } from '../components/team-event-dialog.tsx';
 import {
   coachToggleRole,
@@ -347,6 +348,8 @@ export function TeamRoute() {
           </div>
         </div>
       </header>
+
+      <TeamMatches teamId={team.id} />
 
       {team.code && manages ? (
         <Card className="flex flex-wrap items-center justify-between gap-4 p-5">
