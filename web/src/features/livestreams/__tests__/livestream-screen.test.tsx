@@ -282,7 +282,13 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     expect(screen.getByText(/connection dropped/)).toBeInTheDocument();
 
     // It ends, with its recording in the Media Hub.
-    streams[0] = stream({ status: 'ended', ingest: null, playbackUrl: null, hlsPlaybackUrl: null, recordingMediaId: 'm-9' });
+    streams[0] = stream({
+      status: 'ended',
+      ingest: null,
+      playbackUrl: null,
+      hlsPlaybackUrl: null,
+      recordingMediaId: 'm-9',
+    });
     act(() => socket.receive({ type: 'livestream_updated', livestreamId: 'ls-1', teamId: 't1', status: 'ended' }));
     await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('ended'));
     expect(screen.queryByRole('button', { name: 'End Stream' })).toBeNull();
