@@ -196,19 +196,20 @@ describe('HLS playback of a live stream', () => {
     expect((await get(segmentUrl)).status).toBe(401);
     expect((await get(playlistUrl, club.admin)).status).toBe(200);
 
-    // Segment names are ours or nothing: no way out of the stream's folder.
+    // Segment names are ours or refused: no way out of the stream's folder, nor to its other files.
     for (const name of [
       '..%2F..%2F..%2Fpackage.json',
       '..%2Findex.m3u8',
       '%2e%2e%2f%2e%2e%2fpackage.json',
+      '..%5C..%5Cpackage.json',
       `${segment}.tmp`,
       'segment-1.ts%00.m3u8',
       'segment--1.ts',
       'index.m3u8.bak',
     ]) {
       const refused = await get(`/api/livestreams/${stream.id}/hls/${name}`, club.parent);
-      expect(refused.status, name).toBe(404);
-      expect(await refused.text(), name).not.toContain('"name"');
+      expect(refused.status, name).toBe(400);
+      expect((await readJson(refused)).fieldErrors, name).toEqual({ segment: ['A segment name is segment-N.ts'] });
     }
     for (const raw of [
       `/api/livestreams/${stream.id}/hls/../../../../package.json`,

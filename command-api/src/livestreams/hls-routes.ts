@@ -10,8 +10,11 @@ import { requireLivestreamViewer } from './livestream-access.ts';
 import type { LivestreamsContext } from './livestream-routes.ts';
 
 const streamParams = z.object({ livestreamId: idSchema });
-/** Any text: a name that is not one of ours (HLS_SEGMENT_NAME) is a 404, like a segment already gone. */
-const segmentParams = z.object({ livestreamId: idSchema, segment: z.string() });
+/** Only names ffmpeg writes here (`segment-N.ts`): no path, no other file of the folder. */
+const segmentParams = z.object({
+  livestreamId: idSchema,
+  segment: z.string().regex(HLS_SEGMENT_NAME, 'A segment name is segment-N.ts'),
+});
 const VIEWER_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const viewerQuery = z.object({
   /** A player's own random id: its playlist and segment requests count as one viewer. */
@@ -89,9 +92,7 @@ export const livestreamHlsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = as
       const row = await requireLivestreamViewer(db, request.params.livestreamId, request.userId);
       const hls = row.status === 'live' ? ingest?.hls(row.id) : null;
       if (!hls) throw notLive();
-      const { segment } = request.params;
-      if (!HLS_SEGMENT_NAME.test(segment)) throw segmentNotFound();
-      const file = hls.segmentPath(segment);
+      const file = hls.segmentPath(request.params.segment);
       // Opened before answering: ffmpeg may delete it as it leaves the playlist; the open file stays readable.
       const handle = file ? await open(file, 'r').catch(() => null) : null;
       if (!handle) throw segmentNotFound();
