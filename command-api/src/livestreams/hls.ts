@@ -210,13 +210,15 @@ export class LiveHls {
     if (this.closed) return null;
     if (!this.playlistSeen && (this.run || this.publishing)) {
       await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          const index = this.waiters.indexOf(done);
+          if (index >= 0) this.waiters.splice(index, 1);
+          resolve();
+        };
         const timer = setTimeout(done, waitMs);
         timer.unref();
         this.waiters.push(done);
-        function done() {
-          clearTimeout(timer);
-          resolve();
-        }
       });
     }
     if (this.closed) return null;
