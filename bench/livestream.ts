@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleSidelineServer } from '@sideline/infra/build/bundle-server';
 import { readStartCommand } from '@sideline/infra/build/start-command';
 import { freePort, publish } from '../command-api/test/rtmp-publisher.ts';
+import { measureHlsLatency, type HlsLatency } from './livestream-hls.ts';
 
 /**
  * Concurrent HTTP-FLV viewers of one livestream. The server runs as its own process (as
@@ -14,11 +15,13 @@ import { freePort, publish } from '../command-api/test/rtmp-publisher.ts';
  * pushes a small synthetic stream, and this process opens N viewers of the stream's playback URL
  * and reads them. Per level: each viewer's received bit rate against the publisher's (held at
  * full rate means ≥ 95 % of it), and the server process's CPU (from /proc) and memory (RSS)
- * beside the level with no viewer, divided per viewer.
+ * beside the level with no viewer, divided per viewer. Before the levels, while the publisher
+ * starts: the latency from publish to a playable HLS segment (livestream-hls.ts).
  */
 const LEVELS = (process.env.LIVESTREAM_BENCH_VIEWERS ?? '0,50,100,200,400').split(',').map(Number);
 const MEASURE_SECONDS = Number(process.env.LIVESTREAM_BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = 3;
+const HLS_SECONDS = Number(process.env.LIVESTREAM_BENCH_HLS_SECONDS ?? 12);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TICK = 100; // USER_HZ
 
@@ -101,6 +104,27 @@ function openViewer(url: string): Viewer {
   return viewer;
 }
 
+function printHlsLatency(latency: HlsLatency): void {
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const ages = latency.segmentAgesMs;
+  const lengths = latency.segmentSeconds;
+  console.log(
+    `HLS (1 s target segments, copied; publisher keyframe every 1 s): first playlist listing a segment ` +
+      `${seconds(latency.firstPlaylistMs)} s after the publisher started` +
+      (latency.firstFrameMs === null
+        ? ''
+        : ` (its first frame reached the server at ${seconds(latency.firstFrameMs)} s)`) +
+      '.',
+  );
+  if (ages.length > 0) {
+    console.log(
+      `Segment age when first listed (its first frame's arrival at the server → the playlist listing it), ` +
+        `${ages.length} segments of ${Math.min(...lengths).toFixed(2)}–${Math.max(...lengths).toFixed(2)} s: ` +
+        `min ${seconds(Math.min(...ages))} s, median ${seconds(median(ages))} s, max ${seconds(Math.max(...ages))} s.\n`,
+    );
+  }
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function benchLivestream(): Promise<void> {
@@ -122,13 +146,15 @@ export async function benchLivestream(): Promise<void> {
     const stream = (
       await api(`${server.url}/api/livestreams`, 'POST', { teamId: team.id, title: 'Bench', isPublic: true }, cookie)
     ).json;
-    const total = LEVELS.length * (WARMUP_SECONDS + MEASURE_SECONDS) + 30;
+    const total = LEVELS.length * (WARMUP_SECONDS + MEASURE_SECONDS) + HLS_SECONDS + 30;
+    const publishedAt = performance.now();
     publisher = publish(`rtmp://127.0.0.1:${rtmpPort}/live/${stream.streamKey}`, total, {
       size: '640x360',
       rate: 25,
       bitrate: '1000k',
     });
     const playUrl = `${server.url}/api/livestreams/${stream.id}/live.flv`;
+    const hls = measureHlsLatency(server.url, stream.id, publishedAt, HLS_SECONDS);
     for (let i = 0; ; i++) {
       const s = (await api(`${server.url}/api/livestreams/${stream.id}`, 'GET', undefined, cookie).catch(() => null))
         ?.json;
@@ -139,8 +165,9 @@ export async function benchLivestream(): Promise<void> {
     // One reference viewer stays open throughout: the rate the publisher actually delivers in each
     // window (ffmpeg on a busy machine does not always keep real time), which viewers are held to.
     reference = openViewer(playUrl);
-    // Let the start-up (migrations, first queries) settle before the baseline.
-    await new Promise((r) => setTimeout(r, 8000));
+    // Let the start-up (migrations, first queries) settle before the baseline; the HLS probe ends first.
+    const [latency] = await Promise.all([hls, new Promise((r) => setTimeout(r, 8000))]);
+    printHlsLatency(latency);
     console.log(
       `Publisher: ffmpeg testsrc 640x360 25 fps x264 ultrafast (1 Mbit/s cap) + AAC; ` +
         `server: embedded mode, own process (pid ${server.pid}); ${MEASURE_SECONDS} s per level.\n`,

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,7 @@ describe.skipIf(natsUrl === null || !postgres)('livestreams ended by another pro
   /** Runs the RTMP ingest and serves playback. */
   let ingest: Instance;
   let rtmpPort: number;
+  let ingestDataDir: string;
   afterAll(async () => {
     for (const p of publishers) p.child.kill('SIGKILL');
     for (const v of viewers) v.abort();
@@ -112,11 +113,12 @@ describe.skipIf(natsUrl === null || !postgres)('livestreams ended by another pro
     if (api) return;
     database = await createTestDatabase(allMigrations, 'postgres');
     rtmpPort = await freePort();
+    ingestDataDir = mkdtempSync(path.join(tmpdir(), 'sideline-split-end-'));
     api = await start('all', 'split-end-all', { RTMP_ENABLED: '0' });
     ingest = await start('api', 'split-end-ingest', {
       RTMP_ENABLED: '1',
       RTMP_PORT: String(rtmpPort),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sideline-split-end-')),
+      DATA_DIR: ingestDataDir,
     });
   }
 
@@ -204,7 +206,7 @@ describe.skipIf(natsUrl === null || !postgres)('livestreams ended by another pro
     return viewer;
   }
 
-  it("a manager's end taken by another process disconnects the publisher, lets viewers go and saves the recording", async () => {
+  it("a manager's end taken by another process disconnects the publisher, lets viewers go, removes its HLS and saves the recording", async () => {
     await setUp();
     const { coach, parent, team } = await club('Riverside');
     const created = await coach.post('/api/livestreams', { teamId: team.id, title: 'Split final', recordStream: true });
@@ -212,6 +214,16 @@ describe.skipIf(natsUrl === null || !postgres)('livestreams ended by another pro
     const stream = livestreamSchema.parse(await readJson(created));
     const publisher = await onAir(coach, stream.id, stream.streamKey!);
     const viewer = await watch(parent, stream.id);
+    // HLS is packaged and served by the ingest's process too.
+    const playlistUrl = `${ingest.url}/api/livestreams/${stream.id}/hls/index.m3u8`;
+    const playlist = await until(async () => {
+      const response = await fetch(playlistUrl, { headers: { cookie: parent.cookie } });
+      const text = response.status === 200 ? await response.text() : '';
+      return /^segment-\d+\.ts$/m.test(text) ? text : null;
+    }, 8_000);
+    const segment = /^segment-\d+\.ts$/m.exec(playlist)![0];
+    const hlsDir = path.join(ingestDataDir, 'hls', stream.id);
+    expect(existsSync(path.join(hlsDir, segment))).toBe(true);
     // Some seconds of picture for the recording.
     await new Promise((r) => setTimeout(r, 2_000));
 
@@ -224,6 +236,9 @@ describe.skipIf(natsUrl === null || !postgres)('livestreams ended by another pro
     expect(outcome).not.toBe('still publishing');
     expect(outcome).not.toBe(0);
     await until(async () => viewer.closed, Math.max(500, CUT_OFF_WITHIN_MS - (Date.now() - askedAt)));
+    // Its HLS goes with it, though the end was taken elsewhere.
+    await until(async () => !existsSync(hlsDir), 5_000);
+    expect((await fetch(playlistUrl, { headers: { cookie: parent.cookie } })).status).toBe(404);
     // The recording is closed and handed on: it lands in the team's Media Hub.
     const recorded = await until(async () => {
       const s = await streamOf(coach, stream.id);

@@ -104,6 +104,8 @@ function samples(name: string, _schema: JsonSchema, route: string): string | und
     invitationId: invitation.id,
     tokenId: token.id,
     livestreamId: livestream.id,
+    segment: 'segment-1.ts',
+    viewer: 'walk-player-1',
     sportId: 'soccer',
     statType: 'goals',
     file: route.startsWith('/api/media/') ? media.url.split('/').pop() : undefined,

@@ -47,7 +47,7 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
     await sideline?.destroy();
   });
 
-  it('a coach creates a stream, ffmpeg publishes, a parent watches and chats live, it ends and its recording is in the Media Hub', async () => {
+  it('a coach creates a stream, ffmpeg publishes, a parent watches (HTTP-FLV, and its HLS in the browser’s own player) and chats live, it ends and its recording is in the Media Hub', async () => {
     const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const pageErrors: string[] = [];
@@ -95,6 +95,31 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
     await expect.poll(() => videoTime(parent), { timeout: 30_000 }).toBeGreaterThan(0.5);
     const before = await videoTime(parent);
     await expect.poll(() => videoTime(parent), { timeout: 15_000 }).toBeGreaterThan(before + 1);
+    // Chromium answers "maybe" for HLS, yet the web app plays HTTP-FLV there (mpegts.js: a blob: source).
+    expect(await parent.getByTestId('livestream-video').evaluate((video: HTMLVideoElement) => video.src)).toMatch(
+      /^blob:/,
+    );
+    // The stream's HLS plays in the browser's own player too: its time advances past a segment.
+    const nativeHls = await parent.evaluate(async (url) => {
+      const video = document.createElement('video');
+      video.muted = true;
+      video.src = url;
+      document.body.append(video);
+      try {
+        await video.play().catch(() => {});
+        const deadline = Date.now() + 25_000;
+        while (video.currentTime < 1.5 && !video.error && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return { time: video.currentTime, error: video.error?.message ?? null };
+      } finally {
+        video.removeAttribute('src');
+        video.load();
+        video.remove();
+      }
+    }, `/api/livestreams/${livestreamId}/hls/index.m3u8?viewer=e2e-native-player`);
+    expect(nativeHls).toEqual({ time: expect.any(Number), error: null });
+    expect(nativeHls.time).toBeGreaterThan(1.5);
 
     // The coach's page plays it too; the viewer count rises to both, live on the coach's panel.
     await expect.poll(() => counter(coach, 'Current Viewers'), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FeatureContext } from '../shared/feature-context.ts';
+import { livestreamHlsRoutes } from './hls-routes.ts';
 import { LivestreamIngest } from './ingest.ts';
 import { livestreamPlaybackRoutes, livestreamsRoutes as routes } from './livestream-routes.ts';
 import { saveRecording } from './recording.ts';
@@ -8,7 +9,7 @@ export { LivestreamIngest } from './ingest.ts';
 export { streamKeyMigrations } from './stream-keys.ts';
 
 /**
- * Livestreams: the API routes, HTTP-FLV playback and (when RTMP_ENABLED, in a process that
+ * Livestreams: the API routes, HTTP-FLV and HLS playback and (when RTMP_ENABLED, in a process that
  * serves the API) the RTMP ingest on RTMP_PORT, started and stopped with the app.
  */
 export const livestreamsRoutes: FastifyPluginAsync<FeatureContext> = async (app, ctx) => {
@@ -41,4 +42,5 @@ export const livestreamsRoutes: FastifyPluginAsync<FeatureContext> = async (app,
   const livestreamsCtx = { ...ctx, ingest };
   await app.register(routes, livestreamsCtx);
   await app.register(livestreamPlaybackRoutes, livestreamsCtx);
+  await app.register(livestreamHlsRoutes, livestreamsCtx);
 };

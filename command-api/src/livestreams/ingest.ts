@@ -8,7 +8,9 @@ import type { Kysely } from 'kysely';
 import { DomainError, livestreamDecider, livestreamStream, type LivestreamCommand } from '@sideline/domain';
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
 import { findLivestreamRow, listLiveLivestreamIds } from '@sideline/projections';
+import { ffmpegAvailable } from '../media/video-processing.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
+import { hlsRoot, LiveHls, removeHlsLeftovers, type FlvBroadcast, type FlvSubscriber } from './hls.ts';
 import { hashStreamKey, openStreams, type OpenStream } from './stream-keys.ts';
 
 const require = createRequire(import.meta.url);
@@ -25,26 +27,21 @@ interface NmsSession {
   rtmp?: { onDeleteStream: (message: unknown) => void };
   broadcast: NmsBroadcast;
 }
-interface NmsBroadcast {
-  postPlay(session: Subscriber): string | null;
-  donePlay(session: Subscriber): void;
-}
-/** What a broadcast needs of a subscriber (a viewer's HTTP response, or the recorder's file). */
-interface Subscriber {
-  id: string;
-  ip: string;
-  protocol: 'flv';
-  isPublisher: boolean;
-  streamPath: string;
-  endTime: number;
-  sendBuffer(buffer: Buffer): void;
-  close(): void;
-}
+/** A broadcast's subscribers: viewers' HTTP responses, the recorder's file, the HLS packager. */
+type NmsBroadcast = FlvBroadcast;
+type Subscriber = FlvSubscriber;
 
 /** A viewer that falls this far behind (bytes queued in its socket) is dropped, not buffered forever. */
 const MAX_VIEWER_BACKLOG = 8 * 1024 * 1024;
 /** Viewer-count frames are pushed at most this often per stream. */
 const VIEWERS_PUSH_MS = 250;
+/**
+ * An HLS client is a viewer while it keeps asking: for this long after its last playlist or
+ * segment request. Players reload a live playlist every 0.5–1 target duration (1–2 s here).
+ */
+export const HLS_VIEWER_WINDOW_MS = 5000;
+/** Bounds the HLS viewers remembered per stream (each request may bring a new player id). */
+const MAX_HLS_VIEWERS = 10_000;
 
 export interface IngestOptions {
   db: Kysely<any>;
@@ -87,6 +84,11 @@ interface LiveStream {
   segments: string[];
   graceTimer: NodeJS.Timeout | null;
   pushTimer: NodeJS.Timeout | null;
+  /** HLS packaging (null when ffmpeg is missing). */
+  hls: LiveHls | null;
+  /** HLS viewer key → when it last asked for the playlist or a segment. */
+  hlsViewers: Map<string, number>;
+  hlsSweep: NodeJS.Timeout | null;
 }
 
 /**
@@ -109,6 +111,9 @@ interface LiveStream {
  * - Playback is served by the API (HTTP-FLV): viewers subscribe to the NMS broadcast; counts
  *   and peaks are pushed to the team over the bus. NMS's own HTTP server is not started.
  * - A recorder subscribes like a viewer and writes the FLV bytes to DATA_DIR/livestreams/{id}/.
+ * - HLS: per stream, an ffmpeg child subscribes like a viewer and copies the stream into
+ *   segments under DATA_DIR/hls/{id}/ (LiveHls), removed when the stream ends. HLS viewers are
+ *   the clients that asked for its playlist or segments within HLS_VIEWER_WINDOW_MS.
  */
 export class LivestreamIngest {
   private nms: { run(): Promise<void>; stop(): Promise<void>; rtmpServer: { tcpServer?: net.Server } } | null = null;
@@ -130,6 +135,8 @@ export class LivestreamIngest {
   private chains = new Map<string, Promise<unknown>>();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
+  /** ffmpeg can be run here: streams are also packaged as HLS. */
+  private hlsEnabled = false;
   port = 0;
 
   constructor(private readonly options: IngestOptions) {}
@@ -200,6 +207,8 @@ export class LivestreamIngest {
       for (const l of process.listeners(signal)) if (!before.includes(l)) process.off(signal, l);
     }
 
+    this.hlsEnabled = await ffmpegAvailable();
+    if (!this.hlsEnabled) logger.warn('ffmpeg is not installed: livestreams play over HTTP-FLV only (no HLS)');
     await this.reloadKeys();
     // Keys created or rotated in another API process, streams ended elsewhere: reload on notice.
     this.unsubscribe = this.options.bus.subscribe('sideline.team.*.livestream', (message) => {
@@ -209,7 +218,10 @@ export class LivestreamIngest {
     });
     // Streams left live by a previous run have lost their publisher: they get the grace period
     // (or end at once, when their team was deleted meanwhile).
-    for (const row of await listLiveLivestreamIds(this.options.db)) {
+    const liveRows = await listLiveLivestreamIds(this.options.db);
+    // HLS files of streams no longer live are leftovers; a live one's go when it ends.
+    await removeHlsLeftovers(this.options.dataDir, new Set(liveRows.map((r) => r.id)));
+    for (const row of liveRows) {
       const stream = await this.liveStream(row.id);
       if (!stream) continue;
       if (row.teamDeleted) {
@@ -229,16 +241,20 @@ export class LivestreamIngest {
     this.stopped = true;
     this.unsubscribe?.();
     for (const [event, listener] of this.listeners) this.context?.eventEmitter.off(event, listener);
+    const packaging: Array<Promise<void>> = [];
     for (const stream of this.live.values()) {
       if (stream.graceTimer) clearTimeout(stream.graceTimer);
       if (stream.pushTimer) clearTimeout(stream.pushTimer);
+      if (stream.hlsSweep) clearInterval(stream.hlsSweep);
       for (const { response } of stream.viewers.values()) response.destroy();
       this.closeRecorder(stream);
+      if (stream.hls) packaging.push(stream.hls.close());
     }
     for (const p of this.publishers.values()) {
       p.settled = true;
       p.session.socket?.destroy();
     }
+    await Promise.allSettled(packaging);
     await this.nms?.stop();
     await Promise.allSettled([...this.chains.values()]);
   }
@@ -382,7 +398,45 @@ export class LivestreamIngest {
 
   viewers(livestreamId: string): { viewerCount: number; peak: number } {
     const stream = this.live.get(livestreamId);
-    return { viewerCount: stream?.viewers.size ?? 0, peak: stream?.peak ?? 0 };
+    return { viewerCount: stream ? viewerCount(stream) : 0, peak: stream?.peak ?? 0 };
+  }
+
+  /** The stream's HLS packaging, while it can be watched here (see isOnAir); null otherwise. */
+  hls(livestreamId: string): LiveHls | null {
+    const stream = this.live.get(livestreamId);
+    return stream?.broadcast ? stream.hls : null;
+  }
+
+  /**
+   * An HLS client asked for the stream's playlist or a segment: it is a viewer (keyed by its
+   * player id, else its session, else its address and browser) for HLS_VIEWER_WINDOW_MS.
+   */
+  hlsViewer(livestreamId: string, key: string): void {
+    const stream = this.live.get(livestreamId);
+    if (!stream) return;
+    const known = stream.hlsViewers.delete(key);
+    if (!known && stream.hlsViewers.size >= MAX_HLS_VIEWERS) return;
+    stream.hlsViewers.set(key, Date.now()); // re-inserted: the map stays ordered oldest first
+    if (known) return;
+    stream.peak = Math.max(stream.peak, viewerCount(stream));
+    this.pushViewers(stream);
+    stream.hlsSweep ??= setInterval(() => this.sweepHlsViewers(stream), 1000);
+    stream.hlsSweep.unref();
+  }
+
+  private sweepHlsViewers(stream: LiveStream): void {
+    const before = Date.now() - HLS_VIEWER_WINDOW_MS;
+    let gone = false;
+    for (const [key, at] of stream.hlsViewers) {
+      if (at >= before) break;
+      stream.hlsViewers.delete(key);
+      gone = true;
+    }
+    if (stream.hlsViewers.size === 0 && stream.hlsSweep) {
+      clearInterval(stream.hlsSweep);
+      stream.hlsSweep = null;
+    }
+    if (gone) this.pushViewers(stream);
   }
 
   /**
@@ -431,7 +485,7 @@ export class LivestreamIngest {
       return true;
     }
     stream.viewers.set(id, { subscriber, response });
-    stream.peak = Math.max(stream.peak, stream.viewers.size);
+    stream.peak = Math.max(stream.peak, viewerCount(stream));
     this.pushViewers(stream);
     response.on('close', () => {
       if (!stream.viewers.delete(id)) return;
@@ -479,6 +533,7 @@ export class LivestreamIngest {
       stream.broadcast = session.broadcast;
     }
     if (stream.recordStream && !stream.recorder) this.openRecorder(stream);
+    stream.hls?.publishStarted(session.broadcast, session.id);
 
     void this.signal(known.livestreamId, {
       type: 'PublishStarted',
@@ -494,6 +549,7 @@ export class LivestreamIngest {
 
   private onPublisherClosed(publisher: Publisher): void {
     const id = publisher.livestreamId;
+    this.live.get(id)?.hls?.publishEnded(publisher.session.id);
     if (this.publishers.get(id) === publisher) this.publishers.delete(id);
     if (publisher.settled || this.stopped) return;
     if (publisher.clean) {
@@ -550,7 +606,10 @@ export class LivestreamIngest {
       response.end();
     }
     stream.viewers.clear();
+    if (stream.hlsSweep) clearInterval(stream.hlsSweep);
+    stream.hlsViewers.clear();
     this.pushViewers(stream, true);
+    void stream.hls?.close();
     const closing = this.closeRecorder(stream);
     if (stream.recordStream && this.options.onRecorded) {
       void closing.then(() => this.options.onRecorded!(livestreamId, stream.segments));
@@ -571,6 +630,15 @@ export class LivestreamIngest {
         segments: [],
         graceTimer: null,
         pushTimer: null,
+        hls: this.hlsEnabled
+          ? new LiveHls(
+              livestreamId,
+              path.join(hlsRoot(this.options.dataDir), livestreamId),
+              this.options.logger.child({ component: 'hls' }),
+            )
+          : null,
+        hlsViewers: new Map(),
+        hlsSweep: null,
       };
       this.live.set(livestreamId, stream);
     }
@@ -633,7 +701,7 @@ export class LivestreamIngest {
             type: 'livestream_viewers',
             livestreamId: stream.livestreamId,
             teamId: stream.teamId,
-            viewerCount: stream.viewers.size,
+            viewerCount: viewerCount(stream),
             maxViewers: stream.peak,
           }),
         )
@@ -680,6 +748,9 @@ export class LivestreamIngest {
     return next;
   }
 }
+
+/** Open HTTP-FLV playbacks and HLS clients seen within HLS_VIEWER_WINDOW_MS. */
+const viewerCount = (stream: LiveStream) => stream.viewers.size + stream.hlsViewers.size;
 
 const redact = (message: string) => message.replace(/\/live\/[A-Za-z0-9_-]+/g, '/live/[key]');
 

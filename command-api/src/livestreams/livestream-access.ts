@@ -53,6 +53,24 @@ export async function requireLivestreamReader(
   return { row, standing };
 }
 
+/**
+ * The stream for a player (HTTP-FLV, HLS playlist and segments): a public stream for anyone with
+ * the link, signed in or not; a private one for members of its team only (401 signed out, 404
+ * otherwise). A deleted team's stream is 404 for everyone.
+ */
+export async function requireLivestreamViewer(
+  db: Kysely<any>,
+  livestreamId: string,
+  userId: string | null,
+): Promise<LivestreamRow> {
+  const row = await loadLivestream(db, livestreamId);
+  if (row.isPublic) return row;
+  if (!userId) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
+  const standing = await teamStanding(db, row.teamId, userId);
+  if (!standing.member) throw livestreamNotFound();
+  return row;
+}
+
 export async function requireLivestreamManager(db: Kysely<any>, livestreamId: string, userId: string) {
   const found = await requireLivestreamReader(db, livestreamId, userId);
   if (!found.standing.member) throw livestreamNotFound();

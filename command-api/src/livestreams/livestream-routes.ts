@@ -34,6 +34,7 @@ import {
   loadLivestream,
   requireLivestreamManager,
   requireLivestreamReader,
+  requireLivestreamViewer,
   teamStanding,
   type TeamStanding,
 } from './livestream-access.ts';
@@ -46,6 +47,7 @@ const streamParams = z.object({ livestreamId: idSchema });
 const teamParams = z.object({ teamId: idSchema });
 
 export const playbackUrlOf = (livestreamId: string) => `/api/livestreams/${livestreamId}/live.flv`;
+export const hlsPlaybackUrlOf = (livestreamId: string) => `/api/livestreams/${livestreamId}/hls/index.m3u8`;
 
 export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = async (app, ctx) => {
   const { db, handle, ingest, config } = ctx;
@@ -77,6 +79,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       streamKeyHint: standing.manager ? keyHint : null,
       streamKeyRevoked: standing.manager && keyRevoked,
       playbackUrl: row.status === 'live' ? playbackUrlOf(row.id) : null,
+      hlsPlaybackUrl: row.status === 'live' ? hlsPlaybackUrlOf(row.id) : null,
       canManage: standing.manager,
       actions: standing.manager ? accepted : accepted.filter((c) => c === 'SendChatMessage' && standing.member),
     };
@@ -368,12 +371,7 @@ export const livestreamPlaybackRoutes: FastifyPluginAsyncZod<LivestreamsContext>
       },
     },
     async (request, reply) => {
-      const row = await loadLivestream(db, request.params.livestreamId);
-      if (!row.isPublic) {
-        if (!request.userId) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
-        const standing = await teamStanding(db, row.teamId, request.userId);
-        if (!standing.member) throw livestreamNotFound();
-      }
+      const row = await requireLivestreamViewer(db, request.params.livestreamId, request.userId);
       if (row.status !== 'live' || !ingest || !ingest.isOnAir(row.id)) {
         throw new HttpError(404, 'NOT_LIVE', 'This livestream is not on air right now');
       }

@@ -75,7 +75,7 @@ export const livestreamSchema = z.object({
   isPublic: z.boolean(),
   allowChat: z.boolean(),
   recordStream: z.boolean(),
-  /** Current HTTP-FLV playback sessions. */
+  /** Current viewers: open HTTP-FLV playbacks and HLS players seen in the last few seconds. */
   viewerCount: z.number().int(),
   /** Peak concurrent viewers. */
   maxViewers: z.number().int(),
@@ -92,6 +92,11 @@ export const livestreamSchema = z.object({
   streamKeyRevoked: z.boolean(),
   /** Same-origin HTTP-FLV URL (`/api/livestreams/{id}/live.flv`) while live, else null. */
   playbackUrl: z.string().nullable(),
+  /**
+   * Same-origin HLS playlist (`/api/livestreams/{id}/hls/index.m3u8`: H.264/AAC in 1–2 s MPEG-TS
+   * segments) while live, else null. Same access as playbackUrl.
+   */
+  hlsPlaybackUrl: z.string().nullable(),
   /** The recording in the team's Media Hub once stored, else null. */
   recordingMediaId: z.string().nullable(),
   createdBy: z.string(),

@@ -40,7 +40,8 @@ export const DATABASE_DIR = 'pglite';
 
 /**
  * What of DATA_DIR is not copied as files: the database (dumped instead), the lock, uploads
- * still arriving (`uploads/.incoming`) and files being written beside their final name (`.tmp`).
+ * still arriving (`uploads/.incoming`), files being written beside their final name (`.tmp`) and
+ * live streams' HLS segments (`hls/`: seconds of video, gone when the stream ends).
  * `relative` uses forward slashes.
  */
 export function skippedInBackup(relative: string): boolean {
@@ -48,6 +49,7 @@ export function skippedInBackup(relative: string): boolean {
   return (
     top === DATABASE_DIR ||
     top.startsWith(LOCK_FILE) ||
+    top === 'hls' ||
     relative === 'uploads/.incoming' ||
     relative.startsWith('uploads/.incoming/') ||
     relative.endsWith('.tmp')

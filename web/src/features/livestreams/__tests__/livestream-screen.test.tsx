@@ -49,6 +49,7 @@ function stream(overrides: Partial<Livestream> = {}): Livestream {
     streamKeyHint: 'wxyz',
     streamKeyRevoked: false,
     playbackUrl: status === 'live' ? '/api/livestreams/ls-1/live.flv' : null,
+    hlsPlaybackUrl: status === 'live' ? '/api/livestreams/ls-1/hls/index.m3u8' : null,
     recordingMediaId: null,
     createdBy: sampleUser.id,
     createdAt: '2026-11-20T10:00:00.000Z',
@@ -281,7 +282,13 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     expect(screen.getByText(/connection dropped/)).toBeInTheDocument();
 
     // It ends, with its recording in the Media Hub.
-    streams[0] = stream({ status: 'ended', ingest: null, playbackUrl: null, recordingMediaId: 'm-9' });
+    streams[0] = stream({
+      status: 'ended',
+      ingest: null,
+      playbackUrl: null,
+      hlsPlaybackUrl: null,
+      recordingMediaId: 'm-9',
+    });
     act(() => socket.receive({ type: 'livestream_updated', livestreamId: 'ls-1', teamId: 't1', status: 'ended' }));
     await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('ended'));
     expect(screen.queryByRole('button', { name: 'End Stream' })).toBeNull();
@@ -437,7 +444,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
       streams: [stream({ status: 'live' })],
       extra: {
         'POST /api/livestreams/ls-1/end': () => {
-          streams[0] = stream({ status: 'ended', ingest: null, playbackUrl: null });
+          streams[0] = stream({ status: 'ended', ingest: null, playbackUrl: null, hlsPlaybackUrl: null });
           return { status: 200, body: streams[0] };
         },
       },
@@ -470,6 +477,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
         streamKeyHint: null,
         actions: ['SendChatMessage'],
         playbackUrl: '/api/livestreams/ls-2/live.flv',
+        hlsPlaybackUrl: '/api/livestreams/ls-2/hls/index.m3u8',
       });
       const { callsTo } = setup({ streams: [other] });
       renderApp('/livestream?stream=ls-2');

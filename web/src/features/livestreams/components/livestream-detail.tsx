@@ -158,7 +158,12 @@ export function LivestreamDetail({
                 </div>
               }
             >
-              <LivestreamPlayer key={stream.playbackUrl} url={stream.playbackUrl} title={stream.title} />
+              <LivestreamPlayer
+                key={stream.playbackUrl}
+                url={stream.playbackUrl}
+                hlsUrl={stream.hlsPlaybackUrl}
+                title={stream.title}
+              />
             </Suspense>
           </>
         ) : (
