@@ -23,6 +23,7 @@ import { createSessionStore, sessionIdOf, type SessionStore } from './identity/s
 import { settingsRoutes } from './identity/settings-routes.ts';
 import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
 import { registerErrorHandling } from './shared/http-errors.ts';
+import { inlineScriptSources } from './spa/inline-scripts.ts';
 import { registerCompression, registerSpa } from './spa/spa.ts';
 import { chatRoutes, socketMessageSender } from './chat/index.ts';
 import { calendarRoutes } from './calendar/index.ts';
@@ -84,9 +85,11 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   registerUnreadBodyClose(app);
   answerCutOffUploads(app.server);
 
+  const spaScripts = inlineScriptSources(deps.webDist);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
+        ...(spaScripts.length > 0 ? { 'script-src': ["'self'", ...spaScripts] } : {}),
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],

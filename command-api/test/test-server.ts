@@ -30,13 +30,20 @@ export interface TestServer {
  * and code path are the production ones.
  */
 export async function startTestServer(
-  options: { bus?: Bus; env?: NodeJS.ProcessEnv; kind?: TestDatabaseKind; clock?: () => Date } = {},
+  options: {
+    bus?: Bus;
+    env?: NodeJS.ProcessEnv;
+    kind?: TestDatabaseKind;
+    clock?: () => Date;
+    /** The web app's index.html the server is given (a bare page by default). */
+    indexHtml?: string;
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(allMigrations, options.kind);
   const eventStore = createPostgresEventStore(database);
   const bus = options.bus ?? createInProcessBus();
   const webDist = mkdtempSync(path.join(tmpdir(), 'sideline-spa-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'index.html'), options.indexHtml ?? '<!doctype html><div id="root"></div>');
   const server = await createSidelineServer({
     // The RTMP ingest listens on a port: only the suites that test it turn it on (with a free port).
     config: loadConfig({ LOG_LEVEL: 'silent', RTMP_ENABLED: '0', ...options.env }),
