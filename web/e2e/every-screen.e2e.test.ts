@@ -14,7 +14,7 @@ if (skipReason) console.warn(`every-screen e2e skipped: ${skipReason}`);
 const PHONE = { width: 390, height: 844 };
 
 /** The demo club's ids, found once the demo is seeded. */
-const ids = { hawks: '', lions: '', season: '', liveMatch: '' };
+const ids = { hawks: '', lions: '', season: '', liveMatch: '', stream: '' };
 
 interface Screen {
   name: string;
@@ -88,6 +88,11 @@ const screens: Screen[] = [
   },
   { name: 'Sports & stats guide', who: ['coach'], open: go(() => '/sports-demo') },
   { name: 'Livestreams', who: ['coach', 'parent'], open: go(() => '/livestream') },
+  {
+    name: 'Livestreams: a scheduled stream',
+    who: ['coach', 'parent'],
+    open: go(() => `/livestream?team=${ids.hawks}&stream=${ids.stream}`),
+  },
   { name: 'More', who: everyone, open: go(() => '/more') },
   { name: 'Teams', who: ['parent', 'admin'], open: go(() => '/teams') },
   { name: 'Team page', who: ['coach', 'parent'], open: go(() => `/team/${ids.hawks}`) },
@@ -103,6 +108,18 @@ const screens: Screen[] = [
   { name: 'Club team page', who: ['admin'], open: go(() => `/team/${ids.lions}`) },
   { name: 'Create team', who: ['coach'], open: go(() => '/create-team') },
   { name: 'Media', who: ['coach', 'parent'], open: go(() => '/media') },
+  {
+    name: 'Media: photo viewer',
+    who: ['parent'],
+    open: async (page, base) => {
+      await page.goto(`${base}/media/${ids.hawks}`);
+      await page
+        .getByRole('button', { name: /^Open photo/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('img').waitFor();
+    },
+  },
   { name: 'Badges & Rewards', who: ['player', 'parent'], open: go(() => '/gamification') },
   { name: 'Settings', who: ['player'], open: go(() => '/settings') },
   {
@@ -190,7 +207,11 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
     ids.hawks = await demoTeamId(coach, base);
     const photo = await uploadPhoto(coach, base, ids.hawks, 'Kickoff');
     await callApi(coach, base, 'POST', `/api/teams/${ids.hawks}/messages`, { text: '', mediaUrl: photo.url });
-    await callApi(coach, base, 'POST', '/api/livestreams', { teamId: ids.hawks, title: 'Hawks vs. Eagles' });
+    const stream = (await callApi(coach, base, 'POST', '/api/livestreams', {
+      teamId: ids.hawks,
+      title: 'Hawks vs. Eagles',
+    })) as { id: string };
+    ids.stream = stream.id;
     // The club's match in progress with a goal, and one already played.
     const [season] = (await callApi(admin, base, 'GET', '/api/seasons')) as Array<{ id: string }>;
     ids.season = season!.id;
