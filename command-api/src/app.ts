@@ -28,6 +28,7 @@ import { settingsRoutes } from './identity/settings-routes.ts';
 import { createSignInThrottle } from './identity/sign-in-throttle.ts';
 import { createCommandHandler, type CommandHandler } from './shared/command-handler.ts';
 import { registerErrorHandling } from './shared/http-errors.ts';
+import { inlineScriptSources } from './spa/inline-scripts.ts';
 import { registerCompression, registerSpa } from './spa/spa.ts';
 import { chatRoutes, socketMessageSender } from './chat/index.ts';
 import { calendarRoutes } from './calendar/index.ts';
@@ -95,9 +96,11 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   answerCutOffUploads(app.server);
   if (config.METRICS_PORT !== undefined) registerRequestMetrics(app);
 
+  const spaScripts = inlineScriptSources(deps.webDist);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
+        ...(spaScripts.length > 0 ? { 'script-src': ["'self'", ...spaScripts] } : {}),
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'blob:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],

@@ -119,6 +119,15 @@ describe('game recap over HTTP', () => {
     expect(body.content).toContain('no messages or uploads yet');
   });
 
+  it('leaves out an event still to come: the Media Hub recaps what happened, not the next fixture', async () => {
+    const team = await newTeam('Early Larks', [parent]);
+    await schedule(team.id, 'Season opener', new Date(Date.now() + 2 * 86_400_000), false);
+    const body = await readJson(await recap(coach, { teamId: team.id }));
+    expect(body.title).toBe('Early Larks: week in review');
+    expect(body.content).not.toContain('Season opener');
+    expect(body.stats).toEqual({ finalScore: null, topScorer: null, keyMoments: 0 });
+  });
+
   it("counts today's occurrence of a weekly series, confirms only players, and names no top scorer without a match", async () => {
     const team = await newTeam('Tigers', [parent, pia, paul]);
     const practice = await weeklyPracticeUntilToday(team.id);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -111,5 +112,21 @@ describe('security headers', () => {
       ...documentHeaders,
       'content-security-policy': docs.headers.get('content-security-policy')!,
     });
+  });
+
+  it("allow the page's inline script (the colour theme, run before the first paint) by its hash, and no other", async () => {
+    const theme = "document.documentElement.classList.toggle('dark', true)";
+    const withScript = await startTestServer({
+      indexHtml: `<!doctype html><html><head><script>${theme}</script><script type="module" src="/assets/index-abcdefgh.js"></script></head><body><div id="root"></div></body></html>`,
+    });
+    try {
+      const page = await fetch(`${withScript.url}/`);
+      const hash = createHash('sha256').update(theme).digest('base64');
+      expect(page.headers.get('content-security-policy')).toBe(
+        documentHeaders['content-security-policy'].replace("script-src 'self'", `script-src 'self' 'sha256-${hash}'`),
+      );
+    } finally {
+      await withScript.close();
+    }
   });
 });

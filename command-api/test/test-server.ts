@@ -37,13 +37,15 @@ export async function startTestServer(
     clock?: () => Date;
     /** Another server's database: a second process of the same deployment. Its owner closes it. */
     database?: Database;
+    /** The web app's index.html the server is given (a bare page by default). */
+    indexHtml?: string;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(allMigrations, options.kind));
   const eventStore = createPostgresEventStore(database);
   const bus = options.bus ?? createInProcessBus();
   const webDist = mkdtempSync(path.join(tmpdir(), 'sideline-spa-'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'index.html'), options.indexHtml ?? '<!doctype html><div id="root"></div>');
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'assets', 'app-Ab12Cd34.js'), 'export const app = 1;');
   writeFileSync(path.join(webDist, 'assets', 'index-Ab12Cd34.css'), 'body { margin: 0 }');

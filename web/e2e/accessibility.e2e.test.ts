@@ -43,7 +43,7 @@ const signedOutScreens: Screen[] = [
     name: 'page not found',
     open: async (page, base) => {
       await page.goto(`${base}/no/such/page`);
-      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     },
   },
 ];
@@ -246,10 +246,10 @@ const adminScreens: Screen[] = [
     },
   },
   {
-    name: 'sports system',
+    name: 'sports & stats guide',
     open: async (page, base) => {
       await page.goto(`${base}/sports-demo`);
-      await page.getByRole('tab', { name: 'XP System' }).click();
+      await page.getByRole('tab', { name: 'XP', exact: true }).click();
       await page.getByRole('table').waitFor();
     },
   },

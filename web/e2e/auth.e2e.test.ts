@@ -76,8 +76,10 @@ describe.skipIf(skipReason !== null)('accounts in the browser (headless Chromium
     await page.getByText('Pat Parent').first().waitFor();
 
     await page.goto(`${sideline.url}/no/such/page`);
-    await page.getByText('404 Page Not Found').waitFor();
-    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    // Back returns to the page the person came from.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${sideline.url}/`);
     await context.close();
   });
 });

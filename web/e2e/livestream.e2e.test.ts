@@ -58,9 +58,9 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
     await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
     await joinTeamInBrowser(parent, sideline.url, code, teamId);
 
-    // The coach creates the stream from the Livestream entry of the sidebar.
+    // The coach creates the stream from the Livestreams entry of the sidebar.
     await coach.goto(`${sideline.url}/`);
-    await coach.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Livestream' }).click();
+    await coach.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Livestreams' }).click();
     await coach.getByRole('heading', { name: 'Live Streaming' }).waitFor();
     await coach.getByRole('heading', { name: 'No livestreams yet' }).waitFor();
     await coach.getByRole('button', { name: 'New Stream' }).click();

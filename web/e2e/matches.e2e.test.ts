@@ -79,11 +79,11 @@ describe.skipIf(skipReason !== null)('a match played live: coach and parent in t
     await api(mia, 'POST', `/api/invite/${token}/accept`);
     await api(admin, 'POST', `/api/teams/${hawks.id}/players/${invited.player.id}/guardians`, { userId: parentId });
 
-    // The coach schedules the match on /matches (Matches is in the coach's sidebar).
+    // The coach schedules the match on Games (/matches, in the sidebar).
     await coach.goto(base);
-    await coach.getByRole('link', { name: 'Matches' }).click();
-    await coach.getByRole('heading', { name: 'Match Management' }).waitFor();
-    await coach.getByText('No matches found').waitFor();
+    await coach.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Games' }).click();
+    await coach.getByRole('heading', { name: 'Games' }).waitFor();
+    await coach.getByText('No games scheduled').waitFor();
     await coach.getByRole('button', { name: 'Create Match' }).first().click();
     const create = coach.getByRole('dialog', { name: 'Create Match' });
     await create.getByLabel('Season').selectOption({ label: 'Spring (Soccer)' });

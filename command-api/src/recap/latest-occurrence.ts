@@ -8,8 +8,8 @@ const PAGE = 200;
 
 /**
  * The team's latest occurrence that started between `since` and `now` (today's practice of a
- * weekly series, not the series' first date nor last week's), else its first one after `now`;
- * with the RSVPs of exactly that occurrence. Occurrences come from the calendar's own listing,
+ * weekly series, not the series' first date nor last week's), with the RSVPs of exactly that
+ * occurrence; null when none did. A recap tells what happened: an event still to come has none. Occurrences come from the calendar's own listing,
  * so they are the ones members see and answer for.
  */
 export async function latestOccurrence(
@@ -19,7 +19,7 @@ export async function latestOccurrence(
   now: Date,
 ): Promise<RecapFacts['lastEvent']> {
   let latest: CalendarEvent | null = null;
-  let next: CalendarEvent | null = null;
+  let upcoming = false;
   const seen = new Set<string>();
   let from = since;
   for (;;) {
@@ -31,16 +31,16 @@ export async function latestOccurrence(
       seen.add(key);
       fresh += 1;
       if (Date.parse(occurrence.occurrenceDate) > now.getTime()) {
-        next = occurrence;
+        upcoming = true;
         break;
       }
       latest = occurrence;
     }
-    if (next || page.length < PAGE || fresh === 0) break;
+    if (upcoming || page.length < PAGE || fresh === 0) break;
     // Ascending by start: the next page starts at this one's last start (seen ones are skipped).
     from = new Date(page.at(-1)!.occurrenceDate);
   }
-  const occurrence = latest ?? next;
+  const occurrence = latest;
   if (!occurrence) return null;
 
   const rsvps: Record<RsvpStatus, number> = { yes: 0, maybe: 0, no: 0 };

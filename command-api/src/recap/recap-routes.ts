@@ -23,7 +23,7 @@ export const recapRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       schema: {
         tags: ['recap'],
         summary:
-          "A recap written from the team's recorded data: with `matchId`, the match first (score, result, top performers, notable stats, as they stand after every correction); the latest occurrence of its events in the last 7 days, else the next one, with its RSVPs; the last 7 days of activity, top contributors by XP. Members only",
+          "A recap written from the team's recorded data: with `matchId`, the match first (score, result, top performers, notable stats, as they stand after every correction); the latest occurrence of its events that started in the last 7 days (never one still to come), with its RSVPs; the last 7 days of activity, top contributors by XP. Members only",
         body: gameRecapInputSchema,
         response: { 200: gameRecapSchema },
       },

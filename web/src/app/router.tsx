@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
@@ -118,6 +118,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (await import('../features/matches/routes/matches.tsx')).MatchesRoute,
                   }),
+                },
+                {
+                  // Games lives at /matches (beside /matches/{id}); /games is its friendly alias.
+                  path: paths.games,
+                  loader: ({ request }) => redirect(`${paths.matches}${new URL(request.url).search}`),
+                },
+                {
+                  path: paths.more,
+                  lazy: async () => ({ Component: (await import('../features/more/routes/more.tsx')).MoreRoute }),
                 },
                 {
                   path: paths.sportsDemo,

@@ -15,7 +15,7 @@ export function Logo({ className, inverted }: LogoProps) {
         <path
           d="M10 21c1.5 1.5 3.5 2 6 2 3.5 0 6-1.5 6-4.5 0-2.5-2-3.5-5.5-4.5C14 13.5 13 13 13 12s1-2 3-2c2 0 3.5.5 4.5 1.5"
           fill="none"
-          stroke="white"
+          className="stroke-white"
           strokeWidth="2.6"
           strokeLinecap="round"
         />

@@ -14,8 +14,12 @@ export const paths = {
   settings: '/settings',
   orgAdmin: '/org-admin',
   livestream: '/livestream',
+  /** Games (matches and livestreams, for everyone); `/games` redirects here. */
   matches: '/matches',
+  games: '/games',
   sportsDemo: '/sports-demo',
+  /** More: everything the phone's bottom bar has no room for. */
+  more: '/more',
   seasons: '/seasons',
   admin: '/admin',
 } as const;

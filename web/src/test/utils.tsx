@@ -1,6 +1,6 @@
 import type { User } from '@sideline/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -84,4 +84,13 @@ export function renderApp(path: string, options: { queryClient?: QueryClient } =
     </AppProvider>,
   );
   return { ...view, user, router, queryClient };
+}
+
+/**
+ * A list row's action on a phone (RowActions): opens the row's overflow menu, named like
+ * 'Actions for Spring League', and picks the item, named like 'Delete Spring League'.
+ */
+export async function pickRowAction(user: ReturnType<typeof userEvent.setup>, menu: string, item: string) {
+  await user.click(await screen.findByRole('button', { name: menu }));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
 }

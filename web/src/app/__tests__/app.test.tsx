@@ -28,11 +28,15 @@ describe('routing and the app shell (mocked fetch)', () => {
     expect(await screen.findByRole('heading', { name: 'Join Sideline' })).toBeInTheDocument();
   });
 
-  it('shows the 404 page for an unknown path', async () => {
+  it('says which page was not found and offers Home and Back (Back goes Home without history)', async () => {
     mockFetch(signedIn);
-    renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
-    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    const { user, router } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText('/no/such/page')).toBeInTheDocument();
+    expect(screen.queryByText(/router/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('greets the user on the home page with role and XP', async () => {

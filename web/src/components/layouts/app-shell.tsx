@@ -29,7 +29,7 @@ function SkipLink() {
         const target = main.querySelector<HTMLElement>('[data-skip-target]') ?? main;
         target.focus();
       }}
-      className="sr-only z-[60] rounded-xl bg-white px-4 py-2.5 text-sm font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-[60] rounded-xl bg-white px-4 py-3 text-sm font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
     >
       Skip to main content
     </a>
@@ -37,8 +37,8 @@ function SkipLink() {
 }
 
 /**
- * Layout of every signed-in screen. Small screens: a top header and the bottom navigation (with
- * the Profile menu). Wide screens: the fixed sidebar (or, where it is hidden, a header with the
+ * Layout of every signed-in screen. Small screens: a top header with the Profile menu, and the
+ * bottom navigation. Wide screens: the fixed sidebar (or, where it is hidden, a header with the
  * Profile menu). Only one navigation is mounted at a time, chosen by the `md` breakpoint, so each
  * control exists once. Rendered inside ProtectedRoute, so the user is present.
  */
@@ -61,7 +61,7 @@ export function AppShell() {
           <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/85 backdrop-blur supports-[backdrop-filter]:bg-white/70">
             <div className="mx-auto flex h-14 max-w-5xl items-center justify-between px-4">
               <Logo className="text-lg" />
-              {isDesktop ? <ProfileMenu user={user} /> : null}
+              <ProfileMenu user={user} />
             </div>
           </header>
         )}

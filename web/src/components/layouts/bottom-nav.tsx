@@ -1,9 +1,8 @@
 import type { User } from '@sideline/domain';
 import { Link } from 'react-router-dom';
 import { builtScreens, type BuiltScreens } from '../../config/paths.ts';
-import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
 import { cn } from '../../lib/cn.ts';
-import { bottomNavEntries, isNavEntryActive } from './nav-items.ts';
+import { activeBottomEntry, bottomNavEntries } from './nav-items.ts';
 
 interface BottomNavProps {
   user: User;
@@ -11,9 +10,13 @@ interface BottomNavProps {
   built?: BuiltScreens;
 }
 
-/** Small screens: the tab bar fixed to the bottom, with the Profile menu as its last entry. */
+/**
+ * Small screens: the tab bar fixed to the bottom, five entries at most (Home, Schedule, Chat,
+ * Games, More). Each entry is a full-height, fifth-of-the-width target (64 px tall).
+ */
 export function BottomNav({ user, pathname, built = builtScreens }: BottomNavProps) {
   const entries = bottomNavEntries(user.role, built);
+  const active = activeBottomEntry(entries, pathname);
   return (
     <nav
       aria-label="Main navigation"
@@ -21,26 +24,23 @@ export function BottomNav({ user, pathname, built = builtScreens }: BottomNavPro
     >
       <ul className="mx-auto flex h-16 max-w-lg items-stretch">
         {entries.map(({ label, to, icon: Icon }) => {
-          const active = isNavEntryActive(pathname, to);
+          const current = active?.to === to;
           return (
             <li key={to} className="flex-1">
               <Link
                 to={to}
-                aria-current={active ? 'page' : undefined}
+                aria-current={current ? 'page' : undefined}
                 className={cn(
-                  'flex h-full flex-col items-center justify-center gap-1 text-[11px] leading-none font-medium transition-colors',
-                  active ? 'text-brand-600' : 'text-slate-500 hover:text-slate-900',
+                  'flex h-full flex-col items-center justify-center gap-1 text-xs leading-none font-medium transition-colors',
+                  current ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900',
                 )}
               >
-                <Icon className={cn('size-6', active && 'stroke-[2.4]')} aria-hidden="true" />
+                <Icon className={cn('size-6', current && 'stroke-[2.4]')} aria-hidden="true" />
                 {label}
               </Link>
             </li>
           );
         })}
-        <li className="flex-1">
-          <ProfileMenu user={user} variant="bottom-nav" />
-        </li>
       </ul>
     </nav>
   );

@@ -47,7 +47,7 @@ export function Sidebar({ user, pathname, built = builtScreens }: SidebarProps) 
                   to={to}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
-                    'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
+                    'flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors',
                     active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
                   )}
                 >
@@ -63,7 +63,7 @@ export function Sidebar({ user, pathname, built = builtScreens }: SidebarProps) 
             to={orgAdmin.to}
             title={orgAdmin.label}
             aria-current={isNavEntryActive(pathname, orgAdmin.to) ? 'page' : undefined}
-            className="mt-4 inline-flex items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-50"
+            className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-xl border border-slate-200 px-3 text-sm font-medium text-slate-600 hover:bg-slate-50"
           >
             <orgAdmin.icon className="size-4" aria-hidden="true" />
             {orgAdmin.label}

@@ -10,12 +10,24 @@ const variants = {
   destructive: 'bg-red-600 text-white hover:bg-red-700',
 } as const;
 
+/**
+ * Every size is at least 44 × 44 px (WCAG 2.5.5 target size): a thumb at the touchline hits it.
+ * `sm` is narrower (less padding) for rows of several actions, not shorter; `icon` is a 44 px
+ * square for a lone icon (give it an `aria-label`); `lg` is the 48 px main action of a screen.
+ */
 const sizes = {
-  sm: 'h-8 gap-1.5 rounded-lg px-3 text-sm',
-  md: 'h-10 gap-2 rounded-xl px-4 text-sm',
-  lg: 'h-12 gap-2 rounded-xl px-5 text-base',
-  icon: 'size-10 rounded-xl',
+  sm: 'h-11 min-w-11 gap-1.5 rounded-xl px-3 text-sm',
+  md: 'h-11 min-w-11 gap-2 rounded-xl px-4 text-sm',
+  lg: 'h-12 min-w-12 gap-2 rounded-xl px-5 text-base',
+  icon: 'size-11 rounded-xl',
 } as const;
+
+/**
+ * A link that stands alone (a card's 'View All', 'Back to Teams'): text, with a 44 px tall hit
+ * area. Links inside a sentence keep the sentence's line.
+ */
+export const textLinkClassName =
+  'inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline';
 
 export type ButtonVariant = keyof typeof variants;
 export type ButtonSize = keyof typeof sizes;

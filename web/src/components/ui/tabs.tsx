@@ -4,10 +4,18 @@ import { cn } from '../../lib/cn.ts';
 
 export const Tabs = TabsPrimitive.Root;
 
+/**
+ * Tabs are 44 px tall (WCAG 2.5.5). They share the width equally; when their labels do not fit
+ * (four tabs on a phone), each keeps its whole label and the list scrolls sideways by itself,
+ * never the page.
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('grid w-full auto-cols-fr grid-flow-col gap-1 rounded-xl bg-slate-100 p-1', className)}
+      className={cn(
+        'grid w-full auto-cols-[minmax(max-content,1fr)] grid-flow-col gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1',
+        className,
+      )}
       {...props}
     />
   );
@@ -17,7 +25,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'inline-flex h-9 items-center justify-center rounded-lg px-3 text-sm font-medium text-slate-600 transition-all',
+        'inline-flex h-11 items-center justify-center rounded-lg px-3 text-sm font-medium whitespace-nowrap text-slate-600 transition-colors',
         'hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
         className,
       )}

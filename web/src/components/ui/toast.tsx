@@ -7,7 +7,11 @@ import { dismissToast, TOAST_DURATION_MS, useToast } from './use-toast.ts';
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = ['F8'];
 
-/** Renders the toast queue (one at a time). Mount once, near the root. */
+/**
+ * Renders the toast queue (one at a time). Mount once, near the root. On a phone a toast sits at
+ * the bottom, above the bottom bar (64 px and the safe area), where it never covers a dialog's
+ * title; on wide screens in the bottom right corner.
+ */
 export function Toaster() {
   const { toasts } = useToast();
   return (
@@ -31,7 +35,7 @@ export function Toaster() {
             type={destructive ? 'foreground' : 'background'}
             data-variant={variant}
             className={cn(
-              'toast-swipe pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lg',
+              'toast-swipe pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-12 shadow-lg',
               'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
               destructive
                 ? 'border-red-600 bg-red-600 text-white'
@@ -53,7 +57,7 @@ export function Toaster() {
             <ToastPrimitive.Close
               aria-label="Dismiss notification"
               className={cn(
-                'absolute top-3 right-3 rounded-md p-1 transition-colors',
+                'absolute top-1 right-1 flex size-11 items-center justify-center rounded-xl transition-colors',
                 destructive
                   ? 'text-red-100 hover:bg-red-700'
                   : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700',
@@ -66,7 +70,7 @@ export function Toaster() {
       })}
       <ToastPrimitive.Viewport
         hotkey={TOAST_HOTKEY}
-        className="fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="fixed inset-x-0 bottom-0 z-[100] flex max-h-dvh w-full flex-col gap-2 p-4 pb-[calc(5rem+env(safe-area-inset-bottom))] outline-none md:left-auto md:max-w-[420px] md:pb-4"
       />
     </ToastPrimitive.Provider>
   );

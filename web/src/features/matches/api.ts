@@ -1,6 +1,7 @@
 import type {
   AddParticipantInput,
   AmendStatInput,
+  Livestream,
   Match,
   OrgTeam,
   Player,
@@ -26,6 +27,18 @@ export const matchesQueryOptions = queryOptions({
 
 export function useMatches() {
   return useQuery(matchesQueryOptions);
+}
+
+/**
+ * GET /api/livestreams/active — live now, for the Games screen's Livestreams tab. The livestream
+ * screen's key (one cache), declared here for the same reason as the match forms' choices below.
+ */
+export function useGamesLivestreams(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.activeLivestreams,
+    queryFn: ({ signal }) => api.get<Livestream[]>(apiPaths.activeLivestreams, { signal }),
+    enabled: options.enabled ?? true,
+  });
 }
 
 /** GET /api/matches/{matchId}/participants — the lineup. */

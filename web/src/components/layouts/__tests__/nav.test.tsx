@@ -1,35 +1,26 @@
 import type { User, UserRole } from '@sideline/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { builtScreens, type BuiltScreens } from '../../../config/paths.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { makeTeam } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import { DESKTOP_VIEWPORT_WIDTH, setViewportWidth } from '../../../test/viewport.ts';
 import { TooltipProvider } from '../../ui/tooltip.tsx';
 import { BottomNav } from '../bottom-nav.tsx';
 import {
+  activeBottomEntry,
   bottomNavEntries,
   isNavEntryActive,
+  moreSections,
   orgAdminShortcut,
   sidebarEntries,
   sidebarVisibleAt,
 } from '../nav-items.ts';
 import { Sidebar } from '../sidebar.tsx';
-
-/** The entries whose screens are built today (Events, Media, Matches and Livestream depend on `builtScreens`). */
-function builtMain(labels: string[]): string[] {
-  const built: Record<string, boolean> = {
-    Events: builtScreens.events,
-    Media: builtScreens.media,
-    Matches: builtScreens.matches,
-    Live: builtScreens.livestream,
-    Livestream: builtScreens.livestream,
-  };
-  return labels.filter((l) => built[l] ?? true);
-}
 
 const allBuilt = Object.fromEntries(Object.keys(builtScreens).map((key) => [key, true])) as BuiltScreens;
 const labels = (entries: ReadonlyArray<{ label: string }>) => entries.map((e) => e.label);
@@ -59,69 +50,75 @@ describe('navigation rules', () => {
     expect(isNavEntryActive('/chat/team-1', '/chat')).toBe(true);
   });
 
-  it('shows only built screens in the bottom navigation today (the org console is built)', () => {
-    for (const role of ['parent', 'player'] as const) {
-      expect(labels(bottomNavEntries(role))).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media']));
+  it('gives every role the same five bottom entries: Home, Schedule, Chat, Games, More', () => {
+    for (const role of ['parent', 'player', 'coach', 'org_admin'] as const) {
+      const entries = bottomNavEntries(role);
+      expect(labels(entries)).toEqual(['Home', 'Schedule', 'Chat', 'Games', 'More']);
+      expect(entries.map((e) => e.to)).toEqual(['/', '/events', '/chat', '/matches', '/more']);
     }
-    expect(labels(bottomNavEntries('coach'))).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live']));
-    expect(labels(bottomNavEntries('org_admin'))).toEqual(
-      builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live', 'Admin']),
-    );
-  });
-
-  it('adds Live for coach and org_admin, and Admin for org_admin, once those screens exist', () => {
-    expect(labels(bottomNavEntries('parent', allBuilt))).toEqual(['Home', 'Teams', 'Chat', 'Events', 'Media']);
-    expect(labels(bottomNavEntries('player', allBuilt))).toEqual(['Home', 'Teams', 'Chat', 'Events', 'Media']);
-    expect(labels(bottomNavEntries('coach', allBuilt))).toEqual(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live']);
-    expect(labels(bottomNavEntries('org_admin', allBuilt))).toEqual([
+    // An unbuilt screen loses its entry; there are never more than five.
+    expect(labels(bottomNavEntries('parent', { ...allBuilt, matches: false }))).toEqual([
       'Home',
-      'Teams',
+      'Schedule',
       'Chat',
-      'Events',
-      'Media',
-      'Live',
-      'Admin',
+      'More',
     ]);
-    expect(bottomNavEntries('org_admin', allBuilt).find((e) => e.label === 'Admin')?.to).toBe('/org-admin');
   });
 
-  it('gives the sidebar Matches and Livestream for coach and org_admin, Seasons and the org shortcut for org_admin', () => {
-    expect(labels(sidebarEntries('coach'))).toEqual(
-      builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media', 'Matches', 'Livestream']),
-    );
-    expect(labels(sidebarEntries('parent'))).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']));
-    expect(labels(sidebarEntries('parent', allBuilt))).toEqual(['Dashboard', 'Teams', 'Chat', 'Events', 'Media']);
-    expect(labels(sidebarEntries('coach', allBuilt))).toEqual([
-      'Dashboard',
-      'Teams',
-      'Chat',
-      'Events',
-      'Media',
-      'Matches',
-      'Livestream',
+  it('marks the entry a screen is reached through: Games for a livestream, More for teams and admin pages', () => {
+    const entries = bottomNavEntries('org_admin');
+    const active = (pathname: string) => activeBottomEntry(entries, pathname)?.label ?? null;
+    expect(active('/')).toBe('Home');
+    expect(active('/events/t-1')).toBe('Schedule');
+    expect(active('/chat/t-1')).toBe('Chat');
+    for (const path of ['/matches', '/matches/m-1', '/livestream', '/sports-demo']) expect(active(path)).toBe('Games');
+    for (const path of ['/more', '/teams', '/team/t-1', '/media/t-1', '/gamification', '/settings', '/org-admin']) {
+      expect(active(path)).toBe('More');
+    }
+    expect(active('/seasons/s-1/teams')).toBe('More');
+    expect(active('/admin/people')).toBe('More');
+  });
+
+  it("lists on More what the bottom bar has no room for, the organization's pages for org admins only", () => {
+    const sections = (role: UserRole) => moreSections(role).map((s) => [s.title, labels(s.entries)] as const);
+    expect(sections('parent')).toEqual([
+      ['Teams and media', ['Teams', 'Media', 'Badges & Rewards', 'Livestreams']],
+      ['Account', ['Settings', 'Sports & stats guide']],
     ]);
-    expect(labels(sidebarEntries('org_admin', allBuilt))).toEqual([
-      'Dashboard',
-      'Teams',
+    expect(sections('coach')).toEqual(sections('parent'));
+    expect(sections('org_admin')).toEqual([
+      ['Teams and media', ['Teams', 'Media', 'Badges & Rewards', 'Livestreams']],
+      ['Organization', ['Organization Admin', 'Seasons', 'Admin Portal']],
+      ['Account', ['Settings', 'Sports & stats guide']],
+    ]);
+    expect(moreSections('org_admin')[1]!.entries.map((e) => e.to)).toEqual(['/org-admin', '/seasons', '/admin']);
+  });
+
+  it('keeps every screen in the desktop sidebar, Seasons and the portal for org admins only', () => {
+    expect(labels(sidebarEntries('parent'))).toEqual([
+      'Home',
+      'Schedule',
       'Chat',
-      'Events',
+      'Games',
+      'Teams',
       'Media',
-      'Matches',
-      'Livestream',
+      'Livestreams',
+    ]);
+    expect(labels(sidebarEntries('coach'))).toEqual(labels(sidebarEntries('parent')));
+    expect(labels(sidebarEntries('org_admin'))).toEqual([
+      'Home',
+      'Schedule',
+      'Chat',
+      'Games',
+      'Teams',
+      'Media',
+      'Livestreams',
       'Seasons',
       'Admin Portal',
     ]);
+    expect(sidebarEntries('org_admin').find((e) => e.label === 'Admin Portal')?.to).toBe('/admin');
     expect(orgAdminShortcut('org_admin', allBuilt)).toMatchObject({ label: 'Organization Admin', to: '/org-admin' });
     expect(orgAdminShortcut('coach', allBuilt)).toBeNull();
-    // Seasons and the console are built: an org admin has both today.
-    expect(orgAdminShortcut('org_admin')).toMatchObject({ to: '/org-admin' });
-    expect(labels(sidebarEntries('org_admin'))).toContain('Seasons');
-    expect(labels(sidebarEntries('coach'))).not.toContain('Seasons');
-    // The admin portal is built: org admins reach /admin from the sidebar, nobody else sees it.
-    expect(sidebarEntries('org_admin').find((e) => e.label === 'Admin Portal')?.to).toBe('/admin');
-    for (const role of ['coach', 'parent', 'player'] as const) {
-      expect(labels(sidebarEntries(role, allBuilt))).not.toContain('Admin Portal');
-    }
     expect(labels(sidebarEntries('org_admin', { ...allBuilt, admin: false }))).not.toContain('Admin Portal');
   });
 
@@ -134,21 +131,24 @@ describe('navigation rules', () => {
 });
 
 describe('BottomNav and Sidebar', () => {
-  it('renders Live and Admin links for an org admin when built, with the active entry marked', () => {
+  it('renders the five entries for an org admin, Games current on a livestream', () => {
     renderNav(<BottomNav user={asRole('org_admin')} pathname="/livestream" built={allBuilt} />);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Live' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/org-admin');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Schedule', 'Chat', 'Games', 'More']);
+    expect(within(nav).getByRole('link', { name: 'Games' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'More' })).toHaveAttribute('href', '/more');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-    expect(within(nav).getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
   });
 
-  it('renders no Live or Admin link for a parent even when built', () => {
-    renderNav(<BottomNav user={asRole('parent')} pathname="/" built={allBuilt} />);
+  it('marks More current for a parent on a team page', () => {
+    renderNav(<BottomNav user={asRole('parent')} pathname="/team/t-1" built={allBuilt} />);
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).queryByRole('link', { name: 'Live' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'More' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link')).toHaveLength(5);
   });
 
   it("renders the sidebar's Organization Admin shortcut and Seasons for an org admin when built", () => {
@@ -159,7 +159,7 @@ describe('BottomNav and Sidebar', () => {
       'title',
       'Organization Admin',
     );
-    expect(within(nav).getByRole('link', { name: 'Matches' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Games' })).toHaveAttribute('href', '/matches');
     expect(within(nav).getByRole('link', { name: 'Admin Portal' })).toHaveAttribute('href', '/admin');
   });
 });
@@ -170,7 +170,7 @@ describe('the app shell (mocked fetch)', () => {
     'GET /api/teams': { status: 200, body: [] },
   });
 
-  it('shows the bottom navigation on small screens: Home, Teams, Chat, the built screens and the Profile menu, no sidebar', async () => {
+  it('shows on small screens the five-entry bottom bar and the Profile menu in the header, no sidebar', async () => {
     mockFetch(signedIn());
     renderApp('/teams');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -178,12 +178,39 @@ describe('the app shell (mocked fetch)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(builtMain(['Home', 'Teams', 'Chat', 'Events', 'Media', 'Live']));
-    expect(within(nav).getByRole('link', { name: 'Teams' })).toHaveAttribute('aria-current', 'page');
+    ).toEqual(['Home', 'Schedule', 'Chat', 'Games', 'More']);
+    expect(within(nav).getByRole('link', { name: 'More' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
-    expect(within(nav).getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('banner')).getByRole('button', { name: 'Profile menu' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Sidebar' })).not.toBeInTheDocument();
+  });
+
+  it('reaches every other screen from More on a phone, and /games leads to Games', async () => {
+    mockFetch({
+      ...signedIn('org_admin'),
+      'GET /api/teams': { status: 200, body: [makeTeam({ id: 't-1', name: 'Riverside Lions' })] },
+      'GET /api/matches': { status: 200, body: [] },
+    });
+    const { router } = renderApp('/more');
+    const teamPages = await screen.findByRole('region', { name: 'Team pages' });
+    expect(within(teamPages).getByRole('link', { name: 'Riverside Lions' })).toHaveAttribute('href', '/team/t-1');
+    for (const [name, href] of [
+      ['Teams', '/teams'],
+      ['Media', '/media'],
+      ['Badges & Rewards', '/gamification'],
+      ['Livestreams', '/livestream'],
+      ['Organization Admin', '/org-admin'],
+      ['Seasons', '/seasons'],
+      ['Admin Portal', '/admin'],
+      ['Settings', '/settings'],
+      ['Sports & stats guide', '/sports-demo'],
+    ] as const) {
+      expect(screen.getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeEnabled();
+    await act(() => router.navigate('/games?tab=results'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/matches'));
+    expect(router.state.location.search).toBe('?tab=results');
   });
 
   it('shows the sidebar on wide screens: user, role, entries, active Chat on /chat/{id}, Sign Out', async () => {
@@ -198,7 +225,7 @@ describe('the app shell (mocked fetch)', () => {
       within(nav)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(builtMain(['Dashboard', 'Teams', 'Chat', 'Events', 'Media', 'Matches', 'Livestream']));
+    ).toEqual(['Home', 'Schedule', 'Chat', 'Games', 'Teams', 'Media', 'Livestreams']);
     expect(within(nav).getByRole('link', { name: 'Chat' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).queryByRole('link', { name: 'Seasons' })).not.toBeInTheDocument();
     expect(within(sidebar).getByRole('button', { name: 'Sign Out' })).toBeEnabled();

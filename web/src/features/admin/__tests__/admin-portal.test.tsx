@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp, sampleUser, type RecordedCall } from '../../../test/utils.tsx';
+import { pickRowAction, renderApp, sampleUser, type RecordedCall } from '../../../test/utils.tsx';
 import { setViewportWidth, DESKTOP_VIEWPORT_WIDTH } from '../../../test/viewport.ts';
 import { makeOrganization } from '../../orgs/__tests__/org-fixtures.ts';
 import { formatFileSize } from '../lib/format.ts';
@@ -135,7 +135,7 @@ describe('admin portal (mocked fetch)', () => {
       }),
     });
     const { user } = renderApp('/admin/teams');
-    await user.click(await screen.findByRole('button', { name: 'Delete U12 Tigers' }));
+    await pickRowAction(user, 'Actions for U12 Tigers', 'Delete U12 Tigers');
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete U12 Tigers?' });
     expect(callsTo('DELETE', '/api/admin/teams/team-1')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Delete Team' }));
@@ -143,7 +143,9 @@ describe('admin portal (mocked fetch)', () => {
     expect(screen.getByText('U12 Tigers is gone.')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/admin/teams/team-1')).toHaveLength(1);
     // The list is fetched again and the team is no longer in it; the dialog has closed.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete U12 Tigers' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Actions for U12 Tigers' })).not.toBeInTheDocument(),
+    );
     expect(callsTo('GET', '/api/admin/teams').length).toBeGreaterThan(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
@@ -153,7 +155,7 @@ describe('admin portal (mocked fetch)', () => {
       'DELETE /api/admin/teams/team-1': { status: 404, body: { message: 'Team not found', code: 'NOT_FOUND' } },
     });
     const { user } = renderApp('/admin/teams');
-    await user.click(await screen.findByRole('button', { name: 'Delete U12 Tigers' }));
+    await pickRowAction(user, 'Actions for U12 Tigers', 'Delete U12 Tigers');
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Team' }));
     expect(await screen.findByText('Failed to delete team')).toBeInTheDocument();
     expect(screen.getByText('Team not found')).toBeInTheDocument();
@@ -201,10 +203,15 @@ describe('admin portal (mocked fetch)', () => {
     const { user } = renderApp('/admin/matches');
     const list = await screen.findByRole('list', { name: 'Matches' });
     const cards = within(list).getAllByRole('listitem');
-    expect(within(cards[1]!).queryByRole('button', { name: 'Cancel Match' })).not.toBeInTheDocument();
     expect(within(cards[1]!).getByText('3 – 1')).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Completed')).toBeInTheDocument();
-    await user.click(within(cards[0]!).getByRole('button', { name: 'Cancel Match' }));
+    // On a phone the row's actions are in its ⋮ menu; a completed match's has Edit only.
+    await user.click(within(cards[1]!).getByRole('button', { name: /^Actions for / }));
+    expect(await screen.findByRole('menuitem', { name: /^Edit / })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Cancel Match' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(cards[0]!).getByRole('button', { name: /^Actions for / }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Cancel Match' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancel this match?' });
     await user.click(within(confirm).getByRole('button', { name: 'Cancel Match' }));
     expect(await screen.findByText('Match cancelled')).toBeInTheDocument();
@@ -257,7 +264,7 @@ describe('admin portal (mocked fetch)', () => {
   it('people: deactivate asks, then deletes and reports; the edit and invite links open dialogs', SLOW, async () => {
     const { callsTo } = portalFetch({ 'DELETE /api/admin/people/u-2': { status: 204 } });
     const { user, router } = renderApp('/admin/people');
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Casey Coach' }));
+    await pickRowAction(user, 'Actions for Casey Coach', 'Deactivate Casey Coach');
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Person deactivated')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/admin/people/u-2')).toHaveLength(1);
@@ -299,7 +306,8 @@ describe('admin portal (mocked fetch)', () => {
     await user.click(within(list).getAllByRole('button', { name: 'View goal.jpg' })[1]!);
     expect(await screen.findByRole('dialog', { name: 'goal.jpg' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await user.click(within(list).getByRole('button', { name: 'Delete goal.jpg' }));
+    await user.click(within(list).getByRole('button', { name: 'More actions for goal.jpg' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete goal.jpg' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Media deleted')).toBeInTheDocument();
     expect(callsTo('DELETE', '/api/admin/media/media-1')).toHaveLength(1);

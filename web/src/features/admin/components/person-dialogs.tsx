@@ -10,6 +10,7 @@ import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
 import { useUpdateAdminPerson } from '../api.ts';
 import { formatDate } from '../lib/format.ts';
 import { adminRoles, type AdminPerson } from '../types.ts';
+import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
 
 interface PersonDialogProps {
   person: AdminPerson | null;
@@ -93,10 +94,10 @@ function PersonForm({ person, mode, onDone }: { person: AdminPerson; mode: 'role
         </NativeSelect>
       </Field>
       {mode === 'edit' ? (
-        <label className="flex items-center gap-3 text-sm text-slate-800">
+        <label className={choiceLabelClassName}>
           <input
             type="checkbox"
-            className="size-4 accent-brand-600"
+            className={choiceInputClassName}
             checked={isActive}
             onChange={(e) => setIsActive(e.target.checked)}
           />

@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Button, buttonClassName, textLinkClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { adminPaths } from '../paths.ts';
@@ -86,7 +86,7 @@ export function AdminDashboardRoute() {
         <Card className="p-5">
           <div className="mb-3 flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold text-slate-900">Upcoming Matches</h2>
-            <Link to={adminPaths.matches} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={adminPaths.matches} className={textLinkClassName}>
               All matches
             </Link>
           </div>
@@ -120,7 +120,7 @@ export function AdminDashboardRoute() {
         <Card className="p-5">
           <div className="mb-3 flex items-center justify-between gap-2">
             <h2 className="text-base font-semibold text-slate-900">Recent Activity</h2>
-            <Link to={adminPaths.activity} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to={adminPaths.activity} className={textLinkClassName}>
               All activity
             </Link>
           </div>

@@ -19,6 +19,7 @@ import { CreateMatchDialog } from '../../matches/components/create-match-dialog.
 import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
 import { formatDateTime, matchStatusTone, statusLabel } from '../lib/format.ts';
 import type { AdminMatch } from '../types.ts';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 
 /** The admin list says 'completed' where the match lifecycle says 'complete'. */
 function lifecycleStatus(status: string): MatchStatus | null {
@@ -207,20 +208,27 @@ export function AdminMatchesRoute() {
                     <Eye className="size-3.5" aria-hidden="true" />
                     Details
                   </Link>
-                  <Link
-                    to={adminPaths.editMatch(match.id)}
-                    className={buttonClassName('outline', 'sm')}
-                    aria-label={`Edit ${match.teamA} vs ${match.teamB}`}
-                  >
-                    <Pencil className="size-3.5" aria-hidden="true" />
-                    Edit
-                  </Link>
-                  {cancellable ? (
-                    <Button variant="outline" size="sm" className="text-red-700" onClick={() => setCancelling(match)}>
-                      <Ban className="size-3.5" aria-hidden="true" />
-                      Cancel Match
-                    </Button>
-                  ) : null}
+                  <RowActions
+                    label={`Actions for ${match.teamA} vs ${match.teamB}`}
+                    actions={[
+                      {
+                        label: 'Edit',
+                        name: `Edit ${match.teamA} vs ${match.teamB}`,
+                        icon: Pencil,
+                        to: adminPaths.editMatch(match.id),
+                      },
+                      ...(cancellable
+                        ? [
+                            {
+                              label: 'Cancel Match',
+                              icon: Ban,
+                              onSelect: () => setCancelling(match),
+                              destructive: true,
+                            },
+                          ]
+                        : []),
+                    ]}
+                  />
                 </div>
               </ItemCard>
             );

@@ -24,6 +24,7 @@ import {
 import { UploadMediaDialog } from '../components/upload-media-dialog.tsx';
 import { formatDateTime, formatFileSize } from '../lib/format.ts';
 import type { AdminMedia } from '../types.ts';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 
 const isVideo = (item: AdminMedia) => item.fileType === 'video';
 
@@ -181,16 +182,19 @@ export function AdminMediaRoute() {
                     <Download className="size-3.5" aria-hidden="true" />
                     Download
                   </a>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-red-700"
-                    onClick={() => setDeleting(item)}
-                    aria-label={`Delete ${item.fileName}`}
-                  >
-                    <Trash className="size-3.5" aria-hidden="true" />
-                    Delete
-                  </Button>
+                  <RowActions
+                    label={`More actions for ${item.fileName}`}
+                    className="ml-auto"
+                    actions={[
+                      {
+                        label: 'Delete',
+                        name: `Delete ${item.fileName}`,
+                        icon: Trash,
+                        onSelect: () => setDeleting(item),
+                        destructive: true,
+                      },
+                    ]}
+                  />
                 </div>
               </div>
             </ItemCard>

@@ -3,7 +3,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -26,6 +26,7 @@ import {
 } from '../components/section.tsx';
 import { formatDate } from '../lib/format.ts';
 import { adminRoles, type AdminPerson } from '../types.ts';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 
 /** Spec part 2 §9: a person card shows 2 connected teams. */
 const CARD_TEAMS = 2;
@@ -138,34 +139,29 @@ export function AdminPeopleRoute() {
                 <p className="mt-1 text-xs text-slate-500">Joined {formatDate(person.joinedAt)}</p>
               </div>
               <div className="mt-auto flex flex-wrap gap-2 pt-1">
-                <Link
-                  to={adminPaths.editPerson(person.id)}
-                  className={buttonClassName('outline', 'sm')}
-                  aria-label={`Edit ${person.name}`}
-                >
-                  <Pencil className="size-3.5" aria-hidden="true" />
-                  Edit
-                </Link>
-                <Link
-                  to={adminPaths.personRole(person.id)}
-                  className={buttonClassName('outline', 'sm')}
-                  aria-label={`Change role of ${person.name}`}
-                >
-                  <KeyRound className="size-3.5" aria-hidden="true" />
-                  Role
-                </Link>
-                {person.isActive ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-red-700"
-                    onClick={() => setDeactivating(person)}
-                    aria-label={`Deactivate ${person.name}`}
-                  >
-                    <UserRoundX className="size-3.5" aria-hidden="true" />
-                    Deactivate
-                  </Button>
-                ) : null}
+                <RowActions
+                  label={`Actions for ${person.name}`}
+                  actions={[
+                    { label: 'Edit', name: `Edit ${person.name}`, icon: Pencil, to: adminPaths.editPerson(person.id) },
+                    {
+                      label: 'Role',
+                      name: `Change role of ${person.name}`,
+                      icon: KeyRound,
+                      to: adminPaths.personRole(person.id),
+                    },
+                    ...(person.isActive
+                      ? [
+                          {
+                            label: 'Deactivate',
+                            name: `Deactivate ${person.name}`,
+                            icon: UserRoundX,
+                            onSelect: () => setDeactivating(person),
+                            destructive: true,
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
               </div>
             </ItemCard>
           ))}

@@ -3,7 +3,7 @@ import { CalendarRange, Pencil, Plus, Trash, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -18,6 +18,9 @@ import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
 import type { AdminSeason } from '../types.ts';
+import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 
 /** /admin/seasons, /admin/seasons/create, /admin/seasons/{id}/edit (spec part 2 §2). */
 export function AdminSeasonsRoute() {
@@ -98,11 +101,11 @@ export function AdminSeasonsRoute() {
                   {season.matchCount === 1 ? 'match' : 'matches'}
                 </p>
                 <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
-                  <label className="mr-auto inline-flex items-center gap-2 text-sm text-slate-700">
+                  <label className={cn(choiceLabelClassName, 'mr-auto')}>
                     <input
                       type="checkbox"
                       role="switch"
-                      className="size-4 accent-brand-600"
+                      className={choiceInputClassName}
                       checked={season.isActive}
                       disabled={toggle.isPending && toggle.variables?.id === season.id}
                       onChange={() => setActive(season)}
@@ -113,24 +116,24 @@ export function AdminSeasonsRoute() {
                   <Link to={seasonTeamsPath(season.id)} className={buttonClassName('ghost', 'sm')}>
                     Teams
                   </Link>
-                  <Link
-                    to={adminPaths.editSeason(season.id)}
-                    className={buttonClassName('outline', 'sm')}
-                    aria-label={`Edit ${season.name}`}
-                  >
-                    <Pencil className="size-3.5" aria-hidden="true" />
-                    Edit
-                  </Link>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="text-red-700"
-                    onClick={() => setDeleting(season)}
-                    aria-label={`Delete ${season.name}`}
-                  >
-                    <Trash className="size-3.5" aria-hidden="true" />
-                    Delete
-                  </Button>
+                  <RowActions
+                    label={`Actions for ${season.name}`}
+                    actions={[
+                      {
+                        label: 'Edit',
+                        name: `Edit ${season.name}`,
+                        icon: Pencil,
+                        to: adminPaths.editSeason(season.id),
+                      },
+                      {
+                        label: 'Delete',
+                        name: `Delete ${season.name}`,
+                        icon: Trash,
+                        onSelect: () => setDeleting(season),
+                        destructive: true,
+                      },
+                    ]}
+                  />
                 </div>
               </ItemCard>
             );

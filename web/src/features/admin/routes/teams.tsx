@@ -2,7 +2,7 @@ import { Eye, Pencil, Plus, Trash, UserPlus, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -17,6 +17,7 @@ import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CardGrid, CardsSkeleton, ItemCard, SectionError, SectionHeader } from '../components/section.tsx';
 import type { AdminTeam } from '../types.ts';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 
 /** /admin/teams, /admin/teams/create, /admin/teams/{id}/edit, /admin/teams/{id}/invite (spec part 2 §2). */
 export function AdminTeamsRoute() {
@@ -93,32 +94,25 @@ export function AdminTeamsRoute() {
                   <Eye className="size-3.5" aria-hidden="true" />
                   View
                 </Link>
-                <Link
-                  to={adminPaths.editTeam(team.id)}
-                  className={buttonClassName('outline', 'sm')}
-                  aria-label={`Edit ${team.name}`}
-                >
-                  <Pencil className="size-3.5" aria-hidden="true" />
-                  Edit
-                </Link>
-                <Link
-                  to={adminPaths.inviteToTeam(team.id)}
-                  className={buttonClassName('outline', 'sm')}
-                  aria-label={`Invite to ${team.name}`}
-                >
-                  <UserPlus className="size-3.5" aria-hidden="true" />
-                  Invite
-                </Link>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="text-red-700"
-                  onClick={() => setDeleting(team)}
-                  aria-label={`Delete ${team.name}`}
-                >
-                  <Trash className="size-3.5" aria-hidden="true" />
-                  Delete
-                </Button>
+                <RowActions
+                  label={`Actions for ${team.name}`}
+                  actions={[
+                    { label: 'Edit', name: `Edit ${team.name}`, icon: Pencil, to: adminPaths.editTeam(team.id) },
+                    {
+                      label: 'Invite',
+                      name: `Invite to ${team.name}`,
+                      icon: UserPlus,
+                      to: adminPaths.inviteToTeam(team.id),
+                    },
+                    {
+                      label: 'Delete',
+                      name: `Delete ${team.name}`,
+                      icon: Trash,
+                      onSelect: () => setDeleting(team),
+                      destructive: true,
+                    },
+                  ]}
+                />
               </div>
             </ItemCard>
           ))}

@@ -42,7 +42,7 @@ export function ProfileTrigger({ user, variant }: { user: User; variant: Profile
 
 export const profileTriggerClassNames: Record<ProfileMenuVariant, string> = {
   header:
-    'flex items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100',
+    'flex min-h-11 min-w-11 items-center gap-1 rounded-full p-1.5 pr-2 transition-colors hover:bg-slate-100 data-[state=open]:bg-slate-100',
   'bottom-nav':
     'flex h-full w-full flex-col items-center justify-center gap-1 text-slate-500 transition-colors hover:text-slate-900 data-[state=open]:text-brand-600',
   sidebar:

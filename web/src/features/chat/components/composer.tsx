@@ -93,7 +93,7 @@ export function Composer({ teamId, onSend, sending, onPickPhoto, upload }: Compo
               />
             </div>
           </div>
-          <Button variant="ghost" size="sm" onClick={upload.cancel} aria-label="Cancel upload" className="px-2">
+          <Button variant="ghost" size="sm" onClick={upload.cancel} aria-label="Cancel upload">
             <X className="size-4" aria-hidden="true" />
           </Button>
         </div>
@@ -135,7 +135,7 @@ export function Composer({ teamId, onSend, sending, onPickPhoto, upload }: Compo
           onKeyDown={onKeyDown}
           enterKeyHint="send"
           data-skip-target
-          className={`max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs [field-sizing:content] placeholder:text-slate-500 sm:text-sm ${fieldFocusClassName}`}
+          className={`max-h-32 min-h-11 flex-1 resize-none rounded-xl border border-slate-200 bg-white px-3.5 py-2 text-base text-slate-900 shadow-xs [field-sizing:content] placeholder:text-slate-500 sm:text-sm ${fieldFocusClassName}`}
         />
         <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend}>
           {sending ? (

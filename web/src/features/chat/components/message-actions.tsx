@@ -36,7 +36,7 @@ export function MessageActions({ pinned, busy = false, onSetPinned, onEdit, onDe
           type="button"
           aria-label="Message actions"
           className={cn(
-            'flex size-7 shrink-0 items-center justify-center rounded-full text-slate-400 transition-opacity',
+            '-my-2 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition-opacity',
             'hover:bg-slate-200/70 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500',
             'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
             'pointer-coarse:opacity-100 data-[state=open]:bg-slate-200/70 data-[state=open]:opacity-100',

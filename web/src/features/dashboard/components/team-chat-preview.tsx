@@ -2,7 +2,7 @@ import type { Team } from '@sideline/domain';
 import { MessageCircle, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Avatar } from '../../../components/ui/avatar.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, textLinkClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -23,7 +23,7 @@ export function TeamChatPreview({ team }: { team: Team }) {
           <MessageCircle className="size-5 text-brand-600" aria-hidden="true" />
           Team Chat
         </h2>
-        <Link to={chatPath(team.id)} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        <Link to={chatPath(team.id)} className={textLinkClassName}>
           View All
         </Link>
       </div>

@@ -2,7 +2,7 @@ import type { Team } from '@sideline/domain';
 import { CalendarDays, Clock, MapPin, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, textLinkClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -40,7 +40,7 @@ export function ThisWeek({ team }: { team: Team }) {
           <CalendarDays className="size-5 text-emerald-600" aria-hidden="true" />
           This Week
         </h2>
-        <Link to={eventsPath(team.id)} className="text-sm font-semibold text-brand-600 hover:text-brand-700">
+        <Link to={eventsPath(team.id)} className={textLinkClassName}>
           Calendar
         </Link>
       </div>

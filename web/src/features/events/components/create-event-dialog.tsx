@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
 import { fieldFocusClassName, Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { choiceInputClassName, choiceLabelClassName, Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useCreateEvent } from '../api.ts';
@@ -21,6 +21,7 @@ import {
   type EventFormInput,
   type EventFormValues,
 } from '../lib/event-form.ts';
+import { Switch } from '../../../components/ui/switch.tsx';
 
 interface CreateEventDialogProps {
   team: Team;
@@ -103,29 +104,15 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
         />
       </Field>
 
-      <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5">
+      <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 py-0.5 pr-1 pl-3">
         <span id="event-repeat-label" className="text-sm font-medium text-slate-900">
           Repeat event
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={isRecurring}
+        <Switch
+          checked={isRecurring}
           aria-labelledby="event-repeat-label"
           onClick={() => setValue('isRecurring', !isRecurring)}
-          className={cn(
-            'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors',
-            isRecurring ? 'bg-brand-600' : 'bg-slate-300',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'inline-block size-5 rounded-full bg-white shadow transition-transform',
-              isRecurring ? 'translate-x-5' : 'translate-x-0.5',
-            )}
-          />
-        </button>
+        />
       </div>
 
       {isRecurring ? (
@@ -166,7 +153,7 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
                         setValue('recurringDays', on ? days.filter((x) => x !== d.value) : [...days, d.value])
                       }
                       className={cn(
-                        'h-9 min-w-11 rounded-lg border px-2 text-xs font-semibold transition-colors',
+                        'h-11 min-w-11 rounded-lg border px-2 text-xs font-semibold transition-colors',
                         on ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-200 bg-white text-slate-700',
                       )}
                     >
@@ -180,8 +167,8 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
           ) : null}
           <div role="radiogroup" aria-label="Ends" className="space-y-2">
             <Label>Ends</Label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" value="date" {...register('endType')} />
+            <label className={choiceLabelClassName}>
+              <input type="radio" className={choiceInputClassName} value="date" {...register('endType')} />
               On a date
             </label>
             {endType === 'date' ? (
@@ -193,8 +180,8 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
                 />
               </Field>
             ) : null}
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" value="count" {...register('endType')} />
+            <label className={choiceLabelClassName}>
+              <input type="radio" className={choiceInputClassName} value="count" {...register('endType')} />
               After a number of occurrences
             </label>
             {endType === 'count' ? (
@@ -209,8 +196,8 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
                 />
               </Field>
             ) : null}
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" value="never" {...register('endType')} />
+            <label className={choiceLabelClassName}>
+              <input type="radio" className={choiceInputClassName} value="never" {...register('endType')} />
               Never
             </label>
           </div>

@@ -126,7 +126,11 @@ export function GamificationRoute() {
 
   const header = (
     <div className="flex items-center gap-3">
-      <Link to={paths.home} aria-label="Back" className="rounded-lg p-1.5 text-slate-600 hover:bg-slate-100">
+      <Link
+        to={paths.home}
+        aria-label="Back"
+        className="-ml-2 flex size-11 items-center justify-center rounded-xl text-slate-600 hover:bg-slate-100"
+      >
         <ArrowLeft className="size-5" aria-hidden="true" />
       </Link>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">Badges &amp; Rewards</h1>

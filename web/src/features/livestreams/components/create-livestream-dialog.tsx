@@ -19,6 +19,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
 import { useCreateLivestream } from '../api.ts';
 import { streamTypeLabels } from '../lib/display.ts';
+import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
 
 /** A `datetime-local` value ('2026-11-28T10:00', the viewer's wall clock) as an ISO instant. */
 export function localDateTimeToIso(value: unknown): unknown {
@@ -176,17 +177,17 @@ function CreateLivestreamForm({
       </div>
       <fieldset className="space-y-2 rounded-xl bg-slate-50 px-3 py-3">
         <legend className="sr-only">Stream options</legend>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...register('isPublic')} />
+        <label className={choiceLabelClassName}>
+          <input type="checkbox" className={choiceInputClassName} {...register('isPublic')} />
           Public stream
           <span className="text-xs text-slate-500">(anyone with the link can watch)</span>
         </label>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...register('allowChat')} />
+        <label className={choiceLabelClassName}>
+          <input type="checkbox" className={choiceInputClassName} {...register('allowChat')} />
           Enable chat
         </label>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...register('recordStream')} />
+        <label className={choiceLabelClassName}>
+          <input type="checkbox" className={choiceInputClassName} {...register('recordStream')} />
           Record stream
           <span className="text-xs text-slate-500">(saved to the Media Hub)</span>
         </label>

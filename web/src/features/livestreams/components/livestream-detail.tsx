@@ -153,7 +153,7 @@ export function LivestreamDetail({
             ) : null}
             <Suspense
               fallback={
-                <div className="flex aspect-video items-center justify-center rounded-xl bg-slate-950">
+                <div className="flex aspect-video items-center justify-center rounded-xl bg-black text-on-media">
                   <Spinner label="Loading the player" />
                 </div>
               }

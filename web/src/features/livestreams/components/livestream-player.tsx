@@ -113,7 +113,7 @@ export function LivestreamPlayer({ url, hlsUrl = null, title }: LivestreamPlayer
   }, [url, hlsUrl, viewerId, attempt]);
 
   return (
-    <div className="relative aspect-video overflow-hidden rounded-xl bg-slate-950">
+    <div className="relative aspect-video overflow-hidden rounded-xl bg-black">
       <video
         ref={video}
         className="size-full"
@@ -125,17 +125,17 @@ export function LivestreamPlayer({ url, hlsUrl = null, title }: LivestreamPlayer
         controls={state === 'playing'}
       />
       {state !== 'playing' ? (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center text-sm text-white">
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 p-4 text-center text-sm text-on-media">
           {state === 'loading' ? (
-            <Spinner label="Connecting to the stream" className="text-white" />
+            <Spinner label="Connecting to the stream" className="text-on-media" />
           ) : state === 'unsupported' ? (
             <>
-              <VideoOff className="size-8 text-white/70" aria-hidden="true" />
+              <VideoOff className="size-8 text-on-media/70" aria-hidden="true" />
               <p>This browser can't play live video. Try a recent Chrome, Edge, Firefox or Safari.</p>
             </>
           ) : (
             <>
-              <VideoOff className="size-8 text-white/70" aria-hidden="true" />
+              <VideoOff className="size-8 text-on-media/70" aria-hidden="true" />
               <p role="status">The stream isn't reaching us right now. Trying again...</p>
               <Button variant="secondary" size="sm" onClick={() => setAttempt((n) => n + 1)}>
                 <RefreshCw className="size-4" aria-hidden="true" />

@@ -123,10 +123,11 @@ async function openDetails(user: ReturnType<typeof renderApp>['user'], cardName 
   return screen.findByRole('dialog', { name: 'Soccer Match Details' });
 }
 
-describe('Match Management (mocked fetch)', () => {
-  it('shows three skeleton cards while loading, then counters from the full list, cards and filters', async () => {
+describe('Games (mocked fetch)', () => {
+  it('shows skeletons, then Live first while a game is played, Upcoming soonest first, Results latest first', async () => {
     let release!: () => void;
     const all = [
+      match({ id: 'm-later', startTime: '2026-12-12T15:00:00.000Z', teamB: { id: 'tc', name: 'Foxes' } }),
       match(),
       match({
         id: 'm2',
@@ -137,53 +138,88 @@ describe('Match Management (mocked fetch)', () => {
         teamB: { id: 'tc', name: 'Foxes' },
       }),
       match({ id: 'm3', status: 'complete', winnerId: 'ta', sportId: 'basketball', location: null }),
-      match({ id: 'm4', status: 'cancelled', sportId: 'mystery' }),
+      match({ id: 'm4', status: 'cancelled', sportId: 'mystery', startTime: '2026-12-20T15:00:00.000Z' }),
     ];
     serve({
       extra: {
         'GET /api/matches': { status: 200, body: all, delay: new Promise<void>((r) => (release = r)) },
       },
     });
-    const { user } = renderApp('/matches');
-    expect(await screen.findByRole('heading', { name: 'Match Management' })).toBeInTheDocument();
-    expect(screen.getByText('Create matches, manage lineups, and track performance')).toBeInTheDocument();
+    const { user, router } = renderApp('/matches');
+    expect(await screen.findByRole('heading', { name: 'Games' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByTestId('match-skeleton')).toHaveLength(3));
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Upcoming',
+      'Live',
+      'Results',
+      'Livestreams',
+    ]);
     act(() => release());
 
     await screen.findByRole('list', { name: 'Matches' });
-    const counters = within(screen.getByLabelText('Match counters'));
-    const counter = (label: string) => counters.getByText(label).nextElementSibling?.textContent;
-    expect(counter('Total Matches')).toBe('4');
-    expect(counter('Scheduled')).toBe('1');
-    expect(counter('In Progress')).toBe('1');
-    expect(counter('Completed')).toBe('1');
-
-    const live = await screen.findByRole('article', { name: 'Soccer Match: Hawks vs Foxes' });
+    expect(screen.getByRole('tab', { name: 'Live' })).toHaveAttribute('aria-selected', 'true');
+    const live = screen.getByRole('article', { name: 'Soccer Match: Hawks vs Foxes' });
     expect(within(live).getByText('in progress')).toBeInTheDocument();
     expect(within(live).getByTestId('match-score')).toHaveTextContent('2 – 1');
-    const done = screen.getByRole('article', { name: 'Basketball Match: Hawks vs Owls' });
-    expect(within(done).getByText('Match Complete')).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Unknown Sport Match: Hawks vs Owls' })).toBeInTheDocument();
-    const scheduled = screen.getByRole('article', { name: 'Soccer Match: Hawks vs Owls' });
-    expect(within(scheduled).getByText('Riverside Field 1')).toBeInTheDocument();
-    expect(within(scheduled).getByTestId('match-score')).toHaveTextContent('vs');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
 
-    await user.click(screen.getByRole('tab', { name: 'Live' }));
-    expect(screen.getAllByRole('article')).toHaveLength(1);
-    await user.click(screen.getByRole('tab', { name: 'Completed' }));
-    expect(screen.getAllByRole('article')).toHaveLength(1);
-    await user.click(screen.getByRole('tab', { name: 'Scheduled' }));
-    expect(screen.getAllByRole('article')).toHaveLength(1);
+    await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true'));
+    expect(router.state.location.search).toBe('?tab=upcoming');
+    const upcoming = screen.getAllByRole('article');
+    expect(upcoming.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Soccer Match: Hawks vs Owls',
+      'Soccer Match: Hawks vs Foxes',
+    ]);
+    expect(within(upcoming[0]!).getByText('Riverside Field 1')).toBeInTheDocument();
+    expect(within(upcoming[0]!).getByTestId('match-score')).toHaveTextContent('vs');
+
+    await user.click(screen.getByRole('tab', { name: 'Results' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Results' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Unknown Sport Match: Hawks vs Owls',
+      'Basketball Match: Hawks vs Owls',
+    ]);
+    expect(
+      within(screen.getByRole('article', { name: 'Basketball Match: Hawks vs Owls' })).getByText('Match Complete'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Sports & stats guide/ })).toHaveAttribute('href', '/sports-demo');
   });
 
-  it('says there are no matches, per filter, with Create Match on the all filter', async () => {
-    serve({ matches: () => [] });
+  it('tells a family what shows where, never to create a match; a coach gets Create Match', async () => {
+    serve({ user: parent, matches: () => [] });
     const { user } = renderApp('/matches');
-    expect(await screen.findByText('No matches found')).toBeInTheDocument();
-    expect(screen.getByText('Create your first match to get started')).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { name: 'Create Match' })).toHaveLength(2);
+    expect(await screen.findByText('No games scheduled')).toBeInTheDocument();
+    expect(screen.getByText(/next games show here/)).toBeInTheDocument();
+    expect(screen.queryByText(/Create your first match/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create Match' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Live' }));
-    expect(await screen.findByText('No in progress matches at the moment')).toBeInTheDocument();
+    expect(await screen.findByText('No game in progress')).toBeInTheDocument();
+  });
+
+  it('lists the livestreams on now under Livestreams, each opening the stream', async () => {
+    serve({
+      user: parent,
+      extra: {
+        'GET /api/livestreams/active': {
+          status: 200,
+          body: [{ id: 'ls1', teamId: 'ta', teamName: 'Hawks', title: 'Hawks vs Owls, live' }],
+        },
+      },
+    });
+    renderApp('/matches?tab=livestreams');
+    const list = await screen.findByRole('list', { name: 'Live now' });
+    expect(within(list).getByRole('link', { name: /Hawks vs Owls, live/ })).toHaveAttribute(
+      'href',
+      '/livestream?team=ta&stream=ls1',
+    );
+    expect(screen.getByRole('link', { name: 'All livestreams' })).toHaveAttribute('href', '/livestream');
+  });
+
+  it('gives a coach Create Match beside the title, also with no games', async () => {
+    serve({ matches: () => [] });
+    renderApp('/matches');
+    expect(await screen.findByText('No games scheduled')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Create Match' })).toHaveLength(1);
   });
 

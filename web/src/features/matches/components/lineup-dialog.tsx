@@ -11,6 +11,7 @@ import { useTeamMembers } from '../../teams/api.ts';
 import { useAddParticipant, useParticipants, useRemoveParticipant, useRosterPlayers, useSubstitute } from '../api.ts';
 import { ParticipantRow } from './participant-row.tsx';
 import { useMatchMachine } from './match-actions.tsx';
+import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
 
 interface LineupDialogProps {
   match: Match;
@@ -191,10 +192,10 @@ function AddParticipantForm({ match, lineup }: { match: Match; lineup: readonly 
           ))}
         </NativeSelect>
       </Field>
-      <label className="flex items-center gap-3 text-sm text-slate-800">
+      <label className={choiceLabelClassName}>
         <input
           type="checkbox"
-          className="size-4 accent-brand-600"
+          className={choiceInputClassName}
           checked={isStarter}
           onChange={(e) => setIsStarter(e.target.checked)}
         />

@@ -1,14 +1,44 @@
 import { sportById, type Match, type Stat } from '@sideline/domain';
 import { format } from 'date-fns';
 
-/** The filter tabs (spec part 2 §2): All Matches, Scheduled, Live (in_progress), Completed (complete). */
-export const matchFilters = [
-  { value: 'all', label: 'All Matches' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'in_progress', label: 'Live' },
-  { value: 'complete', label: 'Completed' },
+/**
+ * The Games screen's tabs: Upcoming (scheduled), Live (in progress), Results (completed and
+ * cancelled), and the livestreams on now.
+ */
+export const gamesTabs = [
+  { value: 'upcoming', label: 'Upcoming' },
+  { value: 'live', label: 'Live' },
+  { value: 'results', label: 'Results' },
+  { value: 'livestreams', label: 'Livestreams' },
 ] as const;
-export type MatchFilter = (typeof matchFilters)[number]['value'];
+export type GamesTab = (typeof gamesTabs)[number]['value'];
+
+const isGamesTab = (value: string | null): value is GamesTab => gamesTabs.some((t) => t.value === value);
+
+/**
+ * The tab asked for, else the one with what matters now: Live while a game is played, else
+ * Upcoming while one is scheduled, else Results once there are any.
+ */
+export function gamesTabOf(requested: string | null, matches: readonly Match[]): GamesTab {
+  if (isGamesTab(requested)) return requested;
+  if (matches.some((m) => m.status === 'in_progress')) return 'live';
+  if (matches.some((m) => m.status === 'scheduled')) return 'upcoming';
+  return matches.length > 0 ? 'results' : 'upcoming';
+}
+
+const byStart = (a: Match, b: Match) => a.startTime.localeCompare(b.startTime);
+
+/** A tab's matches: the next first while upcoming or live, the latest first among results. */
+export function matchesOfTab(matches: readonly Match[], tab: Exclude<GamesTab, 'livestreams'>): Match[] {
+  switch (tab) {
+    case 'upcoming':
+      return matches.filter((m) => m.status === 'scheduled').sort(byStart);
+    case 'live':
+      return matches.filter((m) => m.status === 'in_progress').sort(byStart);
+    case 'results':
+      return matches.filter((m) => m.status === 'complete' || m.status === 'cancelled').sort((a, b) => byStart(b, a));
+  }
+}
 
 /** Underscores shown as spaces (spec part 2 §4). */
 export const statusLabel = (status: string) => status.replaceAll('_', ' ');
@@ -32,20 +62,6 @@ export const statusBadgeClassName = (status: string) =>
  * the same reason as the status colours.
  */
 export const skeletonClassName = 'animate-pulse rounded-xl bg-slate-200/70';
-
-/** The four counters, from the full list. */
-export function matchCounters(matches: readonly Match[]) {
-  return {
-    total: matches.length,
-    scheduled: matches.filter((m) => m.status === 'scheduled').length,
-    inProgress: matches.filter((m) => m.status === 'in_progress').length,
-    completed: matches.filter((m) => m.status === 'complete').length,
-  };
-}
-
-export function filterMatches(matches: readonly Match[], filter: MatchFilter): Match[] {
-  return filter === 'all' ? [...matches] : matches.filter((m) => m.status === filter);
-}
 
 export const matchDate = (iso: string) => format(new Date(iso), 'EEE, MMM d, yyyy');
 export const matchTime = (iso: string) => format(new Date(iso), 'h:mm a');

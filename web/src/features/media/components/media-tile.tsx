@@ -39,7 +39,7 @@ export function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: () => voi
       </button>
       {!isPhoto ? (
         <span className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <span className="flex size-11 items-center justify-center rounded-full bg-black/50 text-white">
+          <span className="flex size-11 items-center justify-center rounded-full bg-black/50 text-on-media">
             <Play className="ml-0.5 size-5" aria-hidden="true" />
           </span>
         </span>
@@ -52,7 +52,7 @@ export function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: () => voi
       ) : null}
       {duration ? (
         <span
-          className="pointer-events-none absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums"
+          className="pointer-events-none absolute right-2 bottom-2 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-semibold text-on-media tabular-nums"
           data-testid="duration"
         >
           <span className="sr-only">Duration </span>
@@ -60,7 +60,7 @@ export function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: () => voi
         </span>
       ) : null}
       {isPhoto ? (
-        <span className="pointer-events-none absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-semibold text-white">
+        <span className="pointer-events-none absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-semibold text-on-media">
           <Heart className="size-3" aria-hidden="true" fill={item.likedByMe ? 'currentColor' : 'none'} />
           {item.likes}
           <span className="sr-only">{item.likes === 1 ? ' like' : ' likes'}</span>

@@ -68,10 +68,10 @@ export function MediaViewer({
       {item ? (
         <DialogContent
           className="max-w-2xl p-0 sm:p-0"
-          closeClassName="top-2 right-2 p-2 text-white hover:bg-white/15 hover:text-white"
+          closeClassName="text-on-media hover:bg-on-media/15 hover:text-on-media"
         >
           {/* The close button sits on this dark strip above the picture, never on it. */}
-          <div className="overflow-hidden rounded-t-2xl bg-black pt-12">
+          <div className="overflow-hidden rounded-t-2xl bg-black pt-14">
             {item.type === 'photo' ? (
               <img src={item.url} alt={item.title} className="mx-auto max-h-[60dvh] w-auto object-contain" />
             ) : (

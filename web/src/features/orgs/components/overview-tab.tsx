@@ -24,20 +24,23 @@ function StatCard({
   tone: string;
 }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-sm shadow-slate-900/5">
-      <span aria-hidden="true" className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+    // A term and its value as the only children of the list's group (what a <dl> allows); the
+    // grid puts the number above its label.
+    <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-2xl border border-slate-200/80 bg-white p-4 shadow-sm shadow-slate-900/5">
+      <span
+        aria-hidden="true"
+        className={`row-span-2 flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}
+      >
         <Icon className="size-5" />
       </span>
-      <div className="flex min-w-0 flex-col-reverse">
-        <dt className="text-xs text-slate-500">
-          <span className="block text-sm font-medium text-slate-700">{label}</span>
-          <span className="sr-only">, </span>
-          <span className="block">{hint}</span>
-        </dt>
-        <dd className="text-2xl leading-tight font-bold text-slate-900">
-          {value === undefined ? <Skeleton className="h-7 w-10" /> : value.toLocaleString()}
-        </dd>
-      </div>
+      <dt className="col-start-2 row-start-2 text-xs text-slate-500">
+        <span className="block text-sm font-medium text-slate-700">{label}</span>
+        <span className="sr-only">, </span>
+        <span className="block">{hint}</span>
+      </dt>
+      <dd className="col-start-2 row-start-1 text-2xl leading-tight font-bold text-slate-900">
+        {value === undefined ? <Skeleton className="h-7 w-10" /> : value.toLocaleString()}
+      </dd>
     </div>
   );
 }

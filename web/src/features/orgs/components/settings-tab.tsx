@@ -15,6 +15,7 @@ import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
 import { useOrgSettings, useUpdateOrgSettings } from '../api.ts';
 import { timeZoneOptions } from '../lib/time-zones.ts';
+import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
 
 const profileSchema = updateOrgSettingsInputSchema.pick({
   name: true,
@@ -230,12 +231,12 @@ function PreferencesForm({ update, settings }: { update: SettingsUpdate; setting
             <option value="disabled">Disabled</option>
           </NativeSelect>
         </Field>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...register('autoApproveInvites')} />
+        <label className={choiceLabelClassName}>
+          <input type="checkbox" className={choiceInputClassName} {...register('autoApproveInvites')} />
           Approve invitations automatically
         </label>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <input type="checkbox" className="size-4 accent-brand-600" {...register('allowPublicRegistration')} />
+        <label className={choiceLabelClassName}>
+          <input type="checkbox" className={choiceInputClassName} {...register('allowPublicRegistration')} />
           Allow public registration
         </label>
         <Field id="settings-footer" label="Email footer" error={errors.emailFooter?.message}>

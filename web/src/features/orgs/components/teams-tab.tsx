@@ -82,7 +82,7 @@ function OrgTeamCard({ team, onEdit }: { team: OrgTeam; onEdit: () => void }) {
         </div>
         <div className="relative z-10 flex shrink-0 items-center gap-1">
           <Badge tone={team.isActive ? 'green' : 'neutral'}>{team.isActive ? 'Active' : 'Inactive'}</Badge>
-          <Button variant="ghost" size="icon" className="size-9" aria-label={`Edit ${team.name}`} onClick={onEdit}>
+          <Button variant="ghost" size="icon" aria-label={`Edit ${team.name}`} onClick={onEdit}>
             <Pencil className="size-4" aria-hidden="true" />
           </Button>
         </div>

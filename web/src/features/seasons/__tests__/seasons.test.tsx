@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@sideline/domain';
 import { describe, expect, it } from 'vitest';
-import { mockFetch, renderApp, sampleUser, type RecordedCall } from '../../../test/utils.tsx';
+import { mockFetch, pickRowAction, renderApp, sampleUser, type RecordedCall } from '../../../test/utils.tsx';
 import {
   dayFromToday,
   makeOrganization,
@@ -176,7 +176,7 @@ describe('Season Management (mocked fetch)', () => {
       'DELETE /api/seasons/s-off': { status: 204 },
     });
     const { user } = renderApp('/seasons');
-    await user.click(await screen.findByRole('button', { name: 'Edit Fall Cup' }));
+    await pickRowAction(user, 'Actions for Fall Cup', 'Edit Fall Cup');
     const dialog = await screen.findByRole('dialog', { name: 'Edit Season' });
     expect(within(dialog).getByLabelText('Season name')).toHaveValue('Fall Cup');
     expect(within(dialog).getByLabelText('Sport')).toHaveValue('soccer');
@@ -191,14 +191,14 @@ describe('Season Management (mocked fetch)', () => {
       isActive: false,
     });
 
-    await user.click(screen.getByRole('button', { name: 'Delete Spring League' }));
+    await pickRowAction(user, 'Actions for Spring League', 'Delete Spring League');
     let confirm = await screen.findByRole('dialog', { name: 'Delete Spring League?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete Season' }));
     expect(await screen.findByText('Failed to delete season')).toBeInTheDocument();
     expect(screen.getByText('This season still has teams; deactivate it instead')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(screen.getByRole('button', { name: 'Delete Winter Futsal' }));
+    await pickRowAction(user, 'Actions for Winter Futsal', 'Delete Winter Futsal');
     confirm = await screen.findByRole('dialog', { name: 'Delete Winter Futsal?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete Season' }));
     expect(await screen.findByText('Season deleted')).toBeInTheDocument();
@@ -213,7 +213,7 @@ describe('Season Management (mocked fetch)', () => {
     renderApp('/seasons');
     await screen.findByRole('article', { name: 'Spring League' });
     expect(screen.queryByRole('button', { name: 'Create Season' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Edit Fall Cup' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions for Fall Cup' })).not.toBeInTheDocument();
   });
 });
 

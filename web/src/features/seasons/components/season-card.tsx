@@ -3,7 +3,8 @@ import { CalendarRange, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { RowActions } from '../../../components/ui/row-actions.tsx';
 import { seasonTeamsPath } from '../../../config/paths.ts';
 import { dateRange, daysLeftText, statusOf, statusTones } from '../lib/season-display.ts';
 
@@ -63,20 +64,13 @@ export function SeasonCard({ season, canManage, onEdit, onDelete }: SeasonCardPr
           Manage Teams
         </Link>
         {canManage ? (
-          <>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit ${season.name}`} onClick={onEdit}>
-              <Pencil className="size-4" aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-red-600 hover:bg-red-50"
-              aria-label={`Delete ${season.name}`}
-              onClick={onDelete}
-            >
-              <Trash2 className="size-4" aria-hidden="true" />
-            </Button>
-          </>
+          <RowActions
+            label={`Actions for ${season.name}`}
+            actions={[
+              { label: 'Edit', name: `Edit ${season.name}`, icon: Pencil, onSelect: onEdit },
+              { label: 'Delete', name: `Delete ${season.name}`, icon: Trash2, onSelect: onDelete, destructive: true },
+            ]}
+          />
         ) : null}
       </div>
     </article>

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
 import { useCreateSeason, useUpdateSeason } from '../api.ts';
+import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
 
 type FormInput = z.input<typeof seasonInputSchema>;
 type FormOutput = z.output<typeof seasonInputSchema>;
@@ -128,8 +129,8 @@ function SeasonForm({ orgId, season, onDone }: { orgId: string; season: Season |
           <Input type="date" {...fieldControlProps('season-end', err('endDate'))} {...register('endDate')} />
         </Field>
       </div>
-      <label className="flex items-center gap-3 text-sm text-slate-800">
-        <input type="checkbox" className="size-4 accent-brand-600" {...register('isActive')} />
+      <label className={choiceLabelClassName}>
+        <input type="checkbox" className={choiceInputClassName} {...register('isActive')} />
         Active season
       </label>
       <div className="flex justify-end gap-2 pt-2">

@@ -35,6 +35,21 @@ describe('Settings', () => {
     expect(router.state.location.pathname).toBe('/settings');
   });
 
+  it('chooses the theme for this device: System, Light or Dark, applied at once and kept', async () => {
+    settingsFetch();
+    const { user } = await openSettings();
+    const theme = within(screen.getByRole('group', { name: /Theme on this device/ }));
+    expect(theme.getByRole('radio', { name: 'System' })).toBeChecked();
+    await user.click(theme.getByRole('radio', { name: 'Dark' }));
+    expect(theme.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(document.documentElement).toHaveClass('dark');
+    expect(window.localStorage.getItem('sideline-theme')).toBe('dark');
+    await user.click(theme.getByRole('radio', { name: 'Light' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    await user.click(theme.getByRole('radio', { name: 'System' }));
+    expect(window.localStorage.getItem('sideline-theme')).toBeNull();
+  });
+
   it('saves a new name with PATCH /api/user and shows it at once', async () => {
     const { callsTo } = settingsFetch({
       'PATCH /api/user': ({ body }) => ({

@@ -4,8 +4,8 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api.ts';
+import { Switch } from '../../../components/ui/switch.tsx';
 
 const kinds: ReadonlyArray<{ key: keyof NotificationPreferences; label: string; description: string }> = [
   { key: 'chatMessages', label: 'Team chat messages', description: 'New messages in your teams’ chats' },
@@ -53,11 +53,9 @@ export function NotificationsSection() {
                     {description}
                   </span>
                 </span>
-                <button
+                <Switch
                   id={id}
-                  type="button"
-                  role="switch"
-                  aria-checked={on}
+                  checked={on}
                   aria-describedby={`${id}-desc`}
                   aria-disabled={save.isPending || undefined}
                   onClick={() => {
@@ -74,19 +72,7 @@ export function NotificationsSection() {
                       },
                     );
                   }}
-                  className={cn(
-                    'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors',
-                    on ? 'bg-brand-600' : 'bg-slate-500',
-                  )}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={cn(
-                      'inline-block size-5 rounded-full bg-white shadow transition-transform',
-                      on ? 'translate-x-6' : 'translate-x-1',
-                    )}
-                  />
-                </button>
+                />
               </li>
             );
           })}

@@ -3,20 +3,15 @@ import { positionCount, rewardTable, sportList } from '@sideline/domain';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 
-describe('Sports System Integration (/sports-demo)', () => {
+describe('Sports & stats guide (/sports-demo)', () => {
   it('shows its four tabs with the figures of the catalogue and the reward table', async () => {
     mockFetch({
       'GET /api/user': { status: 200, body: sampleUser },
       'GET /api/teams': { status: 200, body: [] },
     });
     const { user } = renderApp('/sports-demo');
-    expect(await screen.findByRole('heading', { name: 'Sports System Integration' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
-      'System Overview',
-      'Sports Database',
-      'Team Integration',
-      'XP System',
-    ]);
+    expect(await screen.findByRole('heading', { name: 'Sports & stats guide' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Sports', 'Scoring', 'XP']);
     // The spec's figures (§9): 10 sports, 45+ positions.
     expect(sportList).toHaveLength(10);
     expect(positionCount).toBeGreaterThanOrEqual(45);
@@ -24,7 +19,7 @@ describe('Sports System Integration (/sports-demo)', () => {
       screen.getByText(`${sportList.length} sports, ${positionCount} positions, and the XP every play earns.`),
     ).toBeInTheDocument();
 
-    await user.click(screen.getByRole('tab', { name: 'Sports Database' }));
+    await user.click(screen.getByRole('tab', { name: 'Sports' }));
     expect(screen.getAllByRole('article')).toHaveLength(10);
     const soccer = within(screen.getByRole('article', { name: 'Soccer' }));
     expect(soccer.getByText('Goals, Assists, Saves, Shots, Passes, Tackles, Cards')).toBeInTheDocument();
@@ -32,12 +27,12 @@ describe('Sports System Integration (/sports-demo)', () => {
       within(screen.getByRole('article', { name: 'Golf' })).getByText(/Fairways hit, Greens in regulation/),
     ).toBeInTheDocument();
 
-    await user.click(screen.getByRole('tab', { name: 'Team Integration' }));
+    await user.click(screen.getByRole('tab', { name: 'Scoring' }));
     const football = screen.getByRole('row', { name: /Football/ });
     expect(within(football).getByText('Touchdowns × 6')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /Golf/ })).getByText('Lowest')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('tab', { name: 'XP System' }));
+    await user.click(screen.getByRole('tab', { name: 'XP' }));
     const row = (label: string) =>
       within(screen.getByRole('row', { name: new RegExp(`^${label}`) }))
         .getAllByRole('cell')

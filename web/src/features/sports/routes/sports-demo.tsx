@@ -38,8 +38,8 @@ const weightsText = (sport: SportDefinition) =>
     .join(' + ');
 
 /**
- * /sports-demo — Sports System Integration (spec part 2 §2, §9): System Overview, Sports
- * Database, Team Integration and XP System. Every figure comes from the domain's sport catalogue
+ * /sports-demo — the Sports & stats guide, reached from Games (spec part 2 §2, §9, retitled for
+ * families: it explains, it is not a system demo): Overview, Sports, Scoring and XP. Every figure comes from the domain's sport catalogue
  * and reward table, the same ones the server validates matches and credits rewards with.
  */
 export function SportsDemoRoute() {
@@ -54,17 +54,17 @@ export function SportsDemoRoute() {
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sports System Integration</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Sports &amp; stats guide</h1>
         <p className="mt-0.5 text-sm text-slate-500">
           {sportList.length} sports, {positionCount} positions, and the XP every play earns.
         </p>
       </div>
       <Tabs defaultValue="overview">
-        <TabsList className="max-w-2xl">
-          <TabsTrigger value="overview">System Overview</TabsTrigger>
-          <TabsTrigger value="database">Sports Database</TabsTrigger>
-          <TabsTrigger value="teams">Team Integration</TabsTrigger>
-          <TabsTrigger value="xp">XP System</TabsTrigger>
+        <TabsList className="max-w-2xl" aria-label="Guide">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="database">Sports</TabsTrigger>
+          <TabsTrigger value="teams">Scoring</TabsTrigger>
+          <TabsTrigger value="xp">XP</TabsTrigger>
         </TabsList>
 
         <TabsContent value="overview" className="space-y-4">

@@ -73,7 +73,7 @@ export function TeamCode({ code, className, size = 'sm' }: TeamCodeProps) {
               aria-label={`Copy code ${code}`}
               className={cn(
                 'flex items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200 hover:text-slate-900',
-                size === 'lg' ? 'size-10' : 'size-8',
+                'size-11',
               )}
             >
               <Icon className={cn('size-4', copied && 'text-emerald-600')} aria-hidden="true" />

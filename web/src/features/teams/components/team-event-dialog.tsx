@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Label } from '../../../components/ui/label.tsx';
+import { choiceInputClassName, choiceLabelClassName, Label } from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -93,8 +93,13 @@ function TeamEventFields({ team, onDone }: { team: Team; onDone: () => void }) {
           onChange={(e) => set('location', e.target.value)}
         />
       </div>
-      <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-        <input type="checkbox" checked={form.isRecurring} onChange={(e) => set('isRecurring', e.target.checked)} />
+      <label className={cn(choiceLabelClassName, 'font-medium text-slate-900')}>
+        <input
+          type="checkbox"
+          className={choiceInputClassName}
+          checked={form.isRecurring}
+          onChange={(e) => set('isRecurring', e.target.checked)}
+        />
         Recurring event
       </label>
       {form.isRecurring ? (
@@ -140,9 +145,10 @@ function TeamEventFields({ team, onDone }: { team: Team; onDone: () => void }) {
             </div>
           ) : null}
           <div role="radiogroup" aria-label="Ends" className="space-y-2">
-            <label className="flex items-center gap-2 text-sm">
+            <label className={choiceLabelClassName}>
               <input
                 type="radio"
+                className={choiceInputClassName}
                 name="team-event-end"
                 checked={form.endType === 'count'}
                 onChange={() => set('endType', 'count')}
@@ -163,9 +169,10 @@ function TeamEventFields({ team, onDone }: { team: Team; onDone: () => void }) {
                 />
               </div>
             ) : null}
-            <label className="flex items-center gap-2 text-sm">
+            <label className={choiceLabelClassName}>
               <input
                 type="radio"
+                className={choiceInputClassName}
                 name="team-event-end"
                 checked={form.endType === 'date'}
                 onChange={() => set('endType', 'date')}

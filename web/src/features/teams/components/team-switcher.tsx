@@ -14,7 +14,7 @@ interface TeamSwitcherProps {
 }
 
 export const teamSwitcherTriggerClassName =
-  'inline-flex max-w-full items-center gap-2 rounded-xl border border-slate-200 bg-white py-1.5 pr-2.5 pl-1.5 text-sm font-semibold text-slate-900 shadow-xs transition-colors hover:bg-slate-50 data-[state=open]:bg-slate-50';
+  'inline-flex min-h-11 max-w-full items-center gap-2 rounded-xl border border-slate-200 bg-white py-1.5 pr-2.5 pl-1.5 text-sm font-semibold text-slate-900 shadow-xs transition-colors hover:bg-slate-50 data-[state=open]:bg-slate-50';
 
 export function TeamMark({ team, className }: { team: Team; className?: string }) {
   return (

@@ -29,7 +29,7 @@ export function CreateTeamRoute() {
     <div className="mx-auto max-w-xl space-y-4">
       <Link
         to={paths.teams}
-        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to Teams

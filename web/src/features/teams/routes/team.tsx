@@ -62,7 +62,7 @@ function BackToTeams({ className }: { className?: string }) {
     <Link
       to={paths.teams}
       className={
-        className ?? 'inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900'
+        className ?? 'inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900'
       }
     >
       <ArrowLeft className="size-4" aria-hidden="true" />

@@ -1,0 +1,122 @@
+import { EllipsisVertical, type LucideIcon } from 'lucide-react';
+import { Fragment } from 'react';
+import { Link } from 'react-router-dom';
+import { cn } from '../../lib/cn.ts';
+import { useIsDesktop } from '../../lib/use-media-query.ts';
+import { Button, buttonClassName } from './button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from './dropdown-menu.tsx';
+
+export interface RowAction {
+  /** What the button or menu item says: 'Edit'. */
+  label: string;
+  /** Its accessible name when the label alone is ambiguous in a list: 'Edit Spring League'. */
+  name?: string;
+  icon: LucideIcon;
+  /** A link (`to`) or a command (`onSelect`). */
+  to?: string;
+  onSelect?: () => void;
+  /** Deleting, cancelling: red, and on phones last in the menu, apart from the others. */
+  destructive?: boolean;
+  disabled?: boolean;
+}
+
+interface RowActionsProps {
+  /** The overflow button's accessible name: 'Actions for Spring League'. */
+  label: string;
+  actions: readonly RowAction[];
+  className?: string;
+}
+
+/**
+ * The actions of one row of a list (Edit, Invite, Delete). On a phone they go into one 44 px
+ * overflow button ('⋮') whose menu puts the destructive ones last, after a separator, so a thumb
+ * aimed at Edit never lands on Delete. Wide screens show them as a row of small buttons.
+ */
+export function RowActions({ label, actions, className }: RowActionsProps) {
+  const isDesktop = useIsDesktop();
+  const ordered = [...actions.filter((a) => !a.destructive), ...actions.filter((a) => a.destructive)];
+  if (ordered.length === 0) return null;
+
+  if (isDesktop) {
+    return (
+      <div className={cn('flex flex-wrap items-center gap-2', className)}>
+        {ordered.map((action) => {
+          const Icon = action.icon;
+          const classes = buttonClassName('outline', 'sm', cn(action.destructive && 'ml-2 text-red-700'));
+          const content = (
+            <>
+              <Icon className="size-4" aria-hidden="true" />
+              {action.label}
+            </>
+          );
+          return action.to && !action.disabled ? (
+            <Link key={action.label} to={action.to} className={classes} aria-label={action.name}>
+              {content}
+            </Link>
+          ) : (
+            <Button
+              key={action.label}
+              variant="outline"
+              size="sm"
+              className={cn(action.destructive && 'ml-2 text-red-700')}
+              aria-label={action.name}
+              disabled={action.disabled}
+              onClick={action.onSelect}
+            >
+              {content}
+            </Button>
+          );
+        })}
+      </div>
+    );
+  }
+
+  const firstDestructive = ordered.findIndex((a) => a.destructive);
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label={label} className={className}>
+          <EllipsisVertical className="size-5" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-48">
+        {ordered.map((action, index) => {
+          const Icon = action.icon;
+          const content = (
+            <>
+              <Icon className="size-4" aria-hidden="true" />
+              {action.label}
+            </>
+          );
+          return (
+            <Fragment key={action.label}>
+              {index === firstDestructive && index > 0 ? <DropdownMenuSeparator /> : null}
+              {action.to && !action.disabled ? (
+                <DropdownMenuItem asChild destructive={action.destructive}>
+                  <Link to={action.to} aria-label={action.name}>
+                    {content}
+                  </Link>
+                </DropdownMenuItem>
+              ) : (
+                <DropdownMenuItem
+                  destructive={action.destructive}
+                  disabled={action.disabled}
+                  aria-label={action.name}
+                  onSelect={action.onSelect}
+                >
+                  {content}
+                </DropdownMenuItem>
+              )}
+            </Fragment>
+          );
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
