@@ -13,7 +13,7 @@ const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`offline e2e skipped: ${skipReason}`);
 
 const PHONE = { viewport: { width: 390, height: 844 } };
-const BOTTOM_TABS = ['Home', 'Teams', 'Chat', 'Events', 'Media'] as const;
+const BOTTOM_TABS = ['Home', 'Schedule', 'Chat', 'Games', 'More'] as const;
 
 /** Waits until the service worker controls the page (it registers once the page has loaded). */
 async function controlledByServiceWorker(page: Page): Promise<void> {
@@ -196,7 +196,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     await page.reload();
     await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor({ timeout: 15_000 });
     await banner.first().waitFor();
-    for (const tab of ['Chat', 'Events']) {
+    for (const tab of ['Chat', 'Schedule']) {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: tab }).click();
       await banner.first().waitFor({ timeout: 10_000 });
       await expectNoError(page, `${tab} after a reload`);

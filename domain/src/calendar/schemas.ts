@@ -210,8 +210,6 @@ export const eventSchema = z.object({
   /** The IANA zone the series repeats in (its weekdays and time of day are that zone's). */
   timeZone: z.string(),
   rsvps: z.array(eventRsvpSchema),
-  /** How many answers are late changes to Not Going: the coaches' badge on the event. */
-  lateNotGoing: z.number().int().optional(),
   status: occurrenceStatusSchema,
   /** Time and place before the last change of either; null when neither ever changed. */
   previous: previousOccurrenceSchema.nullable(),
@@ -221,6 +219,10 @@ export const eventSchema = z.object({
   cancelReason: z.string().nullable(),
   /** Answers per status, and how many of those expected to answer have not. */
   counts: attendanceCountsSchema,
+  // Optional keys come last: the fast serializer writes them after the required ones, and the
+  // bytes must match zod's order.
+  /** How many answers are late changes to Not Going: the coaches' badge on the event. */
+  lateNotGoing: z.number().int().optional(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 
