@@ -2,7 +2,7 @@ import {
   matchAccepts,
   scoringStatTypes,
   sportById,
-  statKindOf,
+  statValueChoices,
   type Match,
   type Participant,
   type RecordStatInput,
@@ -65,10 +65,10 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
     setSubject(null);
     setMeasuring(null);
   };
-  const pick = (statType: string) => {
+  const pick = (statType: string, value: number | null) => {
     if (!subject) return;
-    // A count records 1 at once; a measure asks for its value.
-    if (statKindOf(statType) === 'count') record(subject, statType, 1);
+    // A count records its button's value at once (1, or a basket's 2 or 3); a measure asks for its value.
+    if (value !== null) record(subject, statType, value);
     else setMeasuring(statType);
   };
 
@@ -96,6 +96,7 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
         subject={subject}
         statTypes={subject.kind === 'opponent' ? scoring : sport.statTypes}
         scoringTypes={scoring}
+        valuesOf={(statType) => statValueChoices(match.sportId, statType)}
         onPick={pick}
         onBack={() => setSubject(null)}
       />
