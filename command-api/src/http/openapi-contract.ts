@@ -168,7 +168,8 @@ export function derivedStatuses(method: string, path: string, operation: Operati
   const statuses = new Set<string>();
   const hasInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
   if (hasInput || UPLOADS.has(key)) statuses.add('400');
-  if (access === 'session' || access === 'bearer-or-session') statuses.add('401');
+  // A private livestream asks a stranger to sign in.
+  if (access !== 'public' && access !== 'feed-token') statuses.add('401');
   // The origin check refuses a state-changing request a browser sends from another site.
   if (UNSAFE.has(method)) statuses.add('403');
   if (operation.parameters?.some((p) => p.in === 'path')) statuses.add('404');
