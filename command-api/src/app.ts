@@ -16,6 +16,7 @@ import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { registerUnreadBodyClose } from './http/unread-body.ts';
 import { ReadCache, registerReadCache } from './http/read-cache.ts';
+import { registerAsyncApi } from './http/asyncapi.ts';
 import { completeContract } from './http/openapi-contract.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await registerCompression(app);
   await app.register(fastifyCookie);
   const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
+  const serverUrl = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sideline API', version: '0.1.0', description: 'Team and youth-sports coordination' },
@@ -121,10 +123,11 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     transformObject: (built) =>
       completeContract('openapiObject' in built ? built.openapiObject : built.swaggerObject, {
         sessionCookieName: cookie.name,
-        serverUrl: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+        serverUrl,
       }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerAsyncApi(app, { publicOrigin: serverUrl, sessionCookieName: cookie.name });
 
   const sessions = createSessionStore(database.db, {
     ttlDays: config.SESSION_TTL_DAYS,
