@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readJson } from './http-client.ts';
+import { member } from './match-fixture.ts';
 import { validRequests, type OpenApiDocument } from './openapi-walk.ts';
 import { startTestServer } from './test-server.ts';
 import { seedWalkClub } from './walk-club.ts';
@@ -14,6 +15,7 @@ import { seedWalkClub } from './walk-club.ts';
  * (checked by Ajv, which reads OpenAPI 3.0's `nullable` strictly). And every operation the
  * document says needs a session or an API token answers 401 without one, while every one it
  * calls public lets a stranger through: the security the document states is the server's own.
+ * A signed-in stranger to the club gets, from every GET, a status the document lists.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-responses-'));
 // TRUST_PROXY: each request comes from an address of its own (limits count per address).
@@ -24,6 +26,8 @@ afterAll(async () => {
 });
 
 const { samples, actorFor, requestBase } = await seedWalkClub(server);
+/** Signed in, in no team or organization: every GET of the club's rows is someone else's to them. */
+const stranger = await member(server, 'parent', 'Stan Stranger');
 
 interface Response30 {
   content?: Record<string, { schema?: object }>;
@@ -121,6 +125,23 @@ describe('every documented GET answers as documented', () => {
   }
 });
 
+describe('every documented GET answers a stranger as documented', () => {
+  for (const request of requests.filter((r) => r.method === 'GET')) {
+    it(`GET ${request.route}`, async () => {
+      const response = await send(request, stranger.cookie);
+      const status = String(response.status);
+      const text = await response.text();
+      const documented = operation('GET', request.route).responses;
+      expect(Object.keys(documented), `${status}: ${text.slice(0, 300)}`).toContain(status);
+      const json = documented[status]!.content?.['application/json']?.schema;
+      if (json && response.headers.get('content-type')?.startsWith('application/json')) {
+        const validate = validatorOf(json);
+        expect(validate(JSON.parse(text)) ? [] : validate.errors, text.slice(0, 300)).toEqual([]);
+      }
+    });
+  }
+});
+
 describe("every operation's security is the server's", () => {
   for (const request of requests) {
     const { security, responses } = operation(request.method, request.route);
@@ -141,6 +162,7 @@ describe("every operation's security is the server's", () => {
         const response = await send(request, undefined);
         await response.body?.cancel();
         expect(response.status).not.toBe(401);
+        expect(Object.keys(responses)).toContain(String(response.status));
       });
     }
   }

@@ -170,8 +170,9 @@ export function derivedStatuses(method: string, path: string, operation: Operati
   if (hasInput || UPLOADS.has(key)) statuses.add('400');
   // A private livestream asks a stranger to sign in.
   if (access !== 'public' && access !== 'feed-token') statuses.add('401');
-  // The origin check refuses a state-changing request a browser sends from another site.
-  if (UNSAFE.has(method)) statuses.add('403');
+  // The origin check refuses a state-changing request a browser sends from another site; the
+  // admin area refuses everyone but the organization's admins.
+  if (UNSAFE.has(method) || path.startsWith('/api/admin/')) statuses.add('403');
   if (operation.parameters?.some((p) => p.in === 'path')) statuses.add('404');
   if (operation.requestBody !== undefined || UPLOADS.has(key)) statuses.add('413').add('415');
   if (RATE_LIMITED.has(key)) statuses.add('429');
