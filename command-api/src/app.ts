@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await registerCompression(app);
   await app.register(fastifyCookie);
   const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
-  const serverUrl = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  const socketOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sideline API', version: '0.1.0', description: 'Team and youth-sports coordination' },
@@ -123,11 +123,12 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     transformObject: (built) =>
       completeContract('openapiObject' in built ? built.openapiObject : built.swaggerObject, {
         sessionCookieName: cookie.name,
-        serverUrl,
+        // Without a public origin, relative: the server the document was fetched from.
+        serverUrl: config.PUBLIC_ORIGIN ?? '/',
       }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  registerAsyncApi(app, { publicOrigin: serverUrl, sessionCookieName: cookie.name });
+  registerAsyncApi(app, { publicOrigin: socketOrigin, sessionCookieName: cookie.name });
 
   const sessions = createSessionStore(database.db, {
     ttlDays: config.SESSION_TTL_DAYS,

@@ -10,7 +10,7 @@ import { startTestServer } from './test-server.ts';
 
 /**
  * The OpenAPI document a real server serves, linted by Redocly's CLI (the `npx @redocly/cli lint`
- * anyone can run) with command-api/redocly.yaml: no errors, and the parts no route states itself
+ * anyone can run) with command-api/redocly.yaml: no errors or warnings, and the parts no route states itself
  * (security, operationIds, error answers, nullables) are there for every operation.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +44,7 @@ interface Problem {
 }
 
 describe('the OpenAPI document', () => {
-  it("passes Redocly's linter without errors", { timeout: 120_000 }, async () => {
+  it("passes Redocly's linter without errors or warnings", { timeout: 120_000 }, async () => {
     const file = path.join(folder, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
     const cli = path.resolve(here, '../../node_modules/@redocly/cli/bin/cli.js');
@@ -56,8 +56,7 @@ describe('the OpenAPI document', () => {
     ).catch((error: { stdout?: string; stderr?: string }) => error);
     const { problems } = JSON.parse(lint.stdout ?? '{}') as { problems?: Problem[] };
     expect(problems, lint.stderr).toBeDefined();
-    const errors = problems!.filter((p) => p.severity === 'error');
-    expect(errors.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+    expect(problems!.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
   });
 
   it('names the session cookie, the API token and the calendar feed token as security schemes', () => {
