@@ -21,7 +21,7 @@ export type Access =
 const ACCESS: Record<string, Access> = {
   'POST /api/register': 'public',
   'POST /api/login': 'public',
-  // Signing out without a session is still a 200 (and clears whatever cookie was sent).
+  // Signing out without a session is still a 204 (and clears whatever cookie was sent).
   'POST /api/logout': 'public',
   'GET /api/invite/{token}': 'public',
   'GET /api/sports': 'public',
