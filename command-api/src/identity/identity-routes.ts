@@ -161,11 +161,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
 
   app.post(
     '/api/logout',
-    { schema: { tags: ['identity'], summary: 'Sign out (revokes the session)' } },
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Sign out (revokes the session); also without one',
+        response: { 204: z.null().describe('Signed out; the session cookie is cleared') },
+      },
+    },
     async (request, reply) => {
       if (request.sessionToken) await sessions.revoke(request.sessionToken);
       clearSessionCookie(reply, cookie);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
