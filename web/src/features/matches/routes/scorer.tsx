@@ -22,6 +22,7 @@ import { NumberPad } from '../components/scorer/number-pad.tsx';
 import { PlayerPicker } from '../components/scorer/player-picker.tsx';
 import { subjectName, type ScorerSubject } from '../components/scorer/scorer-subject.ts';
 import { StatPicker } from '../components/scorer/stat-picker.tsx';
+import { QueuedStats } from '../components/scorer/queued-stats.tsx';
 import { UndoBar } from '../components/scorer/undo-bar.tsx';
 import { useScoreKeeper } from '../hooks/use-score-keeper.ts';
 import { skeletonClassName } from '../lib/match-display.ts';
@@ -115,6 +116,7 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
       {keeper.last ? (
         <UndoBar last={keeper.last} onUndo={keeper.undo} onRetry={keeper.retry} onDismiss={keeper.dismiss} />
       ) : null}
+      <QueuedStats matchId={match.id} />
       {step}
       {canLineup ? (
         <Button
