@@ -17,6 +17,8 @@ export const apiPaths = {
   teams: '/api/teams',
   joinTeam: '/api/teams/join',
   dashboard: '/api/dashboard',
+  /** The next occurrences of all the caller's teams, with the household's answers (Home). */
+  myUpcoming: '/api/me/upcoming',
   team: (teamId: string) => `/api/teams/${enc(teamId)}`,
   teamMembers: (teamId: string) => `/api/teams/${enc(teamId)}/members`,
   teamMemberRole: (teamId: string, userId: string) => `/api/teams/${enc(teamId)}/members/${enc(userId)}/role`,
@@ -76,6 +78,7 @@ export const queryKeys = {
   notificationPreferences: [apiPaths.notificationPreferences] as const,
   teams: [apiPaths.teams] as const,
   dashboard: [apiPaths.dashboard] as const,
+  myUpcoming: [apiPaths.myUpcoming] as const,
   team: (teamId: string) => [apiPaths.team(teamId)] as const,
   teamMessages: (teamId: string) => [apiPaths.teamMessages(teamId)] as const,
   teamPinnedMessages: (teamId: string) => [apiPaths.teamPinnedMessages(teamId)] as const,
