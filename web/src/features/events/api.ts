@@ -87,38 +87,67 @@ export function useDeleteEvent() {
   });
 }
 
-/** The outbox's kind for RSVPs; their scope is `rsvpScope(event)`. */
+/** The outbox's kind for RSVPs; their scope is `rsvpScope(event, playerId)`. */
 export const RSVP_KIND = 'event.rsvp';
 
-/** One occurrence of an event, as the outbox scopes its RSVPs: `{eventId}@{occurrence}`. */
-export function rsvpScope(event: TeamEvent): string {
-  return `${eventIdOf(event)}@${event.occurrenceDate || event.date}`;
+/**
+ * One answer slot as the outbox scopes its RSVPs: `{eventId}@{occurrence}` for the caller's own
+ * answer, `{eventId}@{occurrence}#{playerId}` for a roster player's (a child's), so two children's
+ * answers to the same occurrence wait side by side.
+ */
+export function rsvpScope(event: TeamEvent, playerId?: string | null): string {
+  const own = `${eventIdOf(event)}@${event.occurrenceDate || event.date}`;
+  return playerId ? `${own}#${playerId}` : own;
+}
+
+/** The variables of an answer: the occurrence, the status and, for a roster player, whom it is for. */
+export interface RsvpVariables {
+  event: TeamEvent;
+  status: RsvpInput['status'];
+  /** A roster player (a child, or the caller's own roster entry); absent: the caller themself. */
+  playerId?: string | null | undefined;
+  /** The name shown in the outbox ("RSVP for Sam to Practice"). */
+  name?: string | undefined;
+}
+
+/** Every list an answer shows in: the team's events, Home's upcoming list, the dashboard, the attendance lists. */
+export function invalidateAnswerLists(queryClient: QueryClient, teamId: string) {
+  invalidateTeamEvents(queryClient, teamId);
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey: [path] }) =>
+      typeof path === 'string' && (path.startsWith('/api/me/upcoming') || path.startsWith('/api/events/')),
+  });
 }
 
 /**
- * POST /api/events/{eventId}/rsvp {status, occurrenceDate} → 200, for the occurrence shown (so a
- * reply sent later answers the same one). Offline, or without an answer, it waits in the outbox
- * (`queued`) and is sent when the connection returns; the same answer twice records nothing.
+ * POST /api/events/{eventId}/rsvp {status, occurrenceDate, playerId?} → 200, for the occurrence
+ * shown (so a reply sent later answers the same one); with `playerId`, for that roster player.
+ * Offline, or without an answer, it waits in the outbox (`queued`) and is sent when the
+ * connection returns; the same answer twice records nothing.
  */
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
     // Offline the write must still reach the outbox, not wait paused in memory.
     networkMode: 'always',
-    mutationFn: ({ event, status }: { event: TeamEvent; status: RsvpInput['status'] }) =>
+    mutationFn: ({ event, status, playerId, name }: RsvpVariables) =>
       sendOrQueue<TeamEvent>({
         kind: RSVP_KIND,
-        scope: rsvpScope(event),
-        label: `RSVP to ${event.title}`,
+        scope: rsvpScope(event, playerId),
+        label: name ? `RSVP for ${name} to ${event.title}` : `RSVP to ${event.title}`,
         method: 'POST',
         path: apiPaths.eventRsvp(eventIdOf(event)),
-        body: { status, occurrenceDate: event.occurrenceDate || event.date } satisfies RsvpInput,
+        body: {
+          status,
+          occurrenceDate: event.occurrenceDate || event.date,
+          ...(playerId ? { playerId } : {}),
+        } satisfies RsvpInput,
         idempotencyKey: newIdempotencyKey(),
         refresh: [apiPaths.teamEvents(event.teamId), apiPaths.dashboard],
         data: { status },
       }),
     onSuccess: (outcome, { event }) => {
-      if (outcome.status === 'sent') invalidateTeamEvents(queryClient, event.teamId);
+      if (outcome.status === 'sent') invalidateAnswerLists(queryClient, event.teamId);
     },
   });
 }
