@@ -36,6 +36,12 @@ export const apiPaths = {
   teamUpcomingEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events/upcoming`,
   teamEvent: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}`,
   eventRsvp: (eventId: string) => `/api/events/${enc(eventId)}/rsvp`,
+  /** Who is going, maybe, not going and has not answered, by name (`?occurrenceDate=`). */
+  eventAttendance: (eventId: string) => `/api/events/${enc(eventId)}/attendance`,
+  teamEventHistory: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}/history`,
+  /** …/occurrences/{occurrenceDate}/cancel or /restore. */
+  teamEventOccurrence: (teamId: string, eventId: string, occurrenceDate: string, action: 'cancel' | 'restore') =>
+    `/api/teams/${enc(teamId)}/events/${enc(eventId)}/occurrences/${enc(occurrenceDate)}/${action}`,
   teamCalendarToken: (teamId: string) => `/api/teams/${enc(teamId)}/calendar-token`,
   organizationMembers: (orgId: string) => `/api/organizations/${enc(orgId)}/members`,
   organizations: '/api/organizations',
@@ -91,6 +97,9 @@ export const queryKeys = {
   livestreamChat: (id: string) => [apiPaths.livestreamChat(id)] as const,
   teamEvents: (teamId: string) => [apiPaths.teamEvents(teamId)] as const,
   teamUpcomingEvents: (teamId: string) => [apiPaths.teamUpcomingEvents(teamId)] as const,
+  eventAttendance: (eventId: string, occurrenceDate: string) =>
+    [apiPaths.eventAttendance(eventId), { occurrenceDate }] as const,
+  teamEventHistory: (teamId: string, eventId: string) => [apiPaths.teamEventHistory(teamId, eventId)] as const,
   teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,
   organizationMembers: (orgId: string) => [apiPaths.organizationMembers(orgId)] as const,
   organizations: [apiPaths.organizations] as const,
