@@ -99,8 +99,8 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
     expect(box.height).toBeGreaterThanOrEqual(44);
 
     // One row per child: Jordan goes, Sam may not.
-    const jordan = card.getByRole('group', { name: 'RSVP for Jordan Rivera: Lions scrimmage' });
-    const sam = card.getByRole('group', { name: 'RSVP for Sam Rivera: Lions scrimmage' });
+    const jordan = card.getByRole('group', { name: 'Jordan Rivera: Lions scrimmage' });
+    const sam = card.getByRole('group', { name: 'Sam Rivera: Lions scrimmage' });
     await jordan.getByRole('button', { name: 'Going', exact: true }).click();
     await sam.getByRole('button', { name: 'Not Going', exact: true }).click();
     await expect

@@ -1,7 +1,6 @@
-import type { HouseholdAnswer, Message, MyUpcomingItem, RsvpInput, RsvpStatus } from '@sideline/domain';
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Message, MyUpcomingItem } from '@sideline/domain';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { HOME_UPCOMING_PATH } from './upcoming-path.ts';
 
@@ -41,54 +40,4 @@ export const myUpcomingQueryOptions = queryOptions({
 
 export function useMyUpcoming() {
   return useQuery({ ...myUpcomingQueryOptions, refetchOnMount: true });
-}
-
-/** The outbox's kind for RSVPs (the events screens' answers share it and its "Waiting to send"). */
-export const RSVP_KIND = 'event.rsvp';
-
-/** The id RSVPs address: the series (a recurring event's occurrences share it). */
-export const eventIdOf = (item: Pick<MyUpcomingItem, 'id' | 'seriesId'>) => item.seriesId || item.id;
-
-/**
- * One person's answer to one occurrence, as the outbox scopes it: the occurrence, and the player
- * when answering for one (so each child's waiting answer shows on their own row).
- */
-export function householdRsvpScope(item: MyUpcomingItem, person: Pick<HouseholdAnswer, 'playerId'>): string {
-  const occurrence = `${eventIdOf(item)}@${item.occurrenceDate || item.date}`;
-  return person.playerId ? `${occurrence}#${person.playerId}` : occurrence;
-}
-
-/**
- * POST /api/events/{eventId}/rsvp {status, occurrenceDate, playerId?} for one person of the
- * household: a child (by their roster entry) or the user themself. Offline it waits in the outbox
- * and is sent when the connection returns; Home and the team's event lists refresh once it is.
- */
-export function useHouseholdRsvp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // Offline the write must still reach the outbox, not wait paused in memory.
-    networkMode: 'always',
-    mutationFn: ({ item, person, status }: { item: MyUpcomingItem; person: HouseholdAnswer; status: RsvpStatus }) =>
-      sendOrQueue<unknown>({
-        kind: RSVP_KIND,
-        scope: householdRsvpScope(item, person),
-        label: `RSVP to ${item.title}`,
-        method: 'POST',
-        path: apiPaths.eventRsvp(eventIdOf(item)),
-        body: {
-          status,
-          occurrenceDate: item.occurrenceDate || item.date,
-          ...(person.playerId && person.relation === 'child' ? { playerId: person.playerId } : {}),
-        } satisfies RsvpInput,
-        idempotencyKey: newIdempotencyKey(),
-        refresh: [apiPaths.myUpcoming, apiPaths.teamEvents(item.teamId), apiPaths.dashboard],
-        data: { status },
-      }),
-    onSuccess: (outcome, { item }) => {
-      if (outcome.status !== 'sent') return;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myUpcoming });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(item.teamId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(item.teamId) });
-    },
-  });
 }

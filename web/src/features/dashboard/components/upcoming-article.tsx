@@ -2,7 +2,7 @@ import type { MyUpcomingItem } from '@sideline/domain';
 import { Clock, MapPin, UsersRound } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { mapsHref, zonedDateTime, zonedParts } from '../upcoming.ts';
-import { HouseholdRows } from './household-rows.tsx';
+import { HouseholdAnswerRows } from '../../events/components/household-answer-rows.tsx';
 
 /** The place as a link that opens the phone's maps app. */
 function Place({ location }: { location: string }) {
@@ -94,7 +94,7 @@ export function UpcomingArticle({ item, userId, lead = false }: { item: MyUpcomi
         <span className="font-semibold text-emerald-700">{item.counts.going} going</span> · {item.counts.maybe} maybe ·{' '}
         {item.counts.notGoing} not going · {item.counts.noReply} no reply
       </p>
-      {cancelled ? null : <HouseholdRows item={item} userId={userId} />}
+      <HouseholdAnswerRows event={item} household={item.household} userId={userId} context={item.title} />
     </article>
   );
 }
