@@ -2,6 +2,7 @@ import type { Message, MyUpcomingItem } from '@sideline/domain';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { myMatchesQueryOptions } from '../matches/api.ts';
 import { HOME_UPCOMING_PATH } from './upcoming-path.ts';
 
 /**
@@ -20,9 +21,22 @@ export function useTeamMessages(teamId: string) {
   return useQuery(teamMessagesQueryOptions(teamId));
 }
 
+/**
+ * Home reads what its loader has just fetched as it is, rather than again on mount: new messages
+ * and match changes come over the socket, which invalidates these reads.
+ */
+export const HOME_FRESH_MS = 10_000;
+
 /** The latest messages of each of the user's teams, in the teams' order. */
 export function useMessagesOfTeams(teamIds: readonly string[]) {
-  return useQueries({ queries: teamIds.map((teamId) => teamMessagesQueryOptions(teamId)) });
+  return useQueries({
+    queries: teamIds.map((teamId) => ({ ...teamMessagesQueryOptions(teamId), staleTime: HOME_FRESH_MS })),
+  });
+}
+
+/** GET /api/me/matches — the live and next matches of the user's teams (the matches feature's read). */
+export function useHomeMatches() {
+  return useQuery({ ...myMatchesQueryOptions, staleTime: HOME_FRESH_MS });
 }
 
 /**

@@ -6,10 +6,10 @@ import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { chatPath, paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
-import { useMyMatches } from '../../matches/api.ts';
 import { useTeams } from '../../teams/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
+import { useHomeMatches } from '../api.ts';
 import { LiveMatches, NextMatch } from '../components/home-matches.tsx';
 import { LatestMessages } from '../components/latest-messages.tsx';
 import { NoTeamPrompt } from '../components/no-team-prompt.tsx';
@@ -68,7 +68,7 @@ export function DashboardRoute() {
   const { data: user } = useUser();
   const teamsQuery = useTeams();
   const teams = teamsQuery.data ?? [];
-  const matches = useMyMatches();
+  const matches = useHomeMatches();
   if (!user) return null;
 
   return (
