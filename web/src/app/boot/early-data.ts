@@ -4,23 +4,15 @@ import { HOME_UPCOMING_PATH } from '../../features/dashboard/upcoming-path.ts';
 
 /**
  * The reads a signed-in screen starts with, started by the first script while the app's code
- * downloads: the user and their teams for every screen; for Home, beside them, the next
- * occurrences and the matches of all the user's teams, then each team's latest messages as soon
- * as the teams are known (app/prefetch.ts asks for the same; the API client takes these answers
- * instead).
+ * downloads: the user and their teams for every screen, and for Home, beside them, the next
+ * occurrences and the matches of all the user's teams (app/prefetch.ts asks for the same; the API
+ * client takes these answers instead). Each team's latest messages, at the bottom of Home, wait
+ * for the teams in app/prefetch.ts: started here too, both would race to ask first.
  */
 export function startEarlyData(location: Pick<Location, 'pathname' | 'search'>): void {
   startEarlyRequest(apiPaths.user);
-  const teams = startEarlyRequest(apiPaths.teams);
+  startEarlyRequest(apiPaths.teams);
   if (location.pathname !== '/') return;
   startEarlyRequest(HOME_UPCOMING_PATH);
   startEarlyRequest(apiPaths.myMatches);
-  void (async () => {
-    const teamsResponse = await teams;
-    if (!teamsResponse.ok) return;
-    const list = (await teamsResponse.clone().json()) as Array<{ id: string }>;
-    for (const team of list) startEarlyRequest(apiPaths.teamMessages(team.id));
-  })().catch(() => {
-    // Offline or signed out: the screens ask again and show what they get.
-  });
 }
