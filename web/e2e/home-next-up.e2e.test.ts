@@ -113,9 +113,7 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
     // Home shows the answers and the new counts.
     await expect.poll(() => card.textContent()).toMatch(/1 going · 0 maybe · 1 not going · 0 no reply/);
     expect(await jordan.getByRole('button', { name: 'Going', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await sam.getByRole('button', { name: 'Not Going', exact: true }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(await sam.getByRole('button', { name: 'Not Going', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
     // Below: the next match, the week across teams, the latest message of each team.
     await page.getByRole('region', { name: 'Next match' }).waitFor();

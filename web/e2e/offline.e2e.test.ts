@@ -322,7 +322,9 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     expect(cancelled.status()).toBe(204);
 
     await context.setOffline(false);
-    const refusal = page.getByRole('alert').filter({ hasText: 'Not sent: RSVP for Jordan Rivera to Friendly at the park.' });
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: 'Not sent: RSVP for Jordan Rivera to Friendly at the park.' });
     await refusal.waitFor({ timeout: 20_000 });
     expect(await refusal.textContent()).toContain('Event not found');
     // Not dropped: it is still there after a reload.

@@ -42,10 +42,7 @@ export function LatestMessages({ teams }: { teams: readonly Team[] }) {
                     <span className="flex items-baseline justify-between gap-2">
                       <span className="truncate text-sm font-semibold text-slate-900">{team.name}</span>
                       {message ? (
-                        <time
-                          dateTime={message.timestamp || undefined}
-                          className="shrink-0 text-xs text-slate-500"
-                        >
+                        <time dateTime={message.timestamp || undefined} className="shrink-0 text-xs text-slate-500">
                           {relativeTime(message.timestamp)}
                         </time>
                       ) : null}

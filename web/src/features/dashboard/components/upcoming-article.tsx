@@ -24,9 +24,7 @@ function Place({ location }: { location: string }) {
 function ChangeNote({ item }: { item: MyUpcomingItem }) {
   if (item.status === 'cancelled') {
     return (
-      <p className="text-sm font-medium text-red-700">
-        Cancelled{item.cancelReason ? `: ${item.cancelReason}` : ''}
-      </p>
+      <p className="text-sm font-medium text-red-700">Cancelled{item.cancelReason ? `: ${item.cancelReason}` : ''}</p>
     );
   }
   if (item.status === 'moved' && item.previous && item.previous.startsAt !== item.date) {
@@ -44,7 +42,15 @@ function ChangeNote({ item }: { item: MyUpcomingItem }) {
  * zone), where (opens maps), the team, the counts and an answer row per child (or for the user).
  * `lead`: Home's first card, larger; the week's cards are compact.
  */
-export function UpcomingArticle({ item, userId, lead = false }: { item: MyUpcomingItem; userId: string; lead?: boolean }) {
+export function UpcomingArticle({
+  item,
+  userId,
+  lead = false,
+}: {
+  item: MyUpcomingItem;
+  userId: string;
+  lead?: boolean;
+}) {
   const parts = zonedParts(item.date, item.timeZone);
   const cancelled = item.status === 'cancelled';
   return (
