@@ -28,7 +28,8 @@ function Greeting({ user }: { user: User }) {
   return (
     <section aria-labelledby="home-greeting" className="flex items-baseline justify-between gap-3">
       <h1 id="home-greeting" className="min-w-0 truncate text-lg font-bold tracking-tight text-slate-900">
-        <span className="font-medium text-slate-600">{greeting(user.createdAt)}, </span>
+        <span className="font-medium text-slate-600">{greeting(user.createdAt)}</span>
+        <span className="font-medium text-slate-600">, </span>
         {user.name}
       </h1>
       <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-slate-600">
