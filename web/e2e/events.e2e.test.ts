@@ -70,7 +70,10 @@ describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
     expect(await parent.getByRole('button', { name: 'Create Event' }).count()).toBe(0);
     expect(await parent.getByRole('button', { name: 'Add event' }).count()).toBe(0);
 
-    await parentCards.nth(1).getByRole('button', { name: /^Weekly practice/ }).click();
+    await parentCards
+      .nth(1)
+      .getByRole('button', { name: /^Weekly practice/ })
+      .click();
     const detail = parent.getByRole('dialog', { name: 'Weekly practice' });
     expect(await detail.getByRole('button', { name: 'Delete Event' }).count()).toBe(0);
     await detail.getByRole('button', { name: 'Going', exact: true }).click();
