@@ -82,9 +82,11 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
       .getByRole('article', { name: 'Saturday game' })
       .first();
     const ava = parentGame.getByRole('group', { name: 'Ava Parent: Saturday game' });
-    await ava.getByRole('button', { name: 'Going' }).click();
+    await ava.getByRole('button', { name: 'Going', exact: true }).click();
     await expect
-      .poll(() => ava.getByRole('button', { name: 'Going' }).getAttribute('aria-pressed'), { timeout: 10_000 })
+      .poll(() => ava.getByRole('button', { name: 'Going', exact: true }).getAttribute('aria-pressed'), {
+        timeout: 10_000,
+      })
       .toBe('true');
     expect(await parent.getByRole('dialog').count()).toBe(0);
     expect(await parentGame.getByRole('group', { name: 'Ben Parent: Saturday game' }).count()).toBe(1);
@@ -152,7 +154,10 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
     expect(await parentDetail.getByRole('button', { name: 'Edit' }).count()).toBe(0);
 
     // Ava's parent confirms: the question goes away.
-    await parentDetail.getByRole('group', { name: 'Ava Parent' }).getByRole('button', { name: 'Going' }).click();
+    await parentDetail
+      .getByRole('group', { name: 'Ava Parent' })
+      .getByRole('button', { name: 'Going', exact: true })
+      .click();
     await parentDetail.getByText('Time changed: still going?').waitFor({ state: 'detached', timeout: 10_000 });
     expect(pageErrors).toEqual([]);
   });
