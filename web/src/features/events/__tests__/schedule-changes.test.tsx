@@ -162,7 +162,7 @@ describe('changing the schedule (managers)', () => {
     const card = await screen.findByRole('article', { name: 'Saturday game' });
     expect(card).toHaveAttribute('data-status', 'cancelled');
     expect(within(card).getByTestId('cancelled-note')).toHaveTextContent('Cancelled: Pitch waterlogged');
-    expect(within(card).queryByRole('group', { name: /Your answer/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('group', { name: /Your RSVP/ })).not.toBeInTheDocument();
     const dialog = await openDetail(user);
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Restore this event' }));
@@ -270,7 +270,7 @@ describe('answers per child', () => {
       extra: { 'POST /api/events/ev-1/rsvp': { status: 200, body: game() } },
     });
     const card = await screen.findByRole('article', { name: 'Saturday game' });
-    const mine = await within(card).findByRole('group', { name: 'Your answer: Saturday game' });
+    const mine = await within(card).findByRole('group', { name: 'Your RSVP: Saturday game' });
     await user.click(within(mine).getByRole('button', { name: 'Not Going' }));
     await waitFor(() => expect(callsTo('POST', '/api/events/ev-1/rsvp')).toHaveLength(1));
     expect(callsTo('POST', '/api/events/ev-1/rsvp')[0]!.body).toEqual({ status: 'no', occurrenceDate: start });
