@@ -153,7 +153,12 @@ export function useRsvp() {
           ...(playerId ? { playerId } : {}),
         } satisfies RsvpInput,
         idempotencyKey: newIdempotencyKey(),
-        refresh: [apiPaths.teamEvents(event.teamId), apiPaths.dashboard],
+        refresh: [
+          apiPaths.teamEvents(event.teamId),
+          apiPaths.dashboard,
+          '/api/me/upcoming',
+          `/api/events/${encodeURIComponent(eventIdOf(event))}`,
+        ],
         data: { status },
       }),
     onSuccess: (outcome, { event }) => {

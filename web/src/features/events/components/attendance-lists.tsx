@@ -1,4 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useRefetchOnChange } from '../lib/refetch-on-change.ts';
 import { useAttendance } from '../api.ts';
 import type { Attendee, TeamEvent } from '../types.ts';
 
@@ -28,6 +29,11 @@ function answeredByText(person: Attendee): string | null {
  */
 export function AttendanceLists({ event, showNoReplyCount }: { event: TeamEvent; showNoReplyCount: boolean }) {
   const attendance = useAttendance(event);
+  // The lists follow the occurrence as the events list refreshes it (answers, changes, realtime).
+  useRefetchOnChange(
+    attendance.refetch,
+    `${JSON.stringify(event.counts)}|${event.rsvps.length}|${event.changedAt ?? ''}`,
+  );
   if (attendance.isPending) {
     return (
       <div className="flex justify-center py-4">

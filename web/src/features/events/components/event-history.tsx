@@ -1,6 +1,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useEventHistory } from '../api.ts';
+import { useRefetchOnChange } from '../lib/refetch-on-change.ts';
 import { formatShortDateTime } from '../lib/event-dates.ts';
 import type { EventHistoryEntry, TeamEvent } from '../types.ts';
 
@@ -45,6 +46,7 @@ function when(at: string): string {
 /** The event's changes, newest first: who, when, which events, each field from → to, and why. */
 export function EventHistory({ event }: { event: TeamEvent }) {
   const history = useEventHistory(event);
+  useRefetchOnChange(history.refetch, `${event.status}|${event.changedAt ?? ''}`);
   return (
     <section aria-labelledby="event-history-title" className="space-y-2">
       <h3 id="event-history-title" className="text-sm font-semibold text-slate-900">

@@ -38,7 +38,7 @@ export function HouseholdAnswerRows({ event, household, userId, context }: House
           event={event}
           person={person}
           userId={userId}
-          heading={single ? 'Your answer' : person.relation === 'self' && !person.playerId ? 'You' : person.name}
+          heading={single ? 'Your RSVP' : person.relation === 'self' && !person.playerId ? 'You' : person.name}
           context={context}
         />
       ))}
@@ -97,7 +97,7 @@ function AnswerRow({
               }
             }}
             className={cn(
-              'relative z-10 inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border-2 border-slate-200 bg-white px-1 py-1.5',
+              'relative z-10 inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border-2 border-slate-200 bg-white px-1.5 py-1.5',
               'text-[13px] leading-tight font-semibold text-slate-900 transition-colors hover:bg-slate-50 aria-disabled:cursor-progress',
               current === status && active,
             )}
@@ -128,8 +128,7 @@ function AnswerRow({
       ))}
       {rsvp.isError ? (
         <p role="alert" className="text-sm text-red-600">
-          {heading === 'Your answer' ? 'Your answer' : `The answer for ${heading}`} could not be saved. Please try
-          again.
+          {heading === 'Your RSVP' ? 'Your RSVP' : `The answer for ${heading}`} could not be saved. Please try again.
         </p>
       ) : null}
     </div>
