@@ -123,7 +123,6 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
     const teams = (await callApi(page, sideline.url, 'GET', '/api/teams')) as unknown[];
     expect(teams.length).toBe(2);
     await expect.poll(() => latest.count()).toBe(teams.length);
-    if (process.env.HOME_SCREENSHOT) await page.screenshot({ path: process.env.HOME_SCREENSHOT, fullPage: true });
     expect(await page.getByRole('list', { name: 'Quick links' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
