@@ -283,6 +283,57 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     await context.close();
   });
 
+  it("sends a scorer's stats made offline exactly once after reconnecting, also after a reload while offline, and takes back one undone before it left", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signInAsDemo(page, sideline.url, 'coach');
+    await controlledByServiceWorker(page);
+    const teams = (await callApi(page, sideline.url, 'GET', '/api/teams')) as Array<{ id: string; name: string }>;
+    const hawks = teams.find((t) => t.name === 'Riverside Hawks')!.id;
+    const match = (await callApi(page, sideline.url, 'POST', '/api/matches', {
+      sportId: 'soccer',
+      teamAId: hawks,
+      opponentName: 'Northside United',
+      startTime: new Date().toISOString(),
+      location: 'Riverside Park, field 2',
+    })) as { id: string };
+    await callApi(page, sideline.url, 'PUT', `/api/matches/${match.id}`, { status: 'in_progress' });
+    await page.goto(`${sideline.url}/matches/${match.id}/score`);
+    const opponent = page.getByRole('region', { name: 'Opponent' }).getByRole('button');
+    await opponent.waitFor();
+    await stored(page, `/api/matches/${match.id}`);
+
+    await context.setOffline(true);
+    const goal = async () => {
+      await opponent.click();
+      await page.getByRole('button', { name: 'Goal', exact: true }).click();
+    };
+    await goal();
+    await page.getByText('Waiting to send: Goal · Northside United', { exact: false }).waitFor();
+    await goal();
+    // The second one is taken back while it still waits.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Undone: Goal · Northside United').waitFor();
+    await goal();
+    const waiting = page.getByRole('region', { name: 'Stats waiting to send' });
+    await expect.poll(() => waiting.getByRole('listitem').count()).toBe(2);
+
+    // Reloaded offline: the service worker serves the scorer, the outbox still holds both.
+    await page.reload();
+    await expect.poll(() => waiting.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+
+    await context.setOffline(false);
+    await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
+    const stats = (await callApi(page, sideline.url, 'GET', `/api/matches/${match.id}/stats`)) as Array<{
+      statType: string;
+      side?: string;
+    }>;
+    expect(stats.filter((s) => s.statType === 'goals')).toHaveLength(2);
+    const read = (await callApi(page, sideline.url, 'GET', `/api/matches/${match.id}`)) as { scoreB: number };
+    expect(read.scoreB).toBe(2);
+    await context.close();
+  });
+
   it('shows a queued write the server refused with its message, and keeps it until dismissed; signing out empties every offline store', async () => {
     // A match the coach schedules for the coming hour, which the parent sees on Home.
     const coach = await browser.newContext();
