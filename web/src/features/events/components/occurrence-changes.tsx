@@ -27,7 +27,7 @@ export function OccurrenceTime({ event, withDate = false }: { event: TeamEvent; 
         {formatEventTime(event.date)}
       </span>
       {moved ? (
-        <del className="text-slate-500" data-testid="previous-time">
+        <del className="text-slate-600" data-testid="previous-time">
           <span className="sr-only">was </span>
           {otherDay || withDate ? `${formatEventDate(previous)}, ` : ''}
           {formatEventTime(previous)}
@@ -45,7 +45,7 @@ export function OccurrencePlace({ event }: { event: TeamEvent }) {
     <span className="inline-flex min-w-0 flex-wrap items-baseline gap-x-1.5">
       <span className={moved ? 'font-semibold text-slate-900' : 'truncate'}>{event.location || 'No place set'}</span>
       {moved && event.previous?.location ? (
-        <del className="text-slate-500" data-testid="previous-place">
+        <del className="text-slate-600" data-testid="previous-place">
           <span className="sr-only">was </span>
           {event.previous.location}
         </del>
