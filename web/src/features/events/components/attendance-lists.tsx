@@ -59,7 +59,7 @@ export function AttendanceLists({ event, showNoReplyCount }: { event: TeamEvent;
           {noReplyText(data.noReply.length)}
         </p>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+      <div className="grid grid-cols-2 gap-2">
         {lists.map(({ key, title, tone }) => {
           const people = data[key];
           return (
