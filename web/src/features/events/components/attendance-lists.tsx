@@ -1,6 +1,6 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRefetchOnChange } from '../lib/refetch-on-change.ts';
-import { useAttendance } from '../api.ts';
+import { useAttendance } from '../schedule-api.ts';
 import type { Attendee, TeamEvent } from '../types.ts';
 
 const lists = [
