@@ -45,7 +45,8 @@ const screens: Screen[] = [
     open: async (page, base) => {
       await page.goto(`${base}/events/${ids.hawks}`);
       await page.getByRole('list', { name: 'Upcoming events' }).getByRole('button').first().click();
-      await page.getByRole('group', { name: 'Your RSVP' }).waitFor();
+      // The demo parent answers per child, a row each.
+      await page.getByRole('dialog').getByTestId('household-answers').waitFor();
     },
   },
   {

@@ -62,7 +62,7 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
 
     // Saturday's game, weekly, at 10:00.
     const saturday = nextSaturdayTen();
-    await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/events`, {
+    const created = (await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/events`, {
       title: 'Saturday game',
       description: '',
       location: 'Riverside Park',
@@ -73,7 +73,7 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
       recurringDays: ['saturday'],
       recurringEndCount: 3,
       timeZone: 'UTC',
-    });
+    })) as { id: string };
 
     // The parent answers Going for Ava on the card itself, without opening it.
     await parent.goto(`${sideline.url}/events/${teamId}`);
@@ -89,6 +89,18 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
       })
       .toBe('true');
     expect(await parent.getByRole('dialog').count()).toBe(0);
+    // The answer has reached the server (the button shows it as soon as it is pressed).
+    await expect
+      .poll(
+        async () => {
+          const attendance = (await callApi(parent, sideline.url, 'GET', `/api/events/${created.id}/attendance`)) as {
+            going: { name: string }[];
+          };
+          return attendance.going.map((p) => p.name);
+        },
+        { timeout: 10_000 },
+      )
+      .toEqual(['Ava Parent']);
     expect(await parentGame.getByRole('group', { name: 'Ben Parent: Saturday game' }).count()).toBe(1);
 
     // The coach opens it, sees who hasn't answered (Ben), and moves this one game to 11:00.

@@ -10,17 +10,7 @@ import { api } from '../../lib/api-client.ts';
 import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sortByDate } from './lib/event-dates.ts';
-import type {
-  Attendance,
-  CancelOccurrenceInput,
-  ChangeEventInput,
-  CreateEventInput,
-  EventHistoryEntry,
-  Player,
-  RsvpInput,
-  TeamEvent,
-} from './types.ts';
-import { teamPlayersQueryOptions } from '../players/api.ts';
+import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
 
 /**
  * GET /api/teams/{teamId}/events — every occurrence, ascending, past included. Spec §7: a
@@ -163,89 +153,6 @@ export function useRsvp() {
       }),
     onSuccess: (outcome, { event }) => {
       if (outcome.status === 'sent') invalidateAnswerLists(queryClient, event.teamId);
-    },
-  });
-}
-
-/** The occurrence's key, which changes, cancellations and answers name. */
-export function occurrenceDateOf(event: TeamEvent): string {
-  return event.occurrenceDate || event.date;
-}
-
-/** After a schedule change: every list of the team, the answers' lists and the event's history. */
-function invalidateSchedule(queryClient: QueryClient, event: TeamEvent) {
-  invalidateAnswerLists(queryClient, event.teamId);
-  void queryClient.invalidateQueries({ queryKey: queryKeys.teamEventHistory(event.teamId, eventIdOf(event)) });
-}
-
-/**
- * PATCH /api/teams/{teamId}/events/{eventId} {scope, occurrenceDate, …changes, reason} → the
- * occurrence changed (managers; 400 names the field, 409 says why not).
- */
-export function useChangeEvent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ event, input }: { event: TeamEvent; input: ChangeEventInput }) =>
-      api.patch<TeamEvent>(apiPaths.teamEvent(event.teamId, eventIdOf(event)), input),
-    onSuccess: (_data, { event }) => invalidateSchedule(queryClient, event),
-  });
-}
-
-/** POST …/occurrences/{occurrenceDate}/cancel {reason} or …/restore → the occurrence (managers). */
-export function useOccurrenceStatus() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      event,
-      action,
-      reason,
-    }: {
-      event: TeamEvent;
-      action: 'cancel' | 'restore';
-      reason?: string | undefined;
-    }) => {
-      const path = apiPaths.teamEventOccurrence(event.teamId, eventIdOf(event), occurrenceDateOf(event), action);
-      return action === 'cancel'
-        ? api.post<TeamEvent>(path, { reason: reason?.trim() || null } satisfies CancelOccurrenceInput)
-        : api.post<TeamEvent>(path);
-    },
-    onSuccess: (_data, { event }) => invalidateSchedule(queryClient, event),
-  });
-}
-
-/** GET /api/teams/{teamId}/events/{eventId}/history — every change, newest first (members). */
-export function useEventHistory(event: TeamEvent) {
-  return useQuery({
-    queryKey: queryKeys.teamEventHistory(event.teamId, eventIdOf(event)),
-    queryFn: () => api.get<EventHistoryEntry[]>(apiPaths.teamEventHistory(event.teamId, eventIdOf(event))),
-  });
-}
-
-/** GET /api/events/{eventId}/attendance?occurrenceDate= — the four lists, by name (members). */
-export function useAttendance(event: TeamEvent) {
-  const occurrenceDate = occurrenceDateOf(event);
-  return useQuery({
-    queryKey: queryKeys.eventAttendance(eventIdOf(event), occurrenceDate),
-    queryFn: () =>
-      api.get<Attendance>(
-        `${apiPaths.eventAttendance(eventIdOf(event))}?occurrenceDate=${encodeURIComponent(occurrenceDate)}`,
-      ),
-  });
-}
-
-/**
- * The rosters of several teams (GET /api/teams/{teamId}/players): whom the user answers for on
- * each (their own entry, their children). A roster that cannot be read counts as empty.
- */
-export function useRostersOfTeams(teamIds: readonly string[]) {
-  return useQueries({
-    queries: teamIds.map((teamId) => ({ ...teamPlayersQueryOptions(teamId), retry: false })),
-    combine: (results) => {
-      const rosters = new Map<string, Player[]>();
-      results.forEach((r, i) => {
-        if (r.data) rosters.set(teamIds[i]!, r.data);
-      });
-      return rosters;
     },
   });
 }

@@ -1,6 +1,6 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRefetchOnChange } from '../lib/refetch-on-change.ts';
-import { useAttendance } from '../api.ts';
+import { useAttendance } from '../schedule-api.ts';
 import type { Attendee, TeamEvent } from '../types.ts';
 
 const lists = [
@@ -59,7 +59,7 @@ export function AttendanceLists({ event, showNoReplyCount }: { event: TeamEvent;
           {noReplyText(data.noReply.length)}
         </p>
       ) : null}
-      <div className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+      <div className="grid grid-cols-2 gap-2">
         {lists.map(({ key, title, tone }) => {
           const people = data[key];
           return (

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useOccurrenceStatus } from '../api.ts';
+import { useOccurrenceStatus } from '../schedule-api.ts';
 import { serverErrors } from '../lib/server-errors.ts';
 import type { TeamEvent } from '../types.ts';
 

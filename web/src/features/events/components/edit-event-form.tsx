@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
 import { fieldFocusClassName, Input } from '../../../components/ui/input.tsx';
 import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
-import { occurrenceDateOf, useChangeEvent } from '../api.ts';
+import { occurrenceDateOf, useChangeEvent } from '../schedule-api.ts';
 import { serverErrors } from '../lib/server-errors.ts';
 import type { ChangeEventInput, ChangeScope, TeamEvent } from '../types.ts';
 

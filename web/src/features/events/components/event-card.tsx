@@ -42,7 +42,7 @@ export function EventCard({ event, teamName, myStatus, household, userId, onOpen
       data-status={event.status}
       className={cn(
         'relative space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-brand-500/40 hover:bg-slate-50',
-        cancelled && 'bg-slate-50 text-slate-500',
+        cancelled && 'bg-slate-50',
       )}
     >
       <div className="flex gap-3">
@@ -51,7 +51,7 @@ export function EventCard({ event, teamName, myStatus, household, userId, onOpen
           className={cn(
             'flex h-14 w-18 shrink-0 items-center justify-center rounded-xl px-1 text-center text-[13px] leading-tight font-bold',
             cancelled
-              ? 'bg-slate-100 text-slate-500'
+              ? 'bg-slate-100 text-slate-700'
               : badge === 'Today'
                 ? 'bg-emerald-100 text-emerald-800'
                 : 'bg-brand-50 text-brand-700',
@@ -66,7 +66,7 @@ export function EventCard({ event, teamName, myStatus, household, userId, onOpen
               onClick={onOpen}
               className={cn(
                 "min-w-0 truncate text-left font-semibold text-slate-900 outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']",
-                cancelled && 'text-slate-500 line-through',
+                cancelled && 'text-slate-600 line-through',
               )}
             >
               {event.title}

@@ -13,7 +13,7 @@ import { CancelOccurrenceForm, RestoreOccurrenceButton } from './cancel-occurren
 import { EditEventForm } from './edit-event-form.tsx';
 import { EventHistory } from './event-history.tsx';
 import { HouseholdAnswerRows } from './household-answer-rows.tsx';
-import { OccurrencePlace, OccurrenceStatusNote, OccurrenceTime, timeMoved } from './occurrence-changes.tsx';
+import { OccurrencePlace, OccurrenceStatusNote, OccurrenceTime } from './occurrence-changes.tsx';
 import { RsvpButtons } from './rsvp-buttons.tsx';
 import { countsText } from './event-card.tsx';
 
@@ -132,7 +132,7 @@ function EventDetails({
         </li>
         <li className="flex items-center gap-2" data-testid="detail-time">
           <Clock className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-          <OccurrenceTime event={event} withDate={timeMoved(event)} />
+          <OccurrenceTime event={event} />
         </li>
         {event.location || event.previous?.location ? (
           <li className="flex items-center gap-2">

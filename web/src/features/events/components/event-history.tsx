@@ -1,6 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useEventHistory } from '../api.ts';
+import { useEventHistory } from '../schedule-api.ts';
 import { useRefetchOnChange } from '../lib/refetch-on-change.ts';
 import { formatShortDateTime } from '../lib/event-dates.ts';
 import type { EventHistoryEntry, TeamEvent } from '../types.ts';

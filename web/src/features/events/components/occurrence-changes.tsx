@@ -16,20 +16,17 @@ export function placeMoved(event: TeamEvent): boolean {
  * When it is: the new time with the old one struck through when it moved (and the old date, when
  * it moved to another day). The struck text is named "was …" for screen readers.
  */
-export function OccurrenceTime({ event, withDate = false }: { event: TeamEvent; withDate?: boolean }) {
+export function OccurrenceTime({ event }: { event: TeamEvent }) {
   const moved = timeMoved(event);
   const previous = event.previous?.startsAt ?? '';
   const otherDay = moved && !sameDay(previous, event.date);
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-1.5">
-      <span className={moved ? 'font-semibold text-slate-900' : undefined}>
-        {withDate ? `${formatEventDate(event.date)}, ` : ''}
-        {formatEventTime(event.date)}
-      </span>
+      <span className={moved ? 'font-semibold text-slate-900' : undefined}>{formatEventTime(event.date)}</span>
       {moved ? (
-        <del className="text-slate-500" data-testid="previous-time">
+        <del className="text-slate-600" data-testid="previous-time">
           <span className="sr-only">was </span>
-          {otherDay || withDate ? `${formatEventDate(previous)}, ` : ''}
+          {otherDay ? `${formatEventDate(previous)}, ` : ''}
           {formatEventTime(previous)}
         </del>
       ) : null}
@@ -45,7 +42,7 @@ export function OccurrencePlace({ event }: { event: TeamEvent }) {
     <span className="inline-flex min-w-0 flex-wrap items-baseline gap-x-1.5">
       <span className={moved ? 'font-semibold text-slate-900' : 'truncate'}>{event.location || 'No place set'}</span>
       {moved && event.previous?.location ? (
-        <del className="text-slate-500" data-testid="previous-place">
+        <del className="text-slate-600" data-testid="previous-place">
           <span className="sr-only">was </span>
           {event.previous.location}
         </del>

@@ -1,6 +1,6 @@
 import type { Team } from '@sideline/domain';
 import { CalendarDays, Plus, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,9 +13,9 @@ import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../../teams/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
-import { useEventsOfTeams, useRostersOfTeams } from '../api.ts';
+import { useEventsOfTeams } from '../api.ts';
+import { useRostersOfTeams } from '../schedule-api.ts';
 import { CalendarSubscribe } from '../components/calendar-subscribe.tsx';
-import { CreateEventDialog } from '../components/create-event-dialog.tsx';
 import { EventCard } from '../components/event-card.tsx';
 import { EventDetailDialog } from '../components/event-detail-dialog.tsx';
 import { myRsvp } from '../components/rsvp-buttons.tsx';
@@ -23,6 +23,11 @@ import { eventTime, filterEvents, occurrenceKey, type EventFilter } from '../lib
 import { householdAnswers, householdPeople } from '../lib/household.ts';
 import type { HouseholdAnswer, Player, TeamEvent } from '../types.ts';
 import { useManageableTeamIds } from '../use-manageable-teams.ts';
+
+// The form (and its validation library) downloads when a manager opens it, not with the list.
+const CreateEventDialog = lazy(async () => ({
+  default: (await import('../components/create-event-dialog.tsx')).CreateEventDialog,
+}));
 
 const tabs: { value: EventFilter; label: string }[] = [
   { value: 'upcoming', label: 'Upcoming' },
@@ -192,7 +197,11 @@ export function EventsRoute() {
           >
             <Plus className="size-6" aria-hidden="true" />
           </button>
-          <CreateEventDialog team={createTeam} open={creating} onOpenChange={setCreating} />
+          {creating ? (
+            <Suspense fallback={null}>
+              <CreateEventDialog team={createTeam} open={creating} onOpenChange={setCreating} />
+            </Suspense>
+          ) : null}
         </>
       ) : null}
 
