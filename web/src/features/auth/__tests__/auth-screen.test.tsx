@@ -165,7 +165,7 @@ describe('Auth screen (mocked fetch)', () => {
     expect(router.state.location.pathname).toBe('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
-    expect(await screen.findByRole('heading', { name: sampleUser.name })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: new RegExp(sampleUser.name), level: 1 })).toBeInTheDocument();
     // The user came from the login response: no second GET /api/user.
     expect(callsTo('GET', '/api/user')).toHaveLength(1);
   });
@@ -193,7 +193,7 @@ describe('Auth screen (mocked fetch)', () => {
     expect(await screen.findByText('Welcome to Sideline!')).toBeInTheDocument();
     expect(screen.getByText('Your account has been created successfully.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3000 });
-    expect(await screen.findByRole('heading', { name: 'Jordan Smith' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Jordan Smith/, level: 1 })).toBeInTheDocument();
   });
 
   it('goes to /invite with the token after signing up from an invitation', async () => {
@@ -285,6 +285,6 @@ describe('Auth screen (mocked fetch)', () => {
     mockFetch({ 'GET /api/user': { status: 200, body: sampleUser } });
     const { router } = renderApp('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { name: sampleUser.name })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: new RegExp(sampleUser.name), level: 1 })).toBeInTheDocument();
   });
 });
