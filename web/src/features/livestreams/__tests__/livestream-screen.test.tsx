@@ -360,7 +360,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await waitFor(() => expect(callsTo('POST', '/api/livestreams/ls-1/chat')).toHaveLength(1));
     expect(callsTo('POST', '/api/livestreams/ls-1/chat')[0]!.body).toMatchObject({ message: 'Nice goal' });
     expect(await within(log).findByText('Nice goal')).toBeInTheDocument();
-    expect(screen.getByText('Message sent')).toBeInTheDocument();
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
     expect(box).toHaveValue('');
     // The echo of our own message over the socket is not shown twice.
     act(() =>
@@ -399,7 +399,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     const { user } = renderApp('/livestream?stream=ls-1');
     await user.click(await screen.findByRole('button', { name: 'Rotate key' }));
     await waitFor(() => expect(screen.getByTestId('stream-key')).toHaveTextContent('sk_rotated_keyNEW1'));
-    expect(screen.getByText('New stream key')).toBeInTheDocument();
+    expect(await screen.findByText('New stream key')).toBeInTheDocument();
   });
 
   it('says when the key was revoked and asks for a rotation, which gives a working key', async () => {
@@ -434,7 +434,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel Stream' }));
     await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('cancelled'));
     expect(callsTo('POST', '/api/livestreams/ls-1/cancel')).toHaveLength(1);
-    expect(screen.getByText('Livestream cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Livestream cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Stream' })).toBeNull();
     expect(screen.queryByText('RTMP Settings')).toBeNull();
   });
@@ -458,7 +458,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, end it' }));
     await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('ended'));
     expect(callsTo('POST', '/api/livestreams/ls-1/end')).toHaveLength(1);
-    expect(screen.getByText('Livestream ended')).toBeInTheDocument();
+    expect(await screen.findByText('Livestream ended')).toBeInTheDocument();
     expect(screen.getByText("The recording will appear in the team's Media Hub shortly.")).toBeInTheDocument();
   });
 
