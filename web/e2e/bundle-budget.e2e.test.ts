@@ -10,26 +10,25 @@ import { startSideline, type SidelineProcess } from './support/sideline-process.
 
 /** The issue's budget (170 KB): the compressed JavaScript a phone downloads on a cold load of a screen. */
 /**
- * Screens whose cold load is still over the budget, each with the ceiling it must not pass: the
- * zod schemas of their forms, Radix's menus and dialogs with Floating UI, and react-hook-form
- * load with them (docs/performance.md, Web first load, lists what remains). Lower a ceiling when
- * a screen gets lighter; remove the entry once it is within the budget.
+ * Screens whose cold load is still over the budget, each with the ceiling it must not pass (in
+ * Chromium, which also counts headers and what loads just after the first paint; the build
+ * manifest's figure is lower). docs/performance.md, Web first load, lists what remains. Lower a
+ * ceiling when a screen gets lighter; remove the entry once it is within the budget.
  */
 const OVER_BUDGET_CEILINGS: Partial<Record<string, number>> = {
   home: 172,
-  teams: 222,
-  'a team': 247,
-  'create team': 200,
-  chat: 237,
+  teams: 175,
+  'a team': 191,
+  'create team': 175,
+  chat: 175,
   events: 235,
-  media: 226,
-  settings: 201,
-  livestream: 233,
+  media: 185,
+  settings: 177,
+  livestream: 174,
   matches: 182,
-  seasons: 230,
-  'a season': 241,
-  'club admin': 255,
-  'admin portal': 235,
+  seasons: 173,
+  'club admin': 190,
+  'admin portal': 202,
 };
 
 describe('the first load of the built web app (npm run build:web)', () => {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { idSchema } from '../shared/ids.ts';
 import { safeText } from '../shared/text.ts';
 
-export const MESSAGE_MAX_LENGTH = 4000;
-export const MESSAGES_PAGE_SIZE = 50;
+import { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from './limits.ts';
+
+export { MESSAGE_MAX_LENGTH, MESSAGES_PAGE_SIZE } from './limits.ts';
 
 /** A client-chosen id that makes a send idempotent (retries yield the same message). */
 export const clientMessageIdSchema = z

@@ -2,15 +2,14 @@ import { z } from 'zod';
 import { boundedIsoDateTime } from '../shared/dates.ts';
 import { ID_MESSAGE, ID_PATTERN } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
+import { LIVESTREAM_CHAT_MAX, LIVESTREAM_DESCRIPTION_MAX, LIVESTREAM_TITLE_MAX } from './limits.ts';
 import { livestreamIngestStates, livestreamStatuses, livestreamUserCommandTypes } from './states.ts';
 
 /** Stream types of the Create Livestream form (spec part 2 §2, §9); default match. */
 export const livestreamTypes = ['match', 'practice', 'event', 'training'] as const;
 export type LivestreamType = (typeof livestreamTypes)[number];
 
-export const LIVESTREAM_TITLE_MAX = 200;
-export const LIVESTREAM_DESCRIPTION_MAX = 2000;
-export const LIVESTREAM_CHAT_MAX = 1000;
+export { LIVESTREAM_CHAT_MAX, LIVESTREAM_DESCRIPTION_MAX, LIVESTREAM_TITLE_MAX } from './limits.ts';
 
 /**
  * POST /api/livestreams: the Create Livestream form (spec part 2 §2, §5): only the title is

@@ -6,9 +6,7 @@ import { safeText } from '../shared/text.ts';
 export const mediaKinds = ['photo', 'video', 'highlight'] as const;
 export type MediaKind = (typeof mediaKinds)[number];
 
-export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** Videos are streamed to disk, never held in memory. */
-export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+export { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from './limits.ts';
 /** Longest edge kept after re-encoding; larger photos are scaled down. */
 export const IMAGE_MAX_EDGE = 4096;
 /** Longest edge of the generated thumbnail. */

@@ -1,16 +1,12 @@
 import { EllipsisVertical, type LucideIcon } from 'lucide-react';
-import { Fragment } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cn } from '../../lib/cn.ts';
 import { useIsDesktop } from '../../lib/use-media-query.ts';
 import { Button, buttonClassName } from './button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from './dropdown-menu.tsx';
+import { menuActivation } from './lazy-menu.ts';
+
+const RowActionsMenu = lazy(() => import('./row-actions-menu.tsx'));
 
 export interface RowAction {
   /** What the button or menu item says: 'Edit'. */
@@ -36,10 +32,12 @@ interface RowActionsProps {
 /**
  * The actions of one row of a list (Edit, Invite, Delete). On a phone they go into one 44 px
  * overflow button ('⋮') whose menu puts the destructive ones last, after a separator, so a thumb
- * aimed at Edit never lands on Delete. Wide screens show them as a row of small buttons.
+ * aimed at Edit never lands on Delete (the menu loads when it first opens). Wide screens show
+ * them as a row of small buttons.
  */
 export function RowActions({ label, actions, className }: RowActionsProps) {
   const isDesktop = useIsDesktop();
+  const [menuWanted, setMenuWanted] = useState(false);
   const ordered = [...actions.filter((a) => !a.destructive), ...actions.filter((a) => a.destructive)];
   if (ordered.length === 0) return null;
 
@@ -77,46 +75,15 @@ export function RowActions({ label, actions, className }: RowActionsProps) {
     );
   }
 
-  const firstDestructive = ordered.findIndex((a) => a.destructive);
+  const trigger = (props = {}) => (
+    <Button variant="ghost" size="icon" aria-label={label} className={className} {...props}>
+      <EllipsisVertical className="size-5" aria-hidden="true" />
+    </Button>
+  );
+  if (!menuWanted) return trigger(menuActivation(() => setMenuWanted(true)));
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} className={className}>
-          <EllipsisVertical className="size-5" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-48">
-        {ordered.map((action, index) => {
-          const Icon = action.icon;
-          const content = (
-            <>
-              <Icon className="size-4" aria-hidden="true" />
-              {action.label}
-            </>
-          );
-          return (
-            <Fragment key={action.label}>
-              {index === firstDestructive && index > 0 ? <DropdownMenuSeparator /> : null}
-              {action.to && !action.disabled ? (
-                <DropdownMenuItem asChild destructive={action.destructive}>
-                  <Link to={action.to} aria-label={action.name}>
-                    {content}
-                  </Link>
-                </DropdownMenuItem>
-              ) : (
-                <DropdownMenuItem
-                  destructive={action.destructive}
-                  disabled={action.disabled}
-                  aria-label={action.name}
-                  onSelect={action.onSelect}
-                >
-                  {content}
-                </DropdownMenuItem>
-              )}
-            </Fragment>
-          );
-        })}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger()}>
+      <RowActionsMenu ordered={ordered} trigger={trigger()} />
+    </Suspense>
   );
 }

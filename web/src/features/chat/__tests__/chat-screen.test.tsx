@@ -98,6 +98,15 @@ const typingIndicator = () =>
     .getAllByRole('status')
     .find((el) => el.getAttribute('aria-live') === 'polite' && !el.hasAttribute('aria-label'))!;
 
+/** The nth upload request (0 first), once sent: the upload machine loads with the first file. */
+async function sentUpload(index = 0): Promise<FakeXMLHttpRequest> {
+  return waitFor(() => {
+    const xhr = FakeXMLHttpRequest.instances[index];
+    expect(xhr).toBeDefined();
+    return xhr!;
+  });
+}
+
 beforeEach(() => {
   FakeWebSocket.reset();
   FakeXMLHttpRequest.reset();
@@ -451,10 +460,10 @@ describe('chat screen (mocked fetch, fake socket)', () => {
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [new File(['jpeg'], 'goal.jpg', { type: 'image/jpeg' })] } });
 
-    const xhr = FakeXMLHttpRequest.latest!;
+    const xhr = await sentUpload();
     expect(xhr.url).toBe('/api/teams/t1/media/upload');
     expect(xhr.formFields.title).toBe('goal.jpg');
-    expect(screen.getByRole('button', { name: 'Attach photo' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Attach photo' })).toBeDisabled());
     act(() => xhr.progress(42, 100));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '42');
     expect(screen.getByText(/Uploading goal\.jpg\.\.\. 42%/)).toBeInTheDocument();
@@ -473,15 +482,15 @@ describe('chat screen (mocked fetch, fake socket)', () => {
     await screen.findByText('No messages yet');
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [new File(['jpeg'], 'huge.jpg', { type: 'image/jpeg' })] } });
-    act(() =>
-      FakeXMLHttpRequest.latest!.respond(413, { message: 'Photos can be at most 10 MB', code: 'FILE_TOO_LARGE' }),
-    );
+    const first = await sentUpload();
+    act(() => first.respond(413, { message: 'Photos can be at most 10 MB', code: 'FILE_TOO_LARGE' }));
     const title = await screen.findByText('Upload failed');
     expect(title.closest('[data-variant]')).toHaveAttribute('data-variant', 'destructive');
     expect(screen.getByText('Photos can be at most 10 MB')).toBeInTheDocument();
 
     fireEvent.change(input, { target: { files: [new File(['jpeg'], 'again.jpg', { type: 'image/jpeg' })] } });
-    act(() => FakeXMLHttpRequest.latest!.respond(502, '<html>Bad gateway</html>'));
+    const second = await sentUpload(1);
+    act(() => second.respond(502, '<html>Bad gateway</html>'));
     expect(await screen.findByText('Failed to upload image.')).toBeInTheDocument();
   });
 

@@ -1,12 +1,9 @@
 import { Smile } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
-import { CHAT_EMOJIS } from '../constants.ts';
+import { menuActivation } from '../../../components/ui/lazy-menu.ts';
+
+const EmojiMenu = lazy(() => import('./emoji-menu.tsx'));
 
 interface EmojiPickerProps {
   onPick: (emoji: string) => void;
@@ -15,38 +12,28 @@ interface EmojiPickerProps {
   disabled?: boolean;
 }
 
-/** Spec §2 / §9: a picker of 20 emojis (a Radix dropdown menu laid out as a 5 × 4 grid). */
+/**
+ * Spec §2 / §9: a picker of 20 emojis (a Radix dropdown menu laid out as a 5 × 4 grid), whose
+ * menu loads when it first opens.
+ */
 export function EmojiPicker({ onPick, onClose, disabled }: EmojiPickerProps) {
+  const [wanted, setWanted] = useState(false);
+  const trigger = (props = {}) => (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Add emoji"
+      disabled={disabled}
+      className="text-slate-500"
+      {...props}
+    >
+      <Smile className="size-5" aria-hidden="true" />
+    </Button>
+  );
+  if (!wanted) return trigger(menuActivation(() => setWanted(true)));
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Add emoji" disabled={disabled} className="text-slate-500">
-          <Smile className="size-5" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        side="top"
-        align="start"
-        aria-label="Emojis"
-        className="grid min-w-0 grid-cols-5 gap-0.5 p-1.5"
-        onCloseAutoFocus={(event) => {
-          if (!onClose) return;
-          event.preventDefault();
-          onClose();
-        }}
-      >
-        {CHAT_EMOJIS.map(({ emoji, name }) => (
-          <DropdownMenuItem
-            key={emoji}
-            aria-label={name}
-            title={name}
-            onSelect={() => onPick(emoji)}
-            className="size-10 justify-center p-0 text-xl"
-          >
-            <span aria-hidden="true">{emoji}</span>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger()}>
+      <EmojiMenu trigger={trigger()} onPick={onPick} onClose={onClose} />
+    </Suspense>
   );
 }

@@ -1,11 +1,9 @@
-import { Ellipsis, Pencil, Pin, PinOff, Trash } from 'lucide-react';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu.tsx';
+import { Ellipsis } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { menuActivation } from '../../../components/ui/lazy-menu.ts';
 import { cn } from '../../../lib/cn.ts';
+
+const MessageActionsMenu = lazy(() => import('./message-actions-menu.tsx'));
 
 export interface MessageActionsProps {
   /** Whether the message is pinned now (the item offers the opposite). */
@@ -26,49 +24,30 @@ export interface MessageActionsProps {
  * The "Message actions" menu of one message: Pin / Unpin for those who manage the chat, Edit for
  * its sender, Delete for its sender and the chat's managers. The button shows on hover and
  * keyboard focus of its message, and always on touch screens (no hover there).
+ * Its menu loads when it first opens.
  */
-export function MessageActions({ pinned, busy = false, onSetPinned, onEdit, onDelete, side }: MessageActionsProps) {
-  if (!onSetPinned && !onEdit && !onDelete) return null;
+export function MessageActions(props: MessageActionsProps) {
+  const [wanted, setWanted] = useState(false);
+  if (!props.onSetPinned && !props.onEdit && !props.onDelete) return null;
+  const trigger = (extra = {}) => (
+    <button
+      type="button"
+      aria-label="Message actions"
+      className={cn(
+        '-my-2 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition-opacity',
+        'hover:bg-slate-200/70 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500',
+        'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
+        'pointer-coarse:opacity-100 data-[state=open]:bg-slate-200/70 data-[state=open]:opacity-100',
+      )}
+      {...extra}
+    >
+      <Ellipsis className="size-4" aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return trigger(menuActivation(() => setWanted(true)));
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          aria-label="Message actions"
-          className={cn(
-            '-my-2 flex size-11 shrink-0 items-center justify-center rounded-full text-slate-500 transition-opacity',
-            'hover:bg-slate-200/70 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-brand-500',
-            'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 focus-visible:opacity-100',
-            'pointer-coarse:opacity-100 data-[state=open]:bg-slate-200/70 data-[state=open]:opacity-100',
-          )}
-        >
-          <Ellipsis className="size-4" aria-hidden="true" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align={side === 'left' ? 'end' : 'start'} sideOffset={4} className="min-w-44">
-        {onSetPinned ? (
-          <DropdownMenuItem disabled={busy} onSelect={() => onSetPinned(!pinned)}>
-            {pinned ? (
-              <PinOff className="size-4 text-slate-500" aria-hidden="true" />
-            ) : (
-              <Pin className="size-4 text-slate-500" aria-hidden="true" />
-            )}
-            {pinned ? 'Unpin message' : 'Pin message'}
-          </DropdownMenuItem>
-        ) : null}
-        {onEdit ? (
-          <DropdownMenuItem disabled={busy} onSelect={onEdit}>
-            <Pencil className="size-4 text-slate-500" aria-hidden="true" />
-            Edit message
-          </DropdownMenuItem>
-        ) : null}
-        {onDelete ? (
-          <DropdownMenuItem disabled={busy} onSelect={onDelete} className="text-red-700">
-            <Trash className="size-4" aria-hidden="true" />
-            Delete message
-          </DropdownMenuItem>
-        ) : null}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={trigger()}>
+      <MessageActionsMenu {...props} trigger={trigger()} />
+    </Suspense>
   );
 }

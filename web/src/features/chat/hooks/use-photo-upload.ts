@@ -1,9 +1,8 @@
 import { IMAGE_MAX_BYTES } from '@sideline/domain';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
+import { useUploadActor } from '../../media/hooks/use-upload-actor.ts';
 import { PHOTO_SHARED_TEXT } from '../constants.ts';
 import type { SendOptions } from './use-chat-sender.ts';
 
@@ -20,35 +19,24 @@ function uploadErrorMessage(error: unknown): string {
  * carrying the photo's URL, and the 'Photo uploaded' toast; a failure toasts 'Upload failed'.
  */
 export function usePhotoUpload(teamId: string, send: (teamId: string, options: SendOptions) => Promise<boolean>) {
-  const actor = useActorRef(uploadMachine);
-  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
-  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
-  const fileName = useSelector(actor, (snapshot) => snapshot.context.request?.file.name ?? null);
-
-  const sendRef = useRef(send);
-  useEffect(() => {
-    sendRef.current = send;
-  });
-
-  useEffect(() => {
-    const uploaded = actor.on('uploaded', ({ result, request }) => {
-      void sendRef
-        .current(request.teamId, { text: PHOTO_SHARED_TEXT, mediaUrl: result.url, silent: true })
-        .then((sent) => {
-          if (sent) toast({ title: 'Photo uploaded', description: 'Your photo has been shared with the team!' });
-        });
+  const {
+    uploading,
+    progress,
+    fileName,
+    send: sendToUpload,
+  } = useUploadActor({
+    uploaded: ({ result, request }, actor) => {
+      void send(request.teamId, { text: PHOTO_SHARED_TEXT, mediaUrl: result.url, silent: true }).then((sent) => {
+        if (sent) toast({ title: 'Photo uploaded', description: 'Your photo has been shared with the team!' });
+      });
       actor.send({ type: 'reset' });
-    });
-    const failed = actor.on('failed', ({ error }) => {
+    },
+    failed: ({ error }, actor) => {
       actor.send({ type: 'reset' });
       if (error instanceof Error && error.name === 'AbortError') return;
       toast({ title: 'Upload failed', description: uploadErrorMessage(error), variant: 'destructive' });
-    });
-    return () => {
-      uploaded.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [actor]);
+    },
+  });
 
   const pick = useCallback(
     (file: File) => {
@@ -64,12 +52,12 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
         });
         return;
       }
-      actor.send({ type: 'upload', request: { teamId, file, type: 'photo' } });
+      sendToUpload({ type: 'upload', request: { teamId, file, type: 'photo' } });
     },
-    [actor, teamId],
+    [sendToUpload, teamId],
   );
 
-  const cancel = useCallback(() => actor.send({ type: 'cancel' }), [actor]);
+  const cancel = useCallback(() => sendToUpload({ type: 'cancel' }), [sendToUpload]);
 
   return { pick, cancel, uploading, progress, fileName };
 }

@@ -1,5 +1,5 @@
 import { canManageChat, type Team, type User } from '@sideline/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -10,7 +10,6 @@ import { flattenPages, useMessagePages, type ChatMessage } from '../api.ts';
 import { ChatHeader } from '../components/chat-header.tsx';
 import { Composer } from '../components/composer.tsx';
 import { MessageList, type ChatListItem } from '../components/message-list.tsx';
-import { DeleteMessageDialog, EditMessageDialog } from '../components/moderation-dialogs.tsx';
 import { NoTeam } from '../components/no-team.tsx';
 import { PinnedBanner } from '../components/pinned-banner.tsx';
 import { ReconnectBanner } from '../components/reconnect-banner.tsx';
@@ -25,6 +24,11 @@ import { usePhotoUpload } from '../hooks/use-photo-upload.ts';
 import { useDeleteMessage, useEditMessage } from '../hooks/use-message-moderation.ts';
 import { usePinMessage } from '../hooks/use-pin-message.ts';
 import { useTypingUsers } from '../hooks/use-typing.ts';
+
+// The moderation dialogs load when one first opens (the chat shows without Radix's dialog).
+const moderationDialogs = () => import('../components/moderation-dialogs.tsx');
+const DeleteMessageDialog = lazy(() => moderationDialogs().then((m) => ({ default: m.DeleteMessageDialog })));
+const EditMessageDialog = lazy(() => moderationDialogs().then((m) => ({ default: m.EditMessageDialog })));
 
 /**
  * /chat and /chat/:teamId (spec §2 Chat page): the team in the route, otherwise the user's
@@ -121,6 +125,9 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const edit = useEditMessage(team.id);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
+  // Mounted from the first opening on, so a dialog can animate closed.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (deleting !== null || editing !== null)) setDialogsWanted(true);
 
   // Pin for the chat's managers; Edit for the sender; Delete for the sender and the managers.
   const { setPinned } = pin;
@@ -187,19 +194,25 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
           actionsFor={actionsFor}
         />
       )}
-      <DeleteMessageDialog
-        message={deleting}
-        own={deleting?.userId === user.id}
-        pending={remove.isPending}
-        onConfirm={(message) => remove.mutate(message.id, { onSuccess: () => setDeleting(null) })}
-        onClose={() => setDeleting(null)}
-      />
-      <EditMessageDialog
-        message={editing}
-        pending={edit.isPending}
-        onSave={(message, text) => edit.mutate({ messageId: message.id, text }, { onSuccess: () => setEditing(null) })}
-        onClose={() => setEditing(null)}
-      />
+      {dialogsWanted ? (
+        <Suspense fallback={null}>
+          <DeleteMessageDialog
+            message={deleting}
+            own={deleting?.userId === user.id}
+            pending={remove.isPending}
+            onConfirm={(message) => remove.mutate(message.id, { onSuccess: () => setDeleting(null) })}
+            onClose={() => setDeleting(null)}
+          />
+          <EditMessageDialog
+            message={editing}
+            pending={edit.isPending}
+            onSave={(message, text) =>
+              edit.mutate({ messageId: message.id, text }, { onSuccess: () => setEditing(null) })
+            }
+            onClose={() => setEditing(null)}
+          />
+        </Suspense>
+      ) : null}
       <TypingIndicator names={typists} />
       <Composer
         teamId={team.id}

@@ -1,6 +1,6 @@
 import type { Livestream, Team, User } from '@sideline/domain';
 import { MonitorPlay, Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,11 +13,15 @@ import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
 import { useActiveLivestreams, useLivestream, useTeamLivestreams } from '../api.ts';
-import { CreateLivestreamDialog } from '../components/create-livestream-dialog.tsx';
 import { LivestreamDetail } from '../components/livestream-detail.tsx';
 import { LiveNowCard, TeamLivestreamsCard } from '../components/livestream-lists.tsx';
 import { useCanManageTeam } from '../hooks/use-can-manage-team.ts';
 import { useLivestreamsLive } from '../hooks/use-livestreams-live.ts';
+
+// Loaded, with its form and validation, when it first opens.
+const CreateLivestreamDialog = lazy(() =>
+  import('../components/create-livestream-dialog.tsx').then((module) => ({ default: module.CreateLivestreamDialog })),
+);
 
 /** The URL search parameter that holds the selected stream (shareable, survives a reload). */
 export const STREAM_SEARCH_PARAM = 'stream';
@@ -56,6 +60,9 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selectedId = searchParams.get(STREAM_SEARCH_PARAM);
   const [creating, setCreating] = useState(false);
+  // Mounted from the first opening on, so it can animate closed.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (!dialogWanted && creating) setDialogWanted(true);
   // Full stream keys this page was handed (create, rotate): shown once, kept only in memory.
   const [revealedKeys, setRevealedKeys] = useState<Record<string, string>>({});
   const canCreate = useCanManageTeam(selectedTeam, user);
@@ -143,16 +150,18 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
           )}
         </div>
       </div>
-      {selectedTeam && canCreate ? (
-        <CreateLivestreamDialog
-          team={selectedTeam}
-          open={creating}
-          onOpenChange={setCreating}
-          onCreated={(created) => {
-            reveal(created);
-            select(created.id);
-          }}
-        />
+      {selectedTeam && canCreate && dialogWanted ? (
+        <Suspense fallback={null}>
+          <CreateLivestreamDialog
+            team={selectedTeam}
+            open={creating}
+            onOpenChange={setCreating}
+            onCreated={(created) => {
+              reveal(created);
+              select(created.id);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -90,6 +90,15 @@ const tiles = () => within(screen.getByRole('list', { name: /media$/ })).getAllB
 // busy CI machine that takes longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
+/** The nth upload request (0 first), once sent: the upload machine loads with the first file. */
+async function sentUpload(index = 0): Promise<FakeXMLHttpRequest> {
+  return waitFor(() => {
+    const xhr = FakeXMLHttpRequest.instances[index];
+    expect(xhr).toBeDefined();
+    return xhr!;
+  });
+}
+
 beforeEach(() => {
   FakeWebSocket.reset();
   FakeXMLHttpRequest.reset();
@@ -234,10 +243,10 @@ describe('Media Hub', () => {
     await screen.findByRole('heading', { name: 'No media yet' });
     const input = screen.getByLabelText<HTMLInputElement>('Photo or video to upload');
     fireEvent.change(input, { target: { files: [new File(['mp4'], 'goal.mp4', { type: 'video/mp4' })] } });
-    const xhr = FakeXMLHttpRequest.latest!;
+    const xhr = await sentUpload();
     expect(xhr.url).toBe('/api/teams/t1/media/upload');
     expect(xhr.formFields).toMatchObject({ type: 'video', title: 'goal.mp4', description: '' });
-    expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Uploading...' })).toBeDisabled();
     act(() => xhr.progress(30, 100));
     expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '30');
 
@@ -271,10 +280,9 @@ describe('Media Hub', () => {
     fireEvent.change(screen.getByLabelText('Photo or video to upload'), {
       target: { files: [new File(['png'], 'a.png', { type: 'image/png' })] },
     });
-    expect(FakeXMLHttpRequest.latest!.formFields.type).toBe('photo');
-    act(() =>
-      FakeXMLHttpRequest.latest!.respond(413, { message: 'Images can be at most 10 MB.', code: 'FILE_TOO_LARGE' }),
-    );
+    const xhr = await sentUpload();
+    expect(xhr.formFields.type).toBe('photo');
+    act(() => xhr.respond(413, { message: 'Images can be at most 10 MB.', code: 'FILE_TOO_LARGE' }));
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('Images can be at most 10 MB.')).toBeInTheDocument();
   });

@@ -1,12 +1,11 @@
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from '@sideline/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { isAdminQueryKey } from '../../../lib/admin-query-key.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { uploadMachine } from '../../../lib/upload/upload-machine.ts';
+import { useUploadActor } from './use-upload-actor.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
@@ -23,29 +22,20 @@ function uploadErrorMessage(error: unknown): string {
  */
 export function useMediaUpload(teamId: string) {
   const queryClient = useQueryClient();
-  const actor = useActorRef(uploadMachine);
-  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
-  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
-  const fileName = useSelector(actor, (snapshot) => snapshot.context.request?.file.name ?? null);
-
-  useEffect(() => {
-    const uploaded = actor.on('uploaded', ({ request }) => {
+  const { uploading, progress, fileName, send } = useUploadActor({
+    uploaded: ({ request }, actor) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(request.teamId) });
       // The admin portal's media library lists it too.
       void queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) });
       toast({ title: 'Upload successful', description: 'Your media has been shared with the team!' });
       actor.send({ type: 'reset' });
-    });
-    const failed = actor.on('failed', ({ error }) => {
+    },
+    failed: ({ error }, actor) => {
       actor.send({ type: 'reset' });
       if (error instanceof Error && error.name === 'AbortError') return;
       toast({ title: 'Upload failed', description: uploadErrorMessage(error), variant: 'destructive' });
-    });
-    return () => {
-      uploaded.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [actor, queryClient]);
+    },
+  });
 
   const pick = useCallback(
     (file: File) => {
@@ -63,11 +53,11 @@ export function useMediaUpload(teamId: string) {
         });
         return;
       }
-      actor.send({ type: 'upload', request: { teamId, file, type: isVideo ? 'video' : 'photo' } });
+      send({ type: 'upload', request: { teamId, file, type: isVideo ? 'video' : 'photo' } });
     },
-    [actor, teamId],
+    [send, teamId],
   );
 
-  const cancel = useCallback(() => actor.send({ type: 'cancel' }), [actor]);
+  const cancel = useCallback(() => send({ type: 'cancel' }), [send]);
   return { pick, cancel, uploading, progress, fileName };
 }

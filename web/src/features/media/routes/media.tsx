@@ -1,6 +1,6 @@
 import { canManageMedia, type MediaFilter, type MediaItem, type Team, type User } from '@sideline/domain';
 import { ArrowLeft, Images, Radio, Upload } from 'lucide-react';
-import { useMemo, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
@@ -14,7 +14,6 @@ import { useTeams } from '../../teams/api.ts';
 import { teamManagementFacts } from '../../teams/team-display.ts';
 import { useDeleteMedia, useTeamMedia, useToggleLike } from '../api.ts';
 import { MediaTile } from '../components/media-tile.tsx';
-import { MediaViewer } from '../components/media-viewer.tsx';
 import { NoTeam } from '../components/no-team.tsx';
 import { useMediaLive } from '../hooks/use-media-live.ts';
 import { useMediaUpload } from '../hooks/use-media-upload.ts';
@@ -61,6 +60,11 @@ export function MediaRoute() {
   return <MediaHub key={team.id} team={team} teams={teams.data} user={user} />;
 }
 
+// The viewer (a Radix dialog) loads when an item first opens.
+const MediaViewer = lazy(() =>
+  import('../components/media-viewer.tsx').then((module) => ({ default: module.MediaViewer })),
+);
+
 function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User }) {
   const navigate = useNavigate();
   const [filter, setFilter] = useState<MediaFilter>('all');
@@ -76,6 +80,9 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const items = useMemo(() => media.data?.pages.flat() ?? [], [media.data]);
   const openId = searchParams.get('item');
   const open = openId ? (items.find((m) => m.id === openId) ?? null) : null;
+  // Mounted from the first opening on, so it can animate closed.
+  const [viewerWanted, setViewerWanted] = useState(false);
+  if (!viewerWanted && open !== null) setViewerWanted(true);
 
   const openItem = (item: MediaItem) => setSearchParams({ item: item.id });
   const closeViewer = () => setSearchParams({}, { replace: true });
@@ -214,19 +221,23 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
       {/* Game Recap card slot (spec §2): rendered when features/recap/components/recap-card.tsx exists. */}
       {RecapCard ? <RecapCard teamId={team.id} /> : null}
 
-      <MediaViewer
-        item={open}
-        shareUrl={open ? `${window.location.origin}${mediaPath(team.id)}?item=${encodeURIComponent(open.id)}` : ''}
-        canDelete={open !== null && (open.uploader.id === user.id || isManager)}
-        liking={like.isPending}
-        deleting={remove.isPending}
-        onClose={closeViewer}
-        onToggleLike={(item) => like.mutate({ mediaId: item.id, like: !item.likedByMe })}
-        onDelete={async (item) => {
-          await remove.mutateAsync(item.id);
-          closeViewer();
-        }}
-      />
+      {viewerWanted ? (
+        <Suspense fallback={null}>
+          <MediaViewer
+            item={open}
+            shareUrl={open ? `${window.location.origin}${mediaPath(team.id)}?item=${encodeURIComponent(open.id)}` : ''}
+            canDelete={open !== null && (open.uploader.id === user.id || isManager)}
+            liking={like.isPending}
+            deleting={remove.isPending}
+            onClose={closeViewer}
+            onToggleLike={(item) => like.mutate({ mediaId: item.id, like: !item.likedByMe })}
+            onDelete={async (item) => {
+              await remove.mutateAsync(item.id);
+              closeViewer();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Organization } from '@sideline/domain';
 import { Building2, ShieldAlert } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -10,17 +10,28 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
 import { firstAdminOrganization, useOrganizations } from '../api.ts';
-import { CreateOrganizationDialog } from './create-organization-dialog.tsx';
+
+// Loaded, with its form and validation, when it first opens.
+const CreateOrganizationDialog = lazy(() =>
+  import('./create-organization-dialog.tsx').then((module) => ({ default: module.CreateOrganizationDialog })),
+);
 
 function StartOrganization() {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so it can animate closed.
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && open) setWanted(true);
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Building2 className="size-4" aria-hidden="true" />
         Start an organization
       </Button>
-      <CreateOrganizationDialog open={open} onOpenChange={setOpen} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <CreateOrganizationDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

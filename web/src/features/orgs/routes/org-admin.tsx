@@ -1,14 +1,22 @@
 import type { Organization } from '@sideline/domain';
 import { Building2 } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { AdminOrganizationGate } from '../components/access-states.tsx';
-import { MembersTab } from '../components/members-tab.tsx';
 import { OverviewTab } from '../components/overview-tab.tsx';
-import { SettingsTab } from '../components/settings-tab.tsx';
-import { TeamsTab } from '../components/teams-tab.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+
+// The other tabs load when first chosen: Overview shows without their forms and dialogs.
+const TeamsTab = lazy(() => import('../components/teams-tab.tsx').then((m) => ({ default: m.TeamsTab })));
+const MembersTab = lazy(() => import('../components/members-tab.tsx').then((m) => ({ default: m.MembersTab })));
+const SettingsTab = lazy(() => import('../components/settings-tab.tsx').then((m) => ({ default: m.SettingsTab })));
+
+function Loading({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-40" />}>{children}</Suspense>;
+}
 
 /** /org-admin — the organization admin console (spec part 2 §2): Overview, Teams, Members, Settings. */
 export function OrgAdminRoute() {
@@ -41,13 +49,19 @@ function Console({ organization }: { organization: Organization }) {
           <OverviewTab orgId={organization.id} />
         </TabsContent>
         <TabsContent value="teams">
-          <TeamsTab orgId={organization.id} />
+          <Loading>
+            <TeamsTab orgId={organization.id} />
+          </Loading>
         </TabsContent>
         <TabsContent value="members">
-          <MembersTab orgId={organization.id} />
+          <Loading>
+            <MembersTab orgId={organization.id} />
+          </Loading>
         </TabsContent>
         <TabsContent value="settings">
-          <SettingsTab orgId={organization.id} />
+          <Loading>
+            <SettingsTab orgId={organization.id} />
+          </Loading>
         </TabsContent>
       </Tabs>
     </div>

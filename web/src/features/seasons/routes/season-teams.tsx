@@ -1,6 +1,6 @@
 import type { OrgTeam, Season } from '@sideline/domain';
 import { ArrowLeft, CalendarRange, Plus, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -13,8 +13,12 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { TeamCode } from '../../teams/components/team-code.tsx';
 import { useOrganizations } from '../../orgs/api.ts';
 import { useSeason, useSeasonTeams } from '../api.ts';
-import { AddSeasonTeamDialog } from '../components/add-season-team-dialog.tsx';
 import { dateRange, daysLeftText, statusOf, statusTones } from '../lib/season-display.ts';
+
+// Loaded, with its form and validation, when it first opens.
+const AddSeasonTeamDialog = lazy(() =>
+  import('../components/add-season-team-dialog.tsx').then((module) => ({ default: module.AddSeasonTeamDialog })),
+);
 
 const backLink = (
   <Link to={paths.seasons} className={buttonClassName('ghost', 'sm', '-ml-2 self-start')}>
@@ -63,6 +67,9 @@ function SeasonTeams({ season }: { season: Season }) {
   const organizations = useOrganizations();
   const canManage = organizations.data?.some((o) => o.id === season.orgId && o.myRole === 'org_admin') ?? false;
   const [adding, setAdding] = useState(false);
+  // Mounted from the first opening on, so it can animate closed.
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (!dialogWanted && adding) setDialogWanted(true);
   const status = statusOf(season);
   const count = teams.data?.length ?? season.teamCount;
   return (
@@ -113,7 +120,11 @@ function SeasonTeams({ season }: { season: Season }) {
           ))}
         </ul>
       )}
-      {canManage ? <AddSeasonTeamDialog season={season} open={adding} onOpenChange={setAdding} /> : null}
+      {canManage && dialogWanted ? (
+        <Suspense fallback={null}>
+          <AddSeasonTeamDialog season={season} open={adding} onOpenChange={setAdding} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

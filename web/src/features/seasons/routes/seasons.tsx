@@ -1,6 +1,6 @@
 import { sports, type Season } from '@sideline/domain';
 import { CalendarRange, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -9,12 +9,18 @@ import { NativeSelect } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useOrganizations } from '../../orgs/api.ts';
 import { useOrgSeasons } from '../api.ts';
-import { DeleteSeasonDialog } from '../components/delete-season-dialog.tsx';
 import { SeasonCard } from '../components/season-card.tsx';
-import { SeasonFormDialog } from '../components/season-form-dialog.tsx';
 
 export const NO_ORG_TEXT = 'You need to be part of an organization to manage seasons.';
 const ALL = 'all';
+
+// The dialogs load, with their form and validation, when one first opens.
+const SeasonFormDialog = lazy(() =>
+  import('../components/season-form-dialog.tsx').then((module) => ({ default: module.SeasonFormDialog })),
+);
+const DeleteSeasonDialog = lazy(() =>
+  import('../components/delete-season-dialog.tsx').then((module) => ({ default: module.DeleteSeasonDialog })),
+);
 
 /** /seasons — Season Management (spec part 2 §2): sport filter, season cards, create/edit/delete. */
 export function SeasonsRoute() {
@@ -26,6 +32,9 @@ export function SeasonsRoute() {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Season | null>(null);
   const [deleting, setDeleting] = useState<Season | null>(null);
+  // Mounted from the first opening on, so a dialog can animate closed.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (formOpen || deleting !== null)) setDialogsWanted(true);
   const canManage = organization?.myRole === 'org_admin';
 
   const header = (
@@ -130,8 +139,12 @@ export function SeasonsRoute() {
           ))}
         </ul>
       )}
-      <SeasonFormDialog orgId={organization.id} season={editing} open={formOpen} onOpenChange={setFormOpen} />
-      <DeleteSeasonDialog orgId={organization.id} season={deleting} onClose={() => setDeleting(null)} />
+      {dialogsWanted ? (
+        <Suspense fallback={null}>
+          <SeasonFormDialog orgId={organization.id} season={editing} open={formOpen} onOpenChange={setFormOpen} />
+          <DeleteSeasonDialog orgId={organization.id} season={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordInputSchema, PASSWORD_MIN_LENGTH } from '@sideline/domain';
+import { PASSWORD_MIN_LENGTH, type changePasswordInputSchema } from '@sideline/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,10 +8,15 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
 import { PasswordInput } from '../../auth/components/password-input.tsx';
+import { lazyZodResolver } from '../../auth/lazy-resolver.ts';
 import { useChangePassword } from '../api.ts';
 
 type PasswordFormInput = z.input<typeof changePasswordInputSchema>;
 type PasswordFormOutput = z.output<typeof changePasswordInputSchema>;
+
+const validation = lazyZodResolver<PasswordFormInput, PasswordFormOutput>(
+  async () => (await import('@sideline/domain/identity/settings')).changePasswordInputSchema,
+);
 
 export function signedOutText(count: number): string {
   if (count === 0) return 'No other device was signed in.';
@@ -29,7 +33,7 @@ export function PasswordSection() {
     reset,
     formState: { errors },
   } = useForm<PasswordFormInput, unknown, PasswordFormOutput>({
-    resolver: zodResolver(changePasswordInputSchema),
+    resolver: validation.resolver,
     defaultValues: { currentPassword: '', newPassword: '' },
   });
 
@@ -53,7 +57,13 @@ export function PasswordSection() {
         Password
       </h2>
       <p className="mt-0.5 text-sm text-slate-600">Changing it signs you out on every other device.</p>
-      <form onSubmit={onSubmit} noValidate aria-label="Change password" className="mt-4 space-y-4">
+      <form
+        onSubmit={onSubmit}
+        onFocus={() => void validation.warm()}
+        noValidate
+        aria-label="Change password"
+        className="mt-4 space-y-4"
+      >
         <Field id="settings-current-password" label="Current password" error={errors.currentPassword?.message}>
           <PasswordInput
             {...fieldControlProps('settings-current-password', errors.currentPassword?.message)}

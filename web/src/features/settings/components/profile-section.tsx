@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { updateProfileInputSchema, type User } from '@sideline/domain';
+import type { updateProfileInputSchema, User } from '@sideline/domain';
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,10 +11,15 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
+import { lazyZodResolver } from '../../auth/lazy-resolver.ts';
 import { useRemoveAvatar, useUpdateName, useUploadAvatar } from '../api.ts';
 
 type NameInput = z.input<typeof updateProfileInputSchema>;
 type NameOutput = z.output<typeof updateProfileInputSchema>;
+
+const validation = lazyZodResolver<NameInput, NameOutput>(
+  async () => (await import('@sideline/domain/identity/settings')).updateProfileInputSchema,
+);
 
 /** The person's picture (upload, remove) and name; the email is shown, not edited. */
 export function ProfileSection({ user }: { user: User }) {
@@ -30,7 +34,7 @@ export function ProfileSection({ user }: { user: User }) {
     formState: { errors, isDirty },
     reset,
   } = useForm<NameInput, unknown, NameOutput>({
-    resolver: zodResolver(updateProfileInputSchema),
+    resolver: validation.resolver,
     values: { name: user.name },
   });
   const pictureBusy = upload.isPending || remove.isPending;
@@ -104,7 +108,13 @@ export function ProfileSection({ user }: { user: User }) {
       </div>
       <p className="mt-2 text-xs text-slate-600">PNG, JPEG, GIF or WebP up to 10 MB. Only your teams see it.</p>
 
-      <form onSubmit={onSubmit} noValidate aria-label="Your name" className="mt-5 space-y-4">
+      <form
+        onSubmit={onSubmit}
+        onFocus={() => void validation.warm()}
+        noValidate
+        aria-label="Your name"
+        className="mt-5 space-y-4"
+      >
         <Field id="settings-name" label="Full name" error={errors.name?.message}>
           <Input
             {...fieldControlProps('settings-name', errors.name?.message)}

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { createTeamInputSchema, DEFAULT_SPORT, sports, type Team } from '@sideline/domain';
+import { DEFAULT_SPORT, sports, type createTeamInputSchema, type Team } from '@sideline/domain';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
@@ -11,10 +10,15 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
+import { lazyZodResolver } from '../../auth/lazy-resolver.ts';
 import { useCreateTeam } from '../api.ts';
 
 type CreateTeamFormInput = z.input<typeof createTeamInputSchema>;
 type CreateTeamFormOutput = z.output<typeof createTeamInputSchema>;
+
+const validation = lazyZodResolver<CreateTeamFormInput, CreateTeamFormOutput>(
+  async () => (await import('@sideline/domain/teams/schemas')).createTeamInputSchema,
+);
 
 interface CreateTeamFormProps {
   onCreated: (team: Team) => void;
@@ -29,7 +33,7 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
     setError,
     formState: { errors },
   } = useForm<CreateTeamFormInput, unknown, CreateTeamFormOutput>({
-    resolver: zodResolver(createTeamInputSchema),
+    resolver: validation.resolver,
     defaultValues: { name: '', sport: DEFAULT_SPORT, ageGroup: '' },
   });
   // Stays busy until the page changes, so a team is never created twice.
@@ -49,7 +53,13 @@ export function CreateTeamForm({ onCreated }: CreateTeamFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Create a team">
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void validation.warm()}
+      noValidate
+      className="space-y-5"
+      aria-label="Create a team"
+    >
       <Field id="create-team-name" label="Team name" error={errors.name?.message}>
         <Input
           {...fieldControlProps('create-team-name', errors.name?.message)}

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { joinTeamInputSchema, type Team } from '@sideline/domain';
+import type { joinTeamInputSchema, Team } from '@sideline/domain';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -12,10 +11,15 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { teamPath } from '../../../config/paths.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { lazyZodResolver } from '../../auth/lazy-resolver.ts';
 import { useJoinTeam } from '../api.ts';
 
 type JoinFormInput = z.input<typeof joinTeamInputSchema>;
 type JoinFormOutput = z.output<typeof joinTeamInputSchema>;
+
+const validation = lazyZodResolver<JoinFormInput, JoinFormOutput>(
+  async () => (await import('@sideline/domain/teams/schemas')).joinTeamInputSchema,
+);
 
 /** The message to show under the code field for a failed join, if the failure is about the code. */
 export function joinCodeError(error: unknown): string | undefined {
@@ -53,7 +57,7 @@ export function JoinTeamForm({ className, hint = JOIN_CODE_HINT, onJoined }: Joi
     reset,
     formState: { errors },
   } = useForm<JoinFormInput, unknown, JoinFormOutput>({
-    resolver: zodResolver(joinTeamInputSchema),
+    resolver: validation.resolver,
     defaultValues: { code: '' },
   });
   const busy = joinTeam.isPending;
@@ -86,7 +90,13 @@ export function JoinTeamForm({ className, hint = JOIN_CODE_HINT, onJoined }: Joi
 
   const error = errors.code?.message;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Join a team" className={cn('space-y-1.5', className)}>
+    <form
+      onSubmit={onSubmit}
+      onFocus={() => void validation.warm()}
+      noValidate
+      aria-label="Join a team"
+      className={cn('space-y-1.5', className)}
+    >
       <Label htmlFor={inputId}>Team code</Label>
       <div className="flex gap-2">
         <Input

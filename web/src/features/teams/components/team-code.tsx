@@ -1,6 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '../../../components/ui/tooltip.tsx';
+import { useEffect, useId, useState } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
 import { copyText } from '../../../lib/clipboard.ts';
@@ -35,6 +34,7 @@ interface TeamCodeProps {
  */
 export function TeamCode({ code, className, size = 'sm' }: TeamCodeProps) {
   const [copied, setCopied] = useState(false);
+  const tipId = useId();
 
   useEffect(() => {
     if (!copied) return;
@@ -64,24 +64,29 @@ export function TeamCode({ code, className, size = 'sm' }: TeamCodeProps) {
       >
         {code}
       </code>
-      <TooltipProvider>
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <button
-              type="button"
-              onClick={() => void onCopy()}
-              aria-label={`Copy code ${code}`}
-              className={cn(
-                'flex items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200 hover:text-slate-900',
-                'size-11',
-              )}
-            >
-              <Icon className={cn('size-4', copied && 'text-emerald-600')} aria-hidden="true" />
-            </button>
-          </TooltipTrigger>
-          <TooltipContent>{copied ? 'Copied!' : 'Copy code'}</TooltipContent>
-        </Tooltip>
-      </TooltipProvider>
+      {/* The tooltip is plain CSS (after the same 700 ms as the app's others, on mouse hover or
+          keyboard focus), so the screens that show a code load without Radix and Floating UI. */}
+      <span className="group/copy relative flex">
+        <button
+          type="button"
+          onClick={() => void onCopy()}
+          aria-label={`Copy code ${code}`}
+          aria-describedby={tipId}
+          className={cn(
+            'flex items-center justify-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200 hover:text-slate-900',
+            'size-11',
+          )}
+        >
+          <Icon className={cn('size-4', copied && 'text-emerald-600')} aria-hidden="true" />
+        </button>
+        <span
+          id={tipId}
+          role="tooltip"
+          className="pointer-events-none invisible absolute bottom-full left-1/2 z-50 mb-1.5 -translate-x-1/2 rounded-lg bg-slate-900 px-2.5 py-1.5 text-xs whitespace-nowrap text-white opacity-0 shadow-md transition-opacity group-hover/copy:visible group-hover/copy:opacity-100 group-hover/copy:delay-700 group-has-[:focus-visible]/copy:visible group-has-[:focus-visible]/copy:opacity-100"
+        >
+          {copied ? 'Copied!' : 'Copy code'}
+        </span>
+      </span>
     </div>
   );
 }

@@ -12,12 +12,11 @@ import {
   UsersRound,
 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -31,20 +30,13 @@ import {
   openInvitations,
   type InvitationControls,
 } from '../../invitations/components/invitation-actions.tsx';
-import { InvitationLink } from '../../invitations/components/invitation-link.tsx';
-import {
-  InviteCoachDialog,
-  InvitePlayerDialog,
-  toastInvitationFailed,
-} from '../../invitations/components/invite-dialog.tsx';
 import { useTeamPlayers } from '../../players/api.ts';
-import { AddPlayerDialog } from '../../players/components/add-player-dialog.tsx';
 import { PlayerLists } from '../../players/components/player-lists.tsx';
 import { useAssignTeamRole, useTeam, useTeamMembers } from '../api.ts';
 import { MemberList, type CoachAction } from '../components/member-list.tsx';
 import { TeamCode } from '../components/team-code.tsx';
 import { TeamMatches } from '../components/team-matches.tsx';
-import { TeamEventDialog } from '../components/team-event-dialog.tsx';
+import type { TeamDialogName as DialogName } from '../components/team-page-dialogs.tsx';
 import {
   coachToggleRole,
   groupRoster,
@@ -55,7 +47,13 @@ import {
   teamKindLabel,
 } from '../team-display.ts';
 
-type DialogName = 'addPlayer' | 'invitePlayer' | 'inviteCoach' | 'createEvent';
+// Loaded with their forms when the first one opens; until then the buttons only set the state.
+const TeamPageDialogs = lazy(() => import('../components/team-page-dialogs.tsx'));
+
+/** The invitations' failure toast, from their (lazily loaded) dialogs' module. */
+function toastInvitationFailed() {
+  void import('../../invitations/components/invite-dialog.tsx').then((module) => module.toastInvitationFailed());
+}
 
 function BackToTeams({ className }: { className?: string }) {
   return (
@@ -173,28 +171,6 @@ function CoachInvitations({
   );
 }
 
-/** The link of an invitation just sent again, shown once. */
-function ResentDialog({ resent, onClose }: { resent: InvitationIssuedResponse | null; onClose: () => void }) {
-  return (
-    <Dialog open={resent !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Invitation sent again</DialogTitle>
-          <DialogDescription>The earlier link no longer works.</DialogDescription>
-        </DialogHeader>
-        {resent ? (
-          <div className="space-y-4">
-            <InvitationLink invitation={resent.invitation} emailSent={resent.emailSent} />
-            <div className="flex justify-end">
-              <Button onClick={onClose}>Done</Button>
-            </div>
-          </div>
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 /**
  * /team/{teamId} (spec part 2 §2): the team's header and counts, its roster in three tabs (players
  * by parent link, coaches, members) and, for its managers, adding and inviting people, resending
@@ -213,6 +189,9 @@ export function TeamRoute() {
   const revoke = useRevokeInvitation(teamId);
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const [resent, setResent] = useState<InvitationIssuedResponse | null>(null);
+  // Mounted from the first opening on, so a dialog can animate closed.
+  const [dialogsWanted, setDialogsWanted] = useState(false);
+  if (!dialogsWanted && (dialog !== null || resent !== null)) setDialogsWanted(true);
 
   if (!user) return null;
 
@@ -274,7 +253,7 @@ export function TeamRoute() {
     ? {
         busyId: resend.isPending ? (resend.variables ?? null) : revoke.isPending ? (revoke.variables ?? null) : null,
         onResend: (invitation) =>
-          resend.mutate(invitation.id, { onSuccess: setResent, onError: () => toastInvitationFailed() }),
+          resend.mutate(invitation.id, { onSuccess: setResent, onError: toastInvitationFailed }),
         onRevoke: (invitation) =>
           revoke.mutate(invitation.id, {
             onSuccess: () =>
@@ -298,11 +277,6 @@ export function TeamRoute() {
     detailOf?: (member: TeamMember) => string | null;
   }) => <MemberList {...props} team={team} currentUserId={user.id} coachAction={coachAction} />;
   const open = (name: DialogName) => () => setDialog(name);
-  const dialogProps = (name: DialogName) => ({
-    team,
-    open: dialog === name,
-    onOpenChange: (next: boolean) => setDialog(next ? name : null),
-  });
 
   return (
     <div className="space-y-6">
@@ -451,14 +425,16 @@ export function TeamRoute() {
         </Tabs>
       </Card>
 
-      {manages ? (
-        <>
-          <AddPlayerDialog {...dialogProps('addPlayer')} />
-          <InvitePlayerDialog {...dialogProps('invitePlayer')} />
-          <InviteCoachDialog {...dialogProps('inviteCoach')} />
-          <TeamEventDialog {...dialogProps('createEvent')} />
-          <ResentDialog resent={resent} onClose={() => setResent(null)} />
-        </>
+      {manages && dialogsWanted ? (
+        <Suspense fallback={null}>
+          <TeamPageDialogs
+            team={team}
+            dialog={dialog}
+            onDialogChange={setDialog}
+            resent={resent}
+            onResentClose={() => setResent(null)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
