@@ -46,6 +46,8 @@ import { matchesRoutes } from './matches/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { livestreamsRoutes } from './livestreams/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
+import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
   config: Config;
@@ -152,7 +154,23 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     reads,
     progress: deps.progress,
   };
+  const vapid = await vapidDetails(database.db, config);
+  const checkEndpoint = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST });
+  const pushDelivery = createPushDelivery({
+    db: database.db,
+    handle,
+    send: createPushSender({ vapid, checkEndpoint }),
+    logger: logger.child({ component: 'push' }),
+  });
   await app.register(identityRoutes, {
+    onSignOut: async (userId, endpoint) => {
+      await handle(
+        pushDecider,
+        userStream(userId),
+        { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
+        { actorId: userId },
+      );
+    },
     db: database.db,
     handle,
     sessions,
@@ -181,6 +199,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(tokensRoutes, ctx);
   await app.register(livestreamsRoutes, ctx);
   await app.register(adminRoutes, ctx);
+  await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

@@ -126,6 +126,11 @@ function samples(name: string, _schema: JsonSchema, route: string): string | und
     text: 'Hello',
     message: 'Hello',
     reason: 'Scorer was wrong',
+    endpoint: 'http://127.0.0.1:3944/push/walk',
+    p256dh: `B${'A'.repeat(86)}`,
+    auth: 'A'.repeat(22),
+    start: '22:00',
+    end: '07:00',
   };
   return byName[name];
 }
@@ -154,7 +159,7 @@ const bad = { NUL: 'before\u0000after', 'a lone surrogate': 'half \ud83d of an e
 
 let requests = 0;
 async function send(method: string, route: string, request: { url: string; body?: unknown }): Promise<Response> {
-  const sendsBody = request.body !== undefined && method !== 'GET' && method !== 'DELETE';
+  const sendsBody = request.body !== undefined && method !== 'GET';
   return fetch(`${server.url}${request.url}`, {
     method,
     headers: {

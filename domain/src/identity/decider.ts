@@ -76,6 +76,9 @@ export const userDecider: UserDecider = {
         return state.status === 'registered' ? { ...state, avatarUrl: event.data.avatarUrl } : state;
       case 'NotificationPreferencesSet':
         return state.status === 'registered' ? { ...state, preferences: event.data.preferences } : state;
+      // The user stream also holds push subscriptions, mutes and quiet hours (pushDecider's).
+      default:
+        return state;
     }
   },
 };

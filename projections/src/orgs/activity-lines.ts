@@ -120,6 +120,29 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     subjectId: d.userId,
     description: '{subject} changed their notification preferences',
   }),
+  PushSubscriptionAdded: (d) => ({
+    subjectId: d.userId,
+    description: '{subject} turned notifications on for a device',
+  }),
+  PushSubscriptionRemoved: (d) => ({
+    subjectId: d.userId,
+    description:
+      d.reason === 'gone'
+        ? "{subject}'s device stopped accepting notifications"
+        : '{subject} turned notifications off for a device',
+  }),
+  TeamNotificationsMuted: (d) => ({
+    subjectId: d.userId,
+    description: d.muted
+      ? '{subject} muted the notifications of a team'
+      : '{subject} unmuted the notifications of a team',
+  }),
+  QuietHoursSet: (d) => ({
+    subjectId: d.userId,
+    description: d.quietHours
+      ? `{subject} set quiet hours from ${d.quietHours.start} to ${d.quietHours.end}`
+      : '{subject} turned quiet hours off',
+  }),
 
   // ---- organizations ----
   OrganizationCreated: (d) => ({ orgId: d.orgId, description: `{actor} created the organization ${d.name}` }),
