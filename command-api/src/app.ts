@@ -47,6 +47,7 @@ import { tokensRoutes } from './tokens/index.ts';
 import { livestreamsRoutes } from './livestreams/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
+import { startNoticeSender } from './push/notice-sender.ts';
 import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
@@ -68,6 +69,8 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Answers GET /api/health/ready (and live); without it neither route exists. */
   readiness?: Readiness;
+  /** This process sends the queued notices (it runs the projectors). */
+  sendsNotices?: boolean;
 }
 
 export interface SidelineApp {
@@ -200,6 +203,15 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(livestreamsRoutes, ctx);
   await app.register(adminRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
+  if (deps.sendsNotices) {
+    const sender = startNoticeSender({
+      db: database.db,
+      delivery: pushDelivery,
+      logger: logger.child({ component: 'notices' }),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    });
+    app.addHook('onClose', () => sender.stop());
+  }
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

@@ -19,7 +19,7 @@ import { invitationsMigrations, invitationsProjector } from './invitations/index
 import { playRewardsMigrations, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
 import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import { livestreamsMigrations, livestreamsProjector } from './livestreams/index.ts';
-import { pushMigrations, pushProjector } from './push/index.ts';
+import { noticesMigrations, noticesProjector, pushMigrations, pushProjector } from './push/index.ts';
 import type { Projector } from './runner/projector.ts';
 import { adminReadPathMigrations } from './admin/admin-read-model.ts';
 
@@ -40,6 +40,7 @@ export const allProjectors: readonly Projector[] = [
   livestreamsProjector,
   orgPeopleProjector,
   pushProjector,
+  noticesProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -62,4 +63,5 @@ export const projectionMigrations: Record<string, Migration> = {
   ...orgPeopleMigrations,
   ...adminReadPathMigrations,
   ...pushMigrations,
+  ...noticesMigrations,
 };

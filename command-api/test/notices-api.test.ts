@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readJson, signUp, type ApiClient } from './http-client.ts';
+import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Who is told what: a team's members and guardians hear of its schedule, media, matches and
+ * livestreams on every device they subscribed, as their switches, mutes and quiet hours allow.
+ */
+let server: TestServer;
+let pushService: LocalPushService;
+
+beforeAll(async () => {
+  pushService = await startLocalPushService();
+  server = await startTestServer({ env: { TRUST_PROXY: '1', PUSH_ENDPOINT_ALLOWLIST: pushService.origin } });
+  pushService.expectVapidKey((await readJson(await fetch(`${server.url}/api/push/public-key`))).publicKey);
+});
+afterAll(async () => {
+  await server?.close();
+  await pushService?.close();
+});
+
+let ip = 0;
+const account = (role: 'coach' | 'parent', name?: string) =>
+  signUp(server.url, role, name, { forwardedFor: `203.0.113.${++ip}` });
+
+async function device(client: ApiClient): Promise<FakeSubscription> {
+  const subscription = pushService.subscribe();
+  const response = await client.post('/api/push/subscriptions', subscription.toJSON());
+  expect(response.status).toBe(201);
+  return subscription;
+}
+
+async function team(coach: ApiClient, name = 'Riverside Hawks') {
+  const created = await readJson(await coach.post('/api/teams', { name, sport: 'Soccer', ageGroup: 'U12' }));
+  return created as { id: string; code: string };
+}
+
+async function join(client: ApiClient, code: string) {
+  expect((await client.post('/api/teams/join', { code })).status).toBe(200);
+}
+
+/** HH:MM in UTC, `minutes` from now. */
+const utcClock = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 16);
+
+/** Waits until the sender has settled: nothing queued, nothing claimed. */
+async function settled() {
+  await expect
+    .poll(
+      async () =>
+        (await server.database.db.selectFrom('notice_outbox').select('seq').where('done_at', 'is', null).execute())
+          .length,
+      { timeout: 5_000, interval: 50 },
+    )
+    .toBe(0);
+}
+
+describe('a schedule change', () => {
+  it('reaches every member on every device, obeying switches, mutes and quiet hours; never the one who made it', async () => {
+    const coach = await account('coach', 'Casey Coach');
+    const hawks = await team(coach);
+    const pat = await account('parent', 'Pat');
+    const quinn = await account('parent', 'Quinn');
+    const muted = await account('parent', 'Morgan');
+    const silent = await account('parent', 'Sam');
+    const sleeper = await account('parent', 'Riley');
+    for (const p of [pat, quinn, muted, silent, sleeper]) await join(p, hawks.code);
+    const coachPhone = await device(coach);
+    const patPhone = await device(pat);
+    const patLaptop = await device(pat);
+    const quinnPhone = await device(quinn);
+    const mutedPhone = await device(muted);
+    const silentPhone = await device(silent);
+    const sleeperPhone = await device(sleeper);
+
+    expect((await muted.put(`/api/teams/${hawks.id}/notifications`, { muted: true })).status).toBe(200);
+    expect(await readJson(await muted.get('/api/user/muted-teams'))).toEqual([hawks.id]);
+    const off = await silent.put('/api/user/notification-preferences', {
+      chatMessages: true,
+      eventChanges: false,
+      eventReminders: true,
+      mediaShared: true,
+    });
+    expect(off.status).toBe(200);
+    const quiet = { start: utcClock(-60), end: utcClock(60), timeZone: 'UTC' };
+    const setQuiet = await sleeper.put('/api/user/quiet-hours', { quietHours: quiet });
+    expect(await readJson(setQuiet)).toEqual({ quietHours: quiet });
+
+    // In ten days: an ordinary notice, which quiet hours hold back.
+    const startsAt = new Date(Date.now() + 10 * 24 * 3600 * 1000);
+    startsAt.setUTCSeconds(0, 0);
+    const created = await coach.post(`/api/teams/${hawks.id}/events`, {
+      title: 'Practice',
+      date: startsAt.toISOString(),
+      timeZone: 'UTC',
+    });
+    expect(created.status).toBe(201);
+    const event = await readJson(created);
+    await pushService.waitForCount(3);
+    await settled();
+    for (const d of [patPhone, patLaptop, quinnPhone]) {
+      expect(pushService.receivedBy(d).map((r) => r.payload)).toEqual([
+        {
+          title: 'New: Practice',
+          body: expect.stringContaining('Riverside Hawks'),
+          url: `/events/${hawks.id}?event=${event.id}`,
+          tag: `event-${event.id}`,
+        },
+      ]);
+    }
+    for (const d of [coachPhone, mutedPhone, silentPhone, sleeperPhone]) expect(pushService.receivedBy(d)).toEqual([]);
+
+    // Moved to start within 24 hours: told even in quiet hours, with high urgency.
+    const soon = new Date(Date.now() + 3 * 3600 * 1000);
+    soon.setUTCSeconds(0, 0);
+    const moved = await coach.patch(`/api/teams/${hawks.id}/events/${event.id}`, {
+      scope: 'occurrence',
+      occurrenceDate: event.occurrenceDate,
+      startsAt: soon.toISOString(),
+      reason: 'Field flooded',
+    });
+    expect(moved.status).toBe(200);
+    const occurrence = await readJson(moved);
+    await pushService.waitForCount(7);
+    await settled();
+    const [change] = pushService.receivedBy(sleeperPhone);
+    expect(change?.payload).toMatchObject({
+      title: expect.stringContaining('Changed: Practice'),
+      body: expect.stringContaining('Field flooded'),
+      tag: `event-${event.id}`,
+    });
+    expect(change?.urgency).toBe('high');
+    for (const d of [patPhone, patLaptop, quinnPhone]) expect(pushService.receivedBy(d)).toHaveLength(2);
+    for (const d of [coachPhone, mutedPhone, silentPhone]) expect(pushService.receivedBy(d)).toEqual([]);
+
+    // Unmuted, Morgan hears the cancellation.
+    await muted.put(`/api/teams/${hawks.id}/notifications`, { muted: false });
+    const before = pushService.received.length;
+    const cancelled = await coach.post(
+      `/api/teams/${hawks.id}/events/${event.id}/occurrences/${encodeURIComponent(occurrence.occurrenceDate)}/cancel`,
+      { reason: 'Storm' },
+    );
+    expect(cancelled.status).toBe(200);
+    await pushService.waitForCount(before + 5);
+    await settled();
+    expect(pushService.receivedBy(mutedPhone).map((r) => r.payload.title)).toEqual(['Cancelled: Practice']);
+  });
+
+  it('is never sent twice: a notice taken up again after a crash skips the devices already told', async () => {
+    const coach = await account('coach');
+    const hawks = await team(coach, 'Crash Hawks');
+    const parent = await account('parent');
+    await join(parent, hawks.code);
+    const phone = await device(parent);
+    const startsAt = new Date(Date.now() + 5 * 24 * 3600 * 1000).toISOString();
+    await coach.post(`/api/teams/${hawks.id}/events`, { title: 'Game', date: startsAt, timeZone: 'UTC' });
+    await expect.poll(() => pushService.receivedBy(phone).length).toBe(1);
+    await settled();
+    // As if the process had died before marking the notice done: it is claimed and sent again.
+    await server.database.db.updateTable('notice_outbox').set({ done_at: null, claimed_until: null }).execute();
+    await settled();
+    expect(pushService.receivedBy(phone)).toHaveLength(1);
+    const rows = await server.database.db
+      .selectFrom('push_deliveries')
+      .selectAll()
+      .where('user_id', '=', parent.userId)
+      .execute();
+    expect(rows).toEqual([expect.objectContaining({ endpoint: phone.endpoint, status: 201 })]);
+    expect(rows[0]!.delivered_at).not.toBeNull();
+  });
+});
