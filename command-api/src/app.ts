@@ -48,6 +48,7 @@ import { livestreamsRoutes } from './livestreams/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
 import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
 import { startNoticeSender } from './push/notice-sender.ts';
+import { remindRoutes } from './push/remind-routes.ts';
 import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
@@ -203,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(livestreamsRoutes, ctx);
   await app.register(adminRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
+  await app.register(remindRoutes, { ...ctx, delivery: pushDelivery });
   if (deps.sendsNotices) {
     const sender = startNoticeSender({
       db: database.db,

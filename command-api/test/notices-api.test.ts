@@ -169,3 +169,69 @@ describe('a schedule change', () => {
     expect(rows[0]!.delivered_at).not.toBeNull();
   });
 });
+
+describe('POST /api/events/{eventId}/remind', () => {
+  it("tells those who haven't answered, managers only, once per occurrence per hour", async () => {
+    const coach = await account('coach', 'Remy Coach');
+    const hawks = await team(coach, 'Remind Hawks');
+    const answered = await account('parent', 'Ann Answered');
+    const waiting = await account('parent', 'Wes Waiting');
+    const noSwitch = await account('parent', 'Nora NoReminders');
+    for (const p of [answered, waiting, noSwitch]) await join(p, hawks.code);
+    const [answeredPhone, waitingPhone, noSwitchPhone] = [
+      await device(answered),
+      await device(waiting),
+      await device(noSwitch),
+    ];
+    await noSwitch.put('/api/user/notification-preferences', {
+      chatMessages: true,
+      eventChanges: true,
+      eventReminders: false,
+      mediaShared: true,
+    });
+    const event = await readJson(
+      await coach.post(`/api/teams/${hawks.id}/events`, {
+        title: 'Cup final',
+        date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+        timeZone: 'UTC',
+      }),
+    );
+    await settled();
+    const before = (d: FakeSubscription) => pushService.receivedBy(d).length;
+    const counts = [before(answeredPhone), before(waitingPhone), before(noSwitchPhone)];
+    expect(
+      (await answered.post(`/api/events/${event.id}/rsvp`, { occurrenceDate: event.occurrenceDate, status: 'yes' }))
+        .status,
+    ).toBeLessThan(300);
+
+    const refused = await waiting.post(`/api/events/${event.id}/remind`, { occurrenceDate: event.occurrenceDate });
+    expect(refused.status).toBe(403);
+
+    const reminded = await coach.post(`/api/events/${event.id}/remind`, { occurrenceDate: event.occurrenceDate });
+    expect(reminded.status).toBe(202);
+    expect(await readJson(reminded)).toEqual({ notified: 1 });
+    expect(
+      pushService
+        .receivedBy(waitingPhone)
+        .slice(counts[1])
+        .map((r) => r.payload),
+    ).toEqual([
+      {
+        title: 'Please answer: Cup final',
+        body: expect.stringContaining('Remind Hawks'),
+        url: `/events/${hawks.id}?event=${event.id}`,
+        tag: `remind-${event.id}`,
+      },
+    ]);
+    expect(before(answeredPhone)).toBe(counts[0]);
+    expect(before(noSwitchPhone)).toBe(counts[2]);
+
+    const again = await coach.post(`/api/events/${event.id}/remind`, { occurrenceDate: event.occurrenceDate });
+    expect(again.status).toBe(429);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect(await readJson(again)).toMatchObject({ code: 'REMINDED_RECENTLY' });
+
+    const nowhere = await coach.post(`/api/events/${event.id}/remind`, { occurrenceDate: '2020-01-01T10:00:00.000Z' });
+    expect(nowhere.status).toBe(404);
+  });
+});

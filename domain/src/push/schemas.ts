@@ -78,3 +78,13 @@ export const quietHoursViewSchema = z.object({
 export const teamNotificationsInputSchema = z.object({ muted: z.boolean() });
 export const teamNotificationsSchema = z.object({ teamId: z.string(), muted: z.boolean() });
 export type TeamNotifications = z.infer<typeof teamNotificationsSchema>;
+
+/** POST /api/events/{eventId}/remind */
+export const remindInputSchema = z.object({
+  occurrenceDate: text({ error: 'Name the occurrence by its date and time' }).refine(
+    (v) => !Number.isNaN(Date.parse(v)),
+    'Name the occurrence by its date and time',
+  ),
+});
+/** How many people were told (pushed to at least one of their devices). */
+export const remindResultSchema = z.object({ notified: z.number().int() });
