@@ -235,3 +235,56 @@ describe('POST /api/events/{eventId}/remind', () => {
     expect(nowhere.status).toBe(404);
   });
 });
+
+describe('rsvpDeadlineHours', () => {
+  it('closes answers that many hours before the start for members; managers still record them', async () => {
+    const coach = await account('coach', 'Dee Deadline');
+    const hawks = await team(coach, 'Deadline Hawks');
+    const parent = await account('parent', 'Pia Parent');
+    await join(parent, hawks.code);
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+    const created = await coach.post(`/api/teams/${hawks.id}/events`, {
+      title: 'Tournament',
+      date: tomorrow,
+      timeZone: 'UTC',
+      rsvpDeadlineHours: 48,
+    });
+    expect(created.status).toBe(201);
+    const event = await readJson(created);
+    const answer = (who: ApiClient, body: Record<string, unknown> = {}) =>
+      who.post(`/api/events/${event.id}/rsvp`, { occurrenceDate: event.occurrenceDate, status: 'yes', ...body });
+
+    const closed = await answer(parent);
+    expect(closed.status).toBe(409);
+    expect(await readJson(closed)).toMatchObject({
+      code: 'RSVP_CLOSED',
+      message: expect.stringContaining('48 hours before the start'),
+    });
+    // A manager records answers after the cut-off, their own and a roster player's.
+    expect((await answer(coach)).status).toBe(200);
+    const kid = (await readJson(await coach.post(`/api/teams/${hawks.id}/players`, { name: 'Kit Late' }))).player;
+    expect((await answer(coach, { playerId: kid.id })).status).toBe(200);
+
+    // The deadline moved to 2 hours before: open again.
+    const patched = await coach.patch(`/api/teams/${hawks.id}/events/${event.id}`, {
+      scope: 'series',
+      rsvpDeadlineHours: 2,
+    });
+    expect(patched.status).toBe(200);
+    expect((await answer(parent)).status).toBe(200);
+    const types = (await server.eventStore.readStream(`calendar-${event.id}`)).map((e) => e.type);
+    expect(types.filter((t) => t === 'RsvpDeadlineSet')).toHaveLength(2);
+  });
+
+  it('is refused outside 1 to 336 hours', async () => {
+    const coach = await account('coach');
+    const hawks = await team(coach, 'Bad Deadline');
+    const response = await coach.post(`/api/teams/${hawks.id}/events`, {
+      title: 'Game',
+      date: new Date(Date.now() + 86400000).toISOString(),
+      rsvpDeadlineHours: 0,
+    });
+    expect(response.status).toBe(400);
+    expect((await readJson(response)).fieldErrors).toHaveProperty('rsvpDeadlineHours');
+  });
+});

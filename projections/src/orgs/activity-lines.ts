@@ -144,6 +144,14 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
       : '{subject} turned quiet hours off',
   }),
 
+  RsvpDeadlineSet: (d, ctx) => ({
+    teamId: d.teamId,
+    description:
+      d.hours === null
+        ? `{actor} let answers to ${ctx.eventTitle(d.eventId) ?? 'an event'} stay open until the start`
+        : `{actor} closed answers to ${ctx.eventTitle(d.eventId) ?? 'an event'} ${d.hours} h before the start`,
+  }),
+
   // ---- organizations ----
   OrganizationCreated: (d) => ({ orgId: d.orgId, description: `{actor} created the organization ${d.name}` }),
   OrgAdminAdded: (d) =>
