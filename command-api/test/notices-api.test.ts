@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
@@ -286,5 +287,43 @@ describe('rsvpDeadlineHours', () => {
     });
     expect(response.status).toBe(400);
     expect((await readJson(response)).fieldErrors).toHaveProperty('rsvpDeadlineHours');
+  });
+});
+
+describe('media shared', () => {
+  it('tells the team under the mediaShared switch, never the one who shared', async () => {
+    const coach = await account('coach', 'Mo Media');
+    const hawks = await team(coach, 'Media Hawks');
+    const fan = await account('parent', 'Fay Fan');
+    const off = await account('parent', 'Otto Off');
+    await join(fan, hawks.code);
+    await join(off, hawks.code);
+    const [coachPhone, fanPhone, offPhone] = [await device(coach), await device(fan), await device(off)];
+    await off.put('/api/user/notification-preferences', {
+      chatMessages: true,
+      eventChanges: true,
+      eventReminders: true,
+      mediaShared: false,
+    });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#1d6f42' } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'kickoff.png');
+    form.append('title', 'Kick-off');
+    const uploaded = await fetch(`${server.url}/api/teams/${hawks.id}/media/upload`, {
+      method: 'POST',
+      headers: { cookie: coach.cookie, origin: server.url },
+      body: form,
+    });
+    expect(uploaded.status).toBeLessThan(300);
+    await expect
+      .poll(() => pushService.receivedBy(fanPhone).map((r) => r.payload))
+      .toEqual([
+        { title: 'New photo in Media Hawks', body: 'Kick-off', url: `/media/${hawks.id}`, tag: `media-${hawks.id}` },
+      ]);
+    await settled();
+    expect(pushService.receivedBy(coachPhone)).toEqual([]);
+    expect(pushService.receivedBy(offPhone)).toEqual([]);
   });
 });
