@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
+import { addToLineup, createClub, recordStat, scheduleMatch, setStatus } from './match-fixture.ts';
 import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -325,5 +326,38 @@ describe('media shared', () => {
     await settled();
     expect(pushService.receivedBy(coachPhone)).toEqual([]);
     expect(pushService.receivedBy(offPhone)).toEqual([]);
+  });
+});
+
+describe('match updates', () => {
+  it('kick-off, a goal and the final score reach the teams, unless matchUpdates is off', async () => {
+    const club = await createClub(server, 'Notice FC');
+    const parentPhone = await device(club.parent);
+    const benPhone = await device(club.ben);
+    await club.ben.put('/api/user/notification-preferences', {
+      chatMessages: true,
+      eventChanges: true,
+      eventReminders: true,
+      mediaShared: true,
+      matchUpdates: false,
+    });
+    const match = await scheduleMatch(club);
+    const striker = await addToLineup(club, match.id, club.ava);
+    expect((await setStatus(club.coach, match.id, 'in_progress')).status).toBe(200);
+    await recordStat(club.coach, match.id, striker.id, 'goals');
+    expect((await setStatus(club.coach, match.id, 'complete')).status).toBe(200);
+    await expect
+      .poll(() => pushService.receivedBy(parentPhone).map((r) => r.payload.title), { timeout: 5_000 })
+      .toEqual([
+        `Kick-off: ${club.teamA.name} vs ${club.teamB.name}`,
+        `Goal! ${club.teamA.name}`,
+        `Final: ${club.teamA.name} 1–0 ${club.teamB.name}`,
+      ]);
+    expect(pushService.receivedBy(parentPhone)[0]!.payload).toMatchObject({
+      url: `/matches/${match.id}`,
+      tag: `match-${match.id}`,
+    });
+    await settled();
+    expect(pushService.receivedBy(benPhone)).toEqual([]);
   });
 });
