@@ -16,6 +16,8 @@ import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { registerUnreadBodyClose } from './http/unread-body.ts';
 import { ReadCache, registerReadCache } from './http/read-cache.ts';
+import { registerAsyncApi } from './http/asyncapi.ts';
+import { completeContract } from './http/openapi-contract.ts';
 import { responseSerializerCompiler } from './http/response-serializer.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { announceSessionRevoked, followSessionRevocations } from './identity/session-revocations.ts';
@@ -117,13 +119,22 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   });
   await registerCompression(app);
   await app.register(fastifyCookie);
+  const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
+  const socketOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sideline API', version: '0.1.0', description: 'Team and youth-sports coordination' },
     },
     transform: jsonSchemaTransform,
+    transformObject: (built) =>
+      completeContract('openapiObject' in built ? built.openapiObject : built.swaggerObject, {
+        sessionCookieName: cookie.name,
+        // Without a public origin, relative: the server the document was fetched from.
+        serverUrl: config.PUBLIC_ORIGIN ?? '/',
+      }),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerAsyncApi(app, { publicOrigin: socketOrigin, sessionCookieName: cookie.name });
 
   const sessions = createSessionStore(database.db, {
     ttlDays: config.SESSION_TTL_DAYS,
@@ -134,7 +145,6 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
         logger.warn({ err, userId }, 'could not publish a session revocation; sockets close at their next check');
       }),
   });
-  const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
   registerSessionAuth(app, sessions, cookie);
   registerSignedInHint(app, cookie);
   const stopFollowingRevocations = followSessionRevocations(deps.bus, sessions);

@@ -156,6 +156,28 @@ describe.each(await testDatabaseKinds())('match day on %s', (kind) => {
       }
     });
 
+    it("reads the kick-off's zone: team A's own, else its organization's, else none", async () => {
+      const match = await scheduleAgainst(indie, 'Zone Rovers');
+      const path = `/api/matches/${match.id}`;
+      expect(match.timeZone).toBeNull();
+      const zoned = await indie.coach.put(`/api/teams/${indie.team.id}`, { timeZone: 'Europe/London' });
+      expect(zoned.status, await zoned.clone().text()).toBe(200);
+      try {
+        expect(await readJson(await indie.parent.get(path))).toMatchObject({ timeZone: 'Europe/London' });
+        const board = await readJson(await indie.parent.get(`/api/teams/${indie.team.id}/matches`));
+        expect(board.upcoming.find((m: any) => m.id === match.id)).toMatchObject({ timeZone: 'Europe/London' });
+      } finally {
+        await indie.coach.put(`/api/teams/${indie.team.id}`, { timeZone: null });
+      }
+      const org = await readJson(await club.admin.get(`/api/organizations/${club.org.id}`));
+      expect(org.timezone).toEqual(expect.any(String));
+      const clubMatch = await scheduleMatch(club);
+      expect(await readJson(await club.parent.get(`/api/matches/${clubMatch.id}`))).toMatchObject({
+        timeZone: org.timezone,
+      });
+      await setStatus(club.coach, clubMatch.id, 'cancelled');
+    });
+
     it("refuses a season that is not the team's, another organization's team as team B, another sport, and a parent", async () => {
       const base = { sportId: 'soccer', teamAId: indie.team.id, startTime: inAnHour() };
       const cases: Array<[ApiClient, Record<string, unknown>, Record<string, string[]> | null, number]> = [

@@ -87,13 +87,36 @@ export function stringFields(
   return fields;
 }
 
-function fieldsOf(
-  method: string,
-  route: string,
-  operation: Operation,
+/** The valid request of every operation: its path, required query and body filled in. */
+export interface OperationRequest {
+  method: string;
+  route: string;
+  url: string;
+  body?: unknown;
+}
+
+export function validRequests(
+  document: OpenApiDocument,
   samples: Samples,
-  base: RequestBase,
-): StringField[] {
+  base: RequestBase = () => undefined,
+): OperationRequest[] {
+  const requests: OperationRequest[] = [];
+  for (const [route, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!METHODS.has(method)) continue;
+      const parts = requestParts(method.toUpperCase(), route, operation, samples, base);
+      requests.push({
+        method: method.toUpperCase(),
+        route,
+        url: parts.url(parts.pathValues, parts.queryValues),
+        ...(parts.validBody === undefined ? {} : { body: parts.validBody }),
+      });
+    }
+  }
+  return requests;
+}
+
+function requestParts(method: string, route: string, operation: Operation, samples: Samples, base: RequestBase) {
   const parameters = operation.parameters ?? [];
   for (const parameter of parameters) {
     if (parameter.in !== 'path' && parameter.in !== 'query') {
@@ -106,11 +129,11 @@ function fieldsOf(
   }
   const bodySchema = content?.['application/json']?.schema;
   const sampleParam = (parameter: Parameter) => sample(parameter.schema, parameter.name, route, samples);
-  const pathValues = Object.fromEntries(
+  const pathValues: Record<string, string> = Object.fromEntries(
     parameters.filter((p) => p.in === 'path').map((p) => [p.name, sampleParam(p) as string]),
   );
   const extra = base(method, route);
-  const queryValues = {
+  const queryValues: Record<string, string> = {
     ...Object.fromEntries(
       parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, String(sampleParam(p))]),
     ),
@@ -131,6 +154,23 @@ function fieldsOf(
       .join('&');
     return search ? `${filled}?${search}` : filled;
   };
+  return { parameters, bodies, validBodyOf, validBody, pathValues, queryValues, url };
+}
+
+function fieldsOf(
+  method: string,
+  route: string,
+  operation: Operation,
+  samples: Samples,
+  base: RequestBase,
+): StringField[] {
+  const { parameters, bodies, validBodyOf, validBody, pathValues, queryValues, url } = requestParts(
+    method,
+    route,
+    operation,
+    samples,
+    base,
+  );
   const operationName = { method, route };
   const fields: StringField[] = [];
 

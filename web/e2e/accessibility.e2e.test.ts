@@ -50,7 +50,7 @@ const signedOutScreens: Screen[] = [
 
 async function openHome(page: Page, base: string) {
   await page.goto(`${base}/?team=${teamId}`);
-  await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+  await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
   await page.getByRole('list', { name: 'Latest messages' }).waitFor();
 }
 

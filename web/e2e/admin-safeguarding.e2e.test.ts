@@ -100,6 +100,15 @@ describe.skipIf(skipReason !== null)('safeguarding: a deleted message stays in t
     const activity = admin.getByRole('list', { name: 'Activity' });
     const line = activity.getByRole('listitem').filter({ hasText: 'north gate' });
     await line.first().waitFor({ timeout: 15_000 });
+    // The unfiltered page stays on screen until the coach's page arrives: wait for it to be replaced.
+    await expect
+      .poll(
+        async () => (await activity.getByRole('listitem').allTextContents()).every((t) => t.includes('Casey Coach')),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
     expect(await line.first().textContent()).toContain('Casey Coach');
     // Every line of this selection is the coach's doing or about them.
     const lines = await activity.getByRole('listitem').allTextContents();

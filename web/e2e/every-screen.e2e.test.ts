@@ -14,20 +14,26 @@ if (skipReason) console.warn(`every-screen e2e skipped: ${skipReason}`);
 const PHONE = { width: 390, height: 844 };
 
 /** The demo club's ids, found once the demo is seeded. */
-const ids = { hawks: '', lions: '', season: '', liveMatch: '', stream: '' };
+const ids = { hawks: '', lions: '', season: '', liveMatch: '', hawksMatch: '', stream: '' };
 
 interface Screen {
   name: string;
   /** Who walks it (the demo's parent, coach, player and club admin). */
   who: readonly DemoPerson[];
-  /** Goes to the screen (and opens its dialog); the audit then waits for its data. */
-  open: (page: Page, base: string) => Promise<void>;
+  /** Goes to the screen (and opens its dialog) as `who`; the audit then waits for its data. */
+  open: (page: Page, base: string, who: DemoPerson) => Promise<void>;
 }
 
 const everyone = ['parent', 'coach', 'player', 'admin'] as const;
 const go = (path: () => string) => async (page: Page, base: string) => {
   await page.goto(`${base}${path()}`);
 };
+
+/**
+ * A match in progress that `who` follows: the Hawks' against an opponent not on Sideline (their
+ * coach and families), the club's Lions–Falcons for the club's admin (in neither team).
+ */
+const liveMatchOf = (who: DemoPerson) => (who === 'admin' ? ids.liveMatch : ids.hawksMatch);
 
 /** Every screen of the app on a phone, and the dialogs a person opens most on them. */
 const screens: Screen[] = [
@@ -84,6 +90,52 @@ const screens: Screen[] = [
       await page.goto(`${base}/matches`);
       await page.getByRole('button', { name: 'Create Match' }).first().click();
       await page.getByRole('dialog', { name: 'Create Match' }).waitFor();
+    },
+  },
+  {
+    name: 'Match page',
+    who: everyone,
+    open: async (page, base, who) => {
+      await page.goto(`${base}/matches/${liveMatchOf(who)}`);
+      await page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first().waitFor();
+    },
+  },
+  {
+    name: 'Scorer',
+    who: ['coach', 'admin'],
+    open: async (page, base, who) => {
+      await page.goto(`${base}/matches/${liveMatchOf(who)}/score`);
+      await page
+        .getByRole('region', { name: /players$/ })
+        .getByRole('button')
+        .first()
+        .waitFor();
+    },
+  },
+  {
+    name: 'Scorer: what happened',
+    who: ['coach'],
+    open: async (page, base) => {
+      await page.goto(`${base}/matches/${ids.hawksMatch}/score`);
+      await page.getByRole('button', { name: /^Jordan Rivera/ }).click();
+      await page.getByRole('region', { name: 'Stat for Jordan Rivera' }).waitFor();
+    },
+  },
+  {
+    name: "Scorer: the opponent's stat",
+    who: ['coach'],
+    open: async (page, base) => {
+      await page.goto(`${base}/matches/${ids.hawksMatch}/score`);
+      await page.getByRole('button', { name: 'Opponent', exact: true }).click();
+      await page.getByRole('region', { name: 'Stat for Westfield Rovers' }).waitFor();
+    },
+  },
+  {
+    name: 'Scorer: for families',
+    who: ['parent'],
+    open: async (page, base) => {
+      await page.goto(`${base}/matches/${ids.hawksMatch}/score`);
+      await page.getByRole('heading', { name: "Only the team's coaches score this match" }).waitFor();
     },
   },
   { name: 'Sports & stats guide', who: ['coach'], open: go(() => '/sports-demo') },
@@ -248,6 +300,27 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
       if (finished) await callApi(admin, base, 'PUT', `/api/matches/${match.id}`, { status: 'complete' });
       else ids.liveMatch = match.id;
     }
+    // The Hawks' own match in progress against a club not on Sideline: Jordan's goal, and theirs.
+    const jordan = ((await callApi(pages.get('player')!, base, 'GET', '/api/user')) as { id: string }).id;
+    const hawksMatch = (await callApi(coach, base, 'POST', '/api/matches', {
+      sportId: 'soccer',
+      teamAId: ids.hawks,
+      opponentName: 'Westfield Rovers',
+      startTime: new Date().toISOString(),
+      location: 'Riverside Park, field 1',
+    })) as { id: string };
+    ids.hawksMatch = hawksMatch.id;
+    const striker = (await callApi(coach, base, 'POST', `/api/matches/${hawksMatch.id}/participants`, {
+      userId: jordan,
+      positionId: 'striker',
+    })) as { id: string };
+    await callApi(coach, base, 'PUT', `/api/matches/${hawksMatch.id}`, { status: 'in_progress' });
+    for (const stat of [
+      { participantId: striker.id, statType: 'goals', value: 1 },
+      { side: 'opponent', statType: 'goals', value: 1 },
+    ]) {
+      await callApi(coach, base, 'POST', `/api/matches/${hawksMatch.id}/stats`, stat);
+    }
   });
   afterAll(async () => {
     await closeBrowser?.();
@@ -260,7 +333,7 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
         const page = pages.get(who)!;
         const t0 = Date.now();
         await page.emulateMedia({ colorScheme: 'light' });
-        await screen.open(page, sideline.url);
+        await screen.open(page, sideline.url, who);
         await settled(page);
         const t1 = Date.now();
         const problems: string[] = [

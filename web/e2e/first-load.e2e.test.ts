@@ -39,23 +39,28 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
       timed.push({ url: new URL(request.url()).pathname, start: started.get(request)!, end: performance.now() }),
     );
     await page.goto(sideline.url);
-    await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
     await page.getByRole('list', { name: 'Latest messages' }).waitFor();
+    await page.waitForLoadState('networkidle');
 
+    const all = (pattern: RegExp) => timed.filter((t) => pattern.test(t.url));
     const find = (pattern: RegExp) => {
-      const found = timed.filter((t) => pattern.test(t.url));
+      const found = all(pattern);
       expect(found.length, `requests to ${pattern}`).toBe(1);
       return found[0]!;
     };
     const user = find(/^\/api\/user$/);
     const teams = find(/^\/api\/teams$/);
-    const messages = find(/^\/api\/teams\/[^/]+\/messages$/);
-    const upcoming = find(/^\/api\/teams\/[^/]+\/events\/upcoming$/);
-    // The user and the teams go out together; the team's messages and events together, once the
-    // team is known. Nothing waits for a screen's code or for another request it does not need.
-    expect(teams.start).toBeLessThan(user.end);
-    expect(messages.start).toBeLessThan(upcoming.end);
-    expect(upcoming.start).toBeLessThan(messages.end);
+    const upcoming = find(/^\/api\/me\/upcoming$/);
+    const matches = find(/^\/api\/me\/matches$/);
+    const messages = all(/^\/api\/teams\/[^/]+\/messages$/);
+    // The user, the teams, the next events and the matches of every team go out together; each
+    // team's messages together, once the teams are known. Nothing waits for a screen's code or for
+    // another request it does not need.
+    for (const read of [teams, upcoming, matches]) expect(read.start).toBeLessThan(user.end);
+    expect(messages.length, 'one request per team').toBe(2);
+    expect(messages[0]!.start).toBeLessThan(messages[1]!.end);
+    expect(messages[1]!.start).toBeLessThan(messages[0]!.end);
     await context.close();
   });
 

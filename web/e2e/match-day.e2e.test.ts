@@ -53,12 +53,15 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
     await signUpInBrowser(parent, base, 'Pat Chen', 'Parent');
     await joinTeamInBrowser(parent, base, code, teamId);
 
+    // The team plays in New York; the parent's phone reads UTC.
+    await api(coach, 'PUT', `/api/teams/${teamId}`, { timeZone: 'America/New_York' });
     // Today's match against a club that is not on Sideline, with Mia and Noah in the lineup.
+    const startTime = new Date(Date.now() + 60_000);
     const match = (await api(coach, 'POST', '/api/matches', {
       sportId: 'soccer',
       teamAId: teamId,
       opponentName: 'Eastside FC',
-      startTime: new Date(Date.now() + 60_000).toISOString(),
+      startTime: startTime.toISOString(),
       location: 'Riverside Park, field 1',
     })) as { id: string };
     for (const player of [mia, noah]) {
@@ -69,6 +72,19 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
     await parent.goto(`${base}/matches/${match.id}`);
     const parentScore = parent.getByRole('group', { name: /^Score:/ });
     await expect.poll(() => parentScore.getAttribute('aria-label')).toBe('Score: Riverside Hawks, Eastside FC');
+    // The kick-off in the team's zone, named, not in the phone's.
+    const newYorkTime = new Intl.DateTimeFormat('en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: 'America/New_York',
+    }).format(startTime);
+    const kickOff = await parent
+      .getByRole('list', { name: 'Match information' })
+      .getByRole('listitem')
+      .first()
+      .textContent();
+    expect(kickOff).toContain(newYorkTime);
+    expect(kickOff).toMatch(/E[SD]T \(America\/New York time\)$/);
 
     // The coach opens the scorer and kicks off there.
     await coach.goto(`${base}/matches/${match.id}/score`);

@@ -178,7 +178,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
       await page.waitForLoadState('networkidle');
     }
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }).click();
-    await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
     await stored(page, '/api/teams');
 
     await context.setOffline(true);
@@ -189,12 +189,12 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
       await expectNoError(page, tab);
     }
     // Home's data is the one seen, not a loading state.
-    await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
     await expect.poll(() => page.getByRole('list', { name: 'Latest messages' }).count()).toBe(1);
 
     // A reload offline: the service worker serves the app, the stored answers fill it.
     await page.reload();
-    await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor({ timeout: 15_000 });
     await banner.first().waitFor();
     for (const tab of ['Chat', 'Schedule']) {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: tab }).click();
@@ -217,11 +217,13 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     await page.getByRole('log').getByText('Thanks Coach!', { exact: false }).first().waitFor();
     await stored(page, `/api/teams/${teamId}/messages pages`);
     await page.goto(`${sideline.url}/`);
-    const practice = page.getByRole('region', { name: 'This Week' }).getByRole('article').first();
+    // The Hawks' next practice, on Home (first, or in the week after the Lions' game), with the
+    // parent's answer row for Jordan.
+    const practice = page.getByRole('article', { name: 'Team practice' }).first();
     await practice.waitFor();
     const occurrence = await practice.getByRole('group').getAttribute('aria-label');
-    expect(occurrence).toBe('Your RSVP: Team practice');
-    await stored(page, `/api/teams/${teamId}/events/upcoming`);
+    expect(occurrence).toBe('Jordan Rivera: Team practice');
+    await stored(page, '/api/me/upcoming');
 
     await context.setOffline(true);
     await practice.getByRole('button', { name: 'Maybe', exact: true }).click();
@@ -263,23 +265,72 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
         return messages.filter((m) => m.text === text).length;
       })
       .toBe(1);
-    const upcoming = (await callApi(page, sideline.url, 'GET', `/api/teams/${teamId}/events/upcoming`)) as Array<{
+    const upcoming = (await callApi(page, sideline.url, 'GET', '/api/me/upcoming?limit=20')) as Array<{
       title: string;
-      rsvps: Array<{ userId: string; status: string }>;
+      household: Array<{ name: string; status: string | null }>;
     }>;
-    const me = (await callApi(page, sideline.url, 'GET', '/api/user')) as { id: string };
-    const mine = upcoming[0]!.rsvps.filter((r) => r.userId === me.id);
-    expect(upcoming[0]!.title).toBe('Team practice');
-    expect(mine).toEqual([expect.objectContaining({ status: 'maybe' })]);
+    const next = upcoming.find((item) => item.title === 'Team practice')!;
+    expect(next.household).toEqual([expect.objectContaining({ name: 'Jordan Rivera', status: 'maybe' })]);
     // Nothing left to send: a second connection does not send it again.
     await page.reload();
-    await page.getByRole('region', { name: 'This Week' }).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
     await page.waitForTimeout(1_000);
     const again = (await callApi(page, sideline.url, 'GET', `/api/teams/${teamId}/messages`)) as Array<{
       text: string;
     }>;
     expect(again.filter((m) => m.text === text)).toHaveLength(1);
     expect((await offlineStores(page)).outbox).toBe(0);
+    await context.close();
+  });
+
+  it("sends a scorer's stats made offline exactly once after reconnecting, also after a reload while offline, and takes back one undone before it left", async () => {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await signInAsDemo(page, sideline.url, 'coach');
+    await controlledByServiceWorker(page);
+    const teams = (await callApi(page, sideline.url, 'GET', '/api/teams')) as Array<{ id: string; name: string }>;
+    const hawks = teams.find((t) => t.name === 'Riverside Hawks')!.id;
+    const match = (await callApi(page, sideline.url, 'POST', '/api/matches', {
+      sportId: 'soccer',
+      teamAId: hawks,
+      opponentName: 'Northside United',
+      startTime: new Date().toISOString(),
+      location: 'Riverside Park, field 2',
+    })) as { id: string };
+    await callApi(page, sideline.url, 'PUT', `/api/matches/${match.id}`, { status: 'in_progress' });
+    await page.goto(`${sideline.url}/matches/${match.id}/score`);
+    const opponent = page.getByRole('region', { name: 'Opponent' }).getByRole('button');
+    await opponent.waitFor();
+    await stored(page, `/api/matches/${match.id}`);
+
+    await context.setOffline(true);
+    const goal = async () => {
+      await opponent.click();
+      await page.getByRole('button', { name: 'Goal', exact: true }).click();
+    };
+    await goal();
+    await page.getByText('Waiting to send: Goal · Northside United', { exact: false }).waitFor();
+    await goal();
+    // The second one is taken back while it still waits.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Undone: Goal · Northside United').waitFor();
+    await goal();
+    const waiting = page.getByRole('region', { name: 'Stats waiting to send' });
+    await expect.poll(() => waiting.getByRole('listitem').count()).toBe(2);
+
+    // Reloaded offline: the service worker serves the scorer, the outbox still holds both.
+    await page.reload();
+    await expect.poll(() => waiting.getByRole('listitem').count(), { timeout: 15_000 }).toBe(2);
+
+    await context.setOffline(false);
+    await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
+    const stats = (await callApi(page, sideline.url, 'GET', `/api/matches/${match.id}/stats`)) as Array<{
+      statType: string;
+      side?: string;
+    }>;
+    expect(stats.filter((s) => s.statType === 'goals')).toHaveLength(2);
+    const read = (await callApi(page, sideline.url, 'GET', `/api/matches/${match.id}`)) as { scoreB: number };
+    expect(read.scoreB).toBe(2);
     await context.close();
   });
 
@@ -309,7 +360,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
 
     const { context, page } = await parentOnline();
     await page.goto(`${sideline.url}/`);
-    const card = page.getByRole('region', { name: 'This Week' }).getByRole('article', { name: 'Friendly at the park' });
+    const card = page.getByRole('article', { name: 'Friendly at the park' });
     await card.waitFor();
     await context.setOffline(true);
     await card.getByRole('button', { name: 'Going', exact: true }).click();
@@ -322,7 +373,9 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     expect(cancelled.status()).toBe(204);
 
     await context.setOffline(false);
-    const refusal = page.getByRole('alert').filter({ hasText: 'Not sent: RSVP to Friendly at the park.' });
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: 'Not sent: RSVP for Jordan Rivera to Friendly at the park.' });
     await refusal.waitFor({ timeout: 20_000 });
     expect(await refusal.textContent()).toContain('Event not found');
     // Not dropped: it is still there after a reload.

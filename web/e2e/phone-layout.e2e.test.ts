@@ -158,7 +158,8 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   it('shows the chosen RSVP in its own colour, and "Not Going" fits its button', async () => {
     await parent.goto(`${sideline.url}/events/${teamId}`);
     await parent.getByRole('list', { name: 'Upcoming events' }).getByRole('button').first().click();
-    const group = parent.getByRole('group', { name: 'Your RSVP' });
+    // The demo parent answers per child: the first child's row of answers.
+    const group = parent.getByRole('dialog').getByTestId('household-answers').getByRole('group').first();
     const notGoing = group.getByRole('button', { name: 'Not Going' });
     await notGoing.click();
     await expect.poll(() => notGoing.getAttribute('aria-pressed')).toBe('true');

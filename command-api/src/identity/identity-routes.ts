@@ -166,10 +166,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     {
       schema: {
         tags: ['identity'],
-        summary: 'Sign out (revokes the session)',
+        summary: 'Sign out (revokes the session); also without one',
         description:
           'A browser with notifications on names its push endpoint (JSON body `{pushEndpoint}` or the ' +
           '`X-Push-Endpoint` header): that subscription is removed with the session.',
+        response: { 204: z.null().describe('Signed out; the session cookie is cleared') },
       },
     },
     async (request, reply) => {
@@ -177,7 +178,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       if (request.userId && pushEndpoint && options.onSignOut) await options.onSignOut(request.userId, pushEndpoint);
       if (request.sessionToken) await sessions.revoke(request.sessionToken);
       clearSessionCookie(reply, cookie);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

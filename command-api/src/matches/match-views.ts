@@ -21,6 +21,7 @@ export function toMatch(
     teamA: row.teamA,
     teamB: row.teamB,
     opponentName: row.opponentName,
+    timeZone: row.timeZone,
     scoreA: row.scoreA,
     scoreB: row.scoreB,
     winnerId: row.winnerId,

@@ -109,7 +109,12 @@ export const orgsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
   app.get(
     '/api/organizations/:orgId',
     {
-      schema: { tags: ['organizations'], params: orgParams, response: { 200: organizationSchema, 404: errorBody } },
+      schema: {
+        summary: 'One organization the caller administers or plays, coaches or parents in',
+        tags: ['organizations'],
+        params: orgParams,
+        response: { 200: organizationSchema, 404: errorBody },
+      },
       preValidation: member,
     },
     async (request) => organizationFor(request.params.orgId, requireUserId(request)),

@@ -44,6 +44,11 @@ const errorSchema = z.object({
 export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, options) => {
   const { db, handle, vapid, checkEndpoint, delivery } = options;
 
+  // Every route but the public key needs a session, before its body is looked at.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url !== '/api/push/public-key') requireUserId(request);
+  });
+
   const decide = (userId: string, command: PushCommand) =>
     handle(pushDecider, userStream(userId), command, { actorId: userId });
 

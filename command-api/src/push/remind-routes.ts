@@ -40,6 +40,9 @@ export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: Pu
   options,
 ) => {
   const { db, limiter, delivery } = options;
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
 
   app.post(
     '/api/events/:eventId/remind',

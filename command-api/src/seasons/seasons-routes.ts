@@ -146,7 +146,12 @@ export const seasonsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, 
   app.get(
     '/api/seasons/:seasonId',
     {
-      schema: { tags: ['seasons'], params: seasonParams, response: { 200: seasonSchema, 404: errorBody } },
+      schema: {
+        summary: 'One season of an organization the caller belongs to',
+        tags: ['seasons'],
+        params: seasonParams,
+        response: { 200: seasonSchema, 404: errorBody },
+      },
       preValidation: season(false),
     },
     async (request) => seasonOf(request).season,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ID_PATTERN } from '../shared/ids.ts';
 import { safeText } from '../shared/text.ts';
 import { messageSchema } from './schemas.ts';
+import { rsvpStatuses } from '../calendar/schemas.ts';
 import { livestreamChatFrame, livestreamUpdatedFrame, livestreamViewersFrame } from '../livestreams/schemas.ts';
 
 /**
@@ -215,6 +216,70 @@ export type ErrorFrame = z.infer<typeof errorFrame>;
 export type ResyncFrame = z.infer<typeof resyncFrame>;
 export type MatchUpdatedFrame = z.infer<typeof matchUpdatedFrame>;
 export type ServerFrame = z.infer<typeof serverFrame>;
+
+/**
+ * "This changed" notices projectors publish to team or user sockets beyond the frames above; the
+ * gateway forwards them untouched and the web app refetches what they name. Described here so the
+ * `/ws` contract (GET /api/asyncapi.json) lists every frame a client may receive.
+ */
+export const eventsChangedFrame = z.object({
+  type: z.literal('events_changed'),
+  teamId: z.string(),
+  eventIds: z.array(z.string()),
+});
+
+export const teamPlayersChangedFrame = z.object({ type: z.literal('team_players_changed'), teamId: z.string() });
+
+export const teamInvitationsChangedFrame = z.object({
+  type: z.literal('team_invitations_changed'),
+  teamId: z.string(),
+});
+
+/** To the user whose XP or dulars changed. */
+export const rewardsChangedFrame = z.object({ type: z.literal('rewards_changed'), userId: z.string() });
+
+export const messageEditedFrame = z.object({
+  type: z.literal('message_edited'),
+  teamId: z.string(),
+  messageId: z.string(),
+  text: z.string(),
+  deleted: z.literal(false),
+  editedAt: z.string(),
+});
+
+/** `text` is the placeholder shown in its place ('Message deleted'). */
+export const messageDeletedFrame = z.object({
+  type: z.literal('message_deleted'),
+  teamId: z.string(),
+  messageId: z.string(),
+  text: z.string(),
+  deleted: z.literal(true),
+  deletedAt: z.string(),
+});
+
+/** To the team's coaches: someone changed their answer shortly before an event. */
+export const rsvpLateChangeFrame = z.object({
+  type: z.literal('rsvp_late_change'),
+  teamId: z.string(),
+  eventId: z.string(),
+  occurrenceDate: z.string(),
+  /** The member who answered for themself; null when a guardian answered for a player. */
+  userId: z.string().nullable(),
+  playerId: z.string().nullable(),
+  userName: z.string(),
+  eventTitle: z.string(),
+  status: z.enum(rsvpStatuses),
+});
+
+export const notificationFrames = [
+  eventsChangedFrame,
+  teamPlayersChangedFrame,
+  teamInvitationsChangedFrame,
+  rewardsChangedFrame,
+  messageEditedFrame,
+  messageDeletedFrame,
+  rsvpLateChangeFrame,
+] as const;
 
 /**
  * Any frame the server sends: the frames above, plus "this changed" notifications projectors

@@ -10,7 +10,7 @@ import type { MatchEvent } from './events.ts';
 import { minuteOfPlay } from './minutes.ts';
 import { recordStatInputSchema, scheduleMatchInputSchema, seasonMatchInputSchema } from './schemas.ts';
 import { resultWinnerSide, statSideOf, withStatSide } from './sides.ts';
-import { scoringStatTypes, statKindOf } from './stat-kinds.ts';
+import { scoringStatTypes, statKindOf, statValueChoices } from './stat-kinds.ts';
 
 const T0 = '2026-05-02T10:00:00.000Z';
 const at = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
@@ -372,6 +372,14 @@ describe('the scorer', () => {
     expect(statKindOf('strokes')).toBe('measure');
     expect(scoringStatTypes(sportById('soccer'))).toEqual(['goals']);
     expect(scoringStatTypes(sportById('volleyball'))).toEqual(['kills', 'blocks', 'aces']);
+  });
+
+  it('taps a basketball basket as 1, 2 or 3 points, every other count as 1, and asks a measure', () => {
+    expect(statValueChoices('basketball', 'points')).toEqual([1, 2, 3]);
+    expect(statValueChoices('basketball', 'rebounds')).toEqual([1]);
+    expect(statValueChoices('soccer', 'goals')).toEqual([1]);
+    expect(statValueChoices('track_field', 'points')).toEqual([1]);
+    expect(statValueChoices('track_field', 'time')).toEqual([]);
   });
 
   it('counts minutes of play from kick-off, the first minute being 1', () => {

@@ -241,6 +241,11 @@ export const matchSchema = z.object({
   teamB: z.object({ id: z.string().nullable(), name: z.string() }),
   /** The opponent's name when it is not on Sideline, else null. */
   opponentName: z.string().nullable(),
+  /**
+   * The IANA zone the kick-off is read in: team A's, else its organization's; null when neither
+   * is known. Always sent; optional for readers written before it.
+   */
+  timeZone: z.string().nullable().optional(),
   scoreA: z.number(),
   /** Team B's score, or the opponent's. */
   scoreB: z.number(),

@@ -21,3 +21,14 @@ export const statKindOf = (statType: string): StatKind => (measuredStatTypes.has
 /** The stat types that make a side's score in the sport (goals, points, runs, …), in the sport's order. */
 export const scoringStatTypes = (sport: SportDefinition): string[] =>
   sport.statTypes.filter((type) => (sport.scoring.weights[type] ?? 0) !== 0);
+
+/**
+ * The values a scorer taps for a count stat of the sport, one button each. A basketball basket is
+ * worth 1 (a free throw), 2 or 3 points, all recorded as `points`; every other count is one at a time.
+ */
+const countValues: Readonly<Partial<Record<string, Readonly<Record<string, readonly number[]>>>>> = {
+  basketball: { points: [1, 2, 3] },
+};
+
+export const statValueChoices = (sportId: string, statType: string): readonly number[] =>
+  statKindOf(statType) === 'measure' ? [] : (countValues[sportId]?.[statType] ?? [1]);

@@ -14,7 +14,8 @@ function inANewThread<T>(code: string): Promise<T> {
   });
 }
 
-const heapLimit = "require('node:worker_threads').parentPort.postMessage(require('node:v8').getHeapStatistics().heap_size_limit)";
+const heapLimit =
+  "require('node:worker_threads').parentPort.postMessage(require('node:v8').getHeapStatistics().heap_size_limit)";
 
 /**
  * Whether a hot WebAssembly function (`add`, called in a loop) is recompiled by V8's optimising

@@ -14,10 +14,11 @@ import {
   type SeasonPlayingTime,
   type Stat,
 } from '@sideline/domain';
+import type { OrgsTables } from '../orgs/orgs-read-model.ts';
 import type { TeamsTables } from '../teams/teams-read-model.ts';
 import type { MatchesTables } from './matches-read-model.ts';
 
-type DB = MatchesTables & TeamsTables;
+type DB = MatchesTables & TeamsTables & OrgsTables;
 
 /**
  * A match as the read model has it, with its teams' names (team B's is the opponent's when it is
@@ -35,6 +36,11 @@ export interface MatchRow {
   teamA: { id: string; name: string };
   teamB: { id: string | null; name: string };
   opponentName: string | null;
+  /**
+   * The zone the match is played in, for reading its kick-off: team A's own zone, else its
+   * organization's; null when neither is known (an independent team that set none).
+   */
+  timeZone: string | null;
   scoreA: number;
   scoreB: number;
   winnerId: string | null;
@@ -81,8 +87,10 @@ function matchQuery(database: Kysely<any>) {
     .selectFrom('matches')
     .leftJoin('teams as ta', 'ta.id', 'matches.team_a_id')
     .leftJoin('teams as tb', 'tb.id', 'matches.team_b_id')
+    .leftJoin('organizations as o', 'o.id', 'matches.org_id')
     .selectAll('matches')
-    .select([
+    .select((eb) => [
+      eb.fn.coalesce('ta.time_zone', 'o.timezone').as('time_zone'),
       'ta.name as team_a_name',
       'tb.name as team_b_name',
       'ta.deleted_at as team_a_deleted_at',
@@ -94,6 +102,7 @@ function matchQuery(database: Kysely<any>) {
 const shownMatchQuery = (database: Kysely<any>) => matchQuery(database).where(hasUndeletedTeam('matches'));
 
 type MatchQueryRow = MatchesTables['matches'] & {
+  time_zone: string | null;
   team_a_name: string | null;
   team_b_name: string | null;
   team_a_deleted_at: Date | null;
@@ -115,6 +124,7 @@ const toMatchRow = (r: MatchQueryRow): MatchRow => ({
       ? { id: null, name: r.opponent_name ?? 'Opponent' }
       : { id: r.team_b_id, name: r.team_b_name ?? UNKNOWN_TEAM },
   opponentName: r.opponent_name,
+  timeZone: r.time_zone,
   scoreA: fromHundredths(Number(r.score_a_h)),
   scoreB: fromHundredths(Number(r.score_b_h)),
   winnerId: r.winner_id,

@@ -113,8 +113,9 @@ async function spawnSideline(
   child.stderr!.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
+  // A seeded start takes seconds alone, but over a minute on two cores shared with other suites.
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Sideline did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`Sideline did not start in 120 s:\n${output}`)), 120_000);
     const onData = () => {
       const match = /running at (http:\/\/[^\s]+)/.exec(output);
       if (match) {

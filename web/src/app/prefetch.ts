@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '../features/auth/api.ts';
-import { teamMessagesQueryOptions } from '../features/dashboard/api.ts';
+import { myUpcomingQueryOptions, teamMessagesQueryOptions } from '../features/dashboard/api.ts';
+import { myMatchesQueryOptions } from '../features/matches/api.ts';
 import { teamsQueryOptions } from '../features/teams/api.ts';
-import { pickSelectedTeam, readStoredTeamId, TEAM_SEARCH_PARAM } from '../features/teams/selected-team.ts';
 
 /**
  * Every signed-in screen needs the user and their teams: both start together, as soon as the
@@ -16,25 +16,16 @@ export function startSignedInQueries(queryClient: QueryClient): null {
 }
 
 /**
- * Home also needs the selected team's latest messages and upcoming events: they start together
- * the moment the user and the teams are known (the team choice may be remembered per user).
+ * Home also needs the next occurrences and the matches of all the user's teams (they start with
+ * the user and the teams), and each team's latest messages once the teams are known.
  */
-export function startHomeQueries(queryClient: QueryClient, url: URL): null {
+export function startHomeQueries(queryClient: QueryClient): null {
   startSignedInQueries(queryClient);
-  // Loaded on demand (the events feature's date helpers stay out of the first download), while
-  // the user and the teams are on their way.
-  const eventsApi = import('../features/events/api.ts');
+  void queryClient.prefetchQuery(myUpcomingQueryOptions);
+  void queryClient.prefetchQuery(myMatchesQueryOptions);
   void (async () => {
-    const [user, teams] = await Promise.all([
-      queryClient.ensureQueryData(userQueryOptions),
-      queryClient.ensureQueryData(teamsQueryOptions),
-    ]);
-    if (!user) return;
-    const team = pickSelectedTeam(teams, url.searchParams.get(TEAM_SEARCH_PARAM), readStoredTeamId(user.id));
-    if (!team) return;
-    const { teamUpcomingEventsQueryOptions } = await eventsApi;
-    void queryClient.prefetchQuery(teamMessagesQueryOptions(team.id));
-    void queryClient.prefetchQuery(teamUpcomingEventsQueryOptions(team.id));
+    const teams = await queryClient.ensureQueryData(teamsQueryOptions);
+    for (const team of teams) void queryClient.prefetchQuery(teamMessagesQueryOptions(team.id));
   })().catch(() => {
     // Signed out or offline: the screens show what went wrong when they ask for the same data.
   });

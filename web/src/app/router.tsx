@@ -39,7 +39,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   index: true,
-                  loader: ({ request }) => startHomeQueries(queryClient, new URL(request.url)),
+                  loader: () => startHomeQueries(queryClient),
                   lazy: async () => ({
                     Component: (await import('../features/dashboard/routes/dashboard.tsx')).DashboardRoute,
                   }),

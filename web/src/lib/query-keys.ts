@@ -17,6 +17,8 @@ export const apiPaths = {
   teams: '/api/teams',
   joinTeam: '/api/teams/join',
   dashboard: '/api/dashboard',
+  /** The next occurrences of all the caller's teams, with the household's answers (Home). */
+  myUpcoming: '/api/me/upcoming',
   team: (teamId: string) => `/api/teams/${enc(teamId)}`,
   teamMembers: (teamId: string) => `/api/teams/${enc(teamId)}/members`,
   teamMemberRole: (teamId: string, userId: string) => `/api/teams/${enc(teamId)}/members/${enc(userId)}/role`,
@@ -34,6 +36,12 @@ export const apiPaths = {
   teamUpcomingEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events/upcoming`,
   teamEvent: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}`,
   eventRsvp: (eventId: string) => `/api/events/${enc(eventId)}/rsvp`,
+  /** Who is going, maybe, not going and has not answered, by name (`?occurrenceDate=`). */
+  eventAttendance: (eventId: string) => `/api/events/${enc(eventId)}/attendance`,
+  teamEventHistory: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}/history`,
+  /** …/occurrences/{occurrenceDate}/cancel or /restore. */
+  teamEventOccurrence: (teamId: string, eventId: string, occurrenceDate: string, action: 'cancel' | 'restore') =>
+    `/api/teams/${enc(teamId)}/events/${enc(eventId)}/occurrences/${enc(occurrenceDate)}/${action}`,
   teamCalendarToken: (teamId: string) => `/api/teams/${enc(teamId)}/calendar-token`,
   organizationMembers: (orgId: string) => `/api/organizations/${enc(orgId)}/members`,
   organizations: '/api/organizations',
@@ -76,6 +84,7 @@ export const queryKeys = {
   notificationPreferences: [apiPaths.notificationPreferences] as const,
   teams: [apiPaths.teams] as const,
   dashboard: [apiPaths.dashboard] as const,
+  myUpcoming: [apiPaths.myUpcoming] as const,
   team: (teamId: string) => [apiPaths.team(teamId)] as const,
   teamMessages: (teamId: string) => [apiPaths.teamMessages(teamId)] as const,
   teamPinnedMessages: (teamId: string) => [apiPaths.teamPinnedMessages(teamId)] as const,
@@ -88,6 +97,9 @@ export const queryKeys = {
   livestreamChat: (id: string) => [apiPaths.livestreamChat(id)] as const,
   teamEvents: (teamId: string) => [apiPaths.teamEvents(teamId)] as const,
   teamUpcomingEvents: (teamId: string) => [apiPaths.teamUpcomingEvents(teamId)] as const,
+  eventAttendance: (eventId: string, occurrenceDate: string) =>
+    [apiPaths.eventAttendance(eventId), { occurrenceDate }] as const,
+  teamEventHistory: (teamId: string, eventId: string) => [apiPaths.teamEventHistory(teamId, eventId)] as const,
   teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,
   organizationMembers: (orgId: string) => [apiPaths.organizationMembers(orgId)] as const,
   organizations: [apiPaths.organizations] as const,

@@ -17,7 +17,7 @@ describe('routing and the app shell (mocked fetch)', () => {
     renderApp('/');
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
     release();
-    expect(await screen.findByRole('heading', { name: 'Jordan Smith' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Jordan Smith/, level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
@@ -39,11 +39,12 @@ describe('routing and the app shell (mocked fetch)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('greets the user on the home page with role and XP', async () => {
+  it('greets the user on the home page with their XP', async () => {
     mockFetch(signedIn);
     renderApp('/');
-    expect(await screen.findByRole('heading', { name: 'Jordan Smith' })).toBeInTheDocument();
-    expect(screen.getByText('Coach')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /Jordan Smith/, level: 1 })).toHaveTextContent(
+      'Welcome back, Jordan Smith',
+    );
     expect(screen.getByText('120 XP')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Start your first team' })).toBeInTheDocument();
   });
@@ -134,7 +135,7 @@ describe('routing and the app shell (mocked fetch)', () => {
     const { toast } = await import('../../components/ui/use-toast.ts');
     mockFetch(signedIn);
     renderApp('/');
-    await screen.findByRole('heading', { name: 'Jordan Smith' });
+    await screen.findByRole('heading', { name: /Jordan Smith/, level: 1 });
     toast({ title: 'First' });
     toast({ title: 'Second' });
     expect(await screen.findByText('Second')).toBeInTheDocument();

@@ -1,30 +1,18 @@
 import { startEarlyRequest } from '../../lib/early-requests.ts';
 import { apiPaths } from '../../lib/query-keys.ts';
-import { pickSelectedTeam, readStoredTeamId, TEAM_SEARCH_PARAM } from '../../features/teams/selected-team-store.ts';
+import { HOME_UPCOMING_PATH } from '../../features/dashboard/upcoming-path.ts';
 
 /**
  * The reads a signed-in screen starts with, started by the first script while the app's code
- * downloads: the user and their teams for every screen, and for Home the selected team's latest
- * messages and upcoming events as soon as the team is known (app/prefetch.ts asks for the same;
- * the API client takes these answers instead).
+ * downloads: the user and their teams for every screen, and for Home, beside them, the next
+ * occurrences and the matches of all the user's teams (app/prefetch.ts asks for the same; the API
+ * client takes these answers instead). Each team's latest messages, at the bottom of Home, wait
+ * for the teams in app/prefetch.ts: started here too, both would race to ask first.
  */
 export function startEarlyData(location: Pick<Location, 'pathname' | 'search'>): void {
-  const user = startEarlyRequest(apiPaths.user);
-  const teams = startEarlyRequest(apiPaths.teams);
+  startEarlyRequest(apiPaths.user);
+  startEarlyRequest(apiPaths.teams);
   if (location.pathname !== '/') return;
-  void (async () => {
-    const [userResponse, teamsResponse] = await Promise.all([user, teams]);
-    if (!userResponse.ok || !teamsResponse.ok) return;
-    const [me, list] = (await Promise.all([userResponse.clone().json(), teamsResponse.clone().json()])) as [
-      { id: string },
-      Array<{ id: string }>,
-    ];
-    const fromUrl = new URLSearchParams(location.search).get(TEAM_SEARCH_PARAM);
-    const team = pickSelectedTeam(list, fromUrl, readStoredTeamId(me.id));
-    if (!team) return;
-    startEarlyRequest(apiPaths.teamMessages(team.id));
-    startEarlyRequest(apiPaths.teamUpcomingEvents(team.id));
-  })().catch(() => {
-    // Offline or signed out: the screens ask again and show what they get.
-  });
+  startEarlyRequest(HOME_UPCOMING_PATH);
+  startEarlyRequest(apiPaths.myMatches);
 }

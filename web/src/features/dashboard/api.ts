@@ -1,7 +1,9 @@
-import type { Message } from '@sideline/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Message, MyUpcomingItem } from '@sideline/domain';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { myMatchesQueryOptions } from '../matches/api.ts';
+import { HOME_UPCOMING_PATH } from './upcoming-path.ts';
 
 /**
  * GET /api/teams/{teamId}/messages — the latest page of a team's messages, oldest → newest.
@@ -17,4 +19,39 @@ export function teamMessagesQueryOptions(teamId: string) {
 
 export function useTeamMessages(teamId: string) {
   return useQuery(teamMessagesQueryOptions(teamId));
+}
+
+/**
+ * Home reads what its loader has just fetched as it is, rather than again on mount: new messages
+ * and match changes come over the socket, which invalidates these reads.
+ */
+export const HOME_FRESH_MS = 10_000;
+
+/** The latest messages of each of the user's teams, in the teams' order. */
+export function useMessagesOfTeams(teamIds: readonly string[]) {
+  return useQueries({
+    queries: teamIds.map((teamId) => ({ ...teamMessagesQueryOptions(teamId), staleTime: HOME_FRESH_MS })),
+  });
+}
+
+/** GET /api/me/matches — the live and next matches of the user's teams (the matches feature's read). */
+export function useHomeMatches() {
+  return useQuery({ ...myMatchesQueryOptions, staleTime: HOME_FRESH_MS });
+}
+
+/**
+ * GET /api/me/upcoming — the next occurrences of all the user's teams with the household's answers
+ * and the counts: Home in one request. "Next" moves with the clock, so a copy older than a few
+ * seconds is fetched again whenever Home mounts (one Home's loader just started is used as is).
+ */
+export const UPCOMING_FRESH_MS = 10_000;
+
+export const myUpcomingQueryOptions = queryOptions({
+  queryKey: queryKeys.myUpcoming,
+  queryFn: () => api.get<MyUpcomingItem[]>(HOME_UPCOMING_PATH),
+  staleTime: UPCOMING_FRESH_MS,
+});
+
+export function useMyUpcoming() {
+  return useQuery({ ...myUpcomingQueryOptions, refetchOnMount: true });
 }

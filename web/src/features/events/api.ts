@@ -10,7 +10,17 @@ import { api } from '../../lib/api-client.ts';
 import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sortByDate } from './lib/event-dates.ts';
-import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
+import type {
+  Attendance,
+  CancelOccurrenceInput,
+  ChangeEventInput,
+  CreateEventInput,
+  EventHistoryEntry,
+  Player,
+  RsvpInput,
+  TeamEvent,
+} from './types.ts';
+import { teamPlayersQueryOptions } from '../players/api.ts';
 
 /**
  * GET /api/teams/{teamId}/events — every occurrence, ascending, past included. Spec §7: a
@@ -87,38 +97,155 @@ export function useDeleteEvent() {
   });
 }
 
-/** The outbox's kind for RSVPs; their scope is `rsvpScope(event)`. */
+/** The outbox's kind for RSVPs; their scope is `rsvpScope(event, playerId)`. */
 export const RSVP_KIND = 'event.rsvp';
 
-/** One occurrence of an event, as the outbox scopes its RSVPs: `{eventId}@{occurrence}`. */
-export function rsvpScope(event: TeamEvent): string {
-  return `${eventIdOf(event)}@${event.occurrenceDate || event.date}`;
+/**
+ * One answer slot as the outbox scopes its RSVPs: `{eventId}@{occurrence}` for the caller's own
+ * answer, `{eventId}@{occurrence}#{playerId}` for a roster player's (a child's), so two children's
+ * answers to the same occurrence wait side by side.
+ */
+export function rsvpScope(event: TeamEvent, playerId?: string | null): string {
+  const own = `${eventIdOf(event)}@${event.occurrenceDate || event.date}`;
+  return playerId ? `${own}#${playerId}` : own;
+}
+
+/** The variables of an answer: the occurrence, the status and, for a roster player, whom it is for. */
+export interface RsvpVariables {
+  event: TeamEvent;
+  status: RsvpInput['status'];
+  /** A roster player (a child, or the caller's own roster entry); absent: the caller themself. */
+  playerId?: string | null | undefined;
+  /** The name shown in the outbox ("RSVP for Sam to Practice"). */
+  name?: string | undefined;
+}
+
+/** Every list an answer shows in: the team's events, Home's upcoming list, the dashboard, the attendance lists. */
+export function invalidateAnswerLists(queryClient: QueryClient, teamId: string) {
+  invalidateTeamEvents(queryClient, teamId);
+  void queryClient.invalidateQueries({
+    predicate: ({ queryKey: [path] }) =>
+      typeof path === 'string' && (path.startsWith('/api/me/upcoming') || path.startsWith('/api/events/')),
+  });
 }
 
 /**
- * POST /api/events/{eventId}/rsvp {status, occurrenceDate} → 200, for the occurrence shown (so a
- * reply sent later answers the same one). Offline, or without an answer, it waits in the outbox
- * (`queued`) and is sent when the connection returns; the same answer twice records nothing.
+ * POST /api/events/{eventId}/rsvp {status, occurrenceDate, playerId?} → 200, for the occurrence
+ * shown (so a reply sent later answers the same one); with `playerId`, for that roster player.
+ * Offline, or without an answer, it waits in the outbox (`queued`) and is sent when the
+ * connection returns; the same answer twice records nothing.
  */
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
     // Offline the write must still reach the outbox, not wait paused in memory.
     networkMode: 'always',
-    mutationFn: ({ event, status }: { event: TeamEvent; status: RsvpInput['status'] }) =>
+    mutationFn: ({ event, status, playerId, name }: RsvpVariables) =>
       sendOrQueue<TeamEvent>({
         kind: RSVP_KIND,
-        scope: rsvpScope(event),
-        label: `RSVP to ${event.title}`,
+        scope: rsvpScope(event, playerId),
+        label: name ? `RSVP for ${name} to ${event.title}` : `RSVP to ${event.title}`,
         method: 'POST',
         path: apiPaths.eventRsvp(eventIdOf(event)),
-        body: { status, occurrenceDate: event.occurrenceDate || event.date } satisfies RsvpInput,
+        body: {
+          status,
+          occurrenceDate: event.occurrenceDate || event.date,
+          ...(playerId ? { playerId } : {}),
+        } satisfies RsvpInput,
         idempotencyKey: newIdempotencyKey(),
-        refresh: [apiPaths.teamEvents(event.teamId), apiPaths.dashboard],
+        refresh: [
+          apiPaths.teamEvents(event.teamId),
+          apiPaths.dashboard,
+          '/api/me/upcoming',
+          `/api/events/${encodeURIComponent(eventIdOf(event))}`,
+        ],
         data: { status },
       }),
     onSuccess: (outcome, { event }) => {
-      if (outcome.status === 'sent') invalidateTeamEvents(queryClient, event.teamId);
+      if (outcome.status === 'sent') invalidateAnswerLists(queryClient, event.teamId);
+    },
+  });
+}
+
+/** The occurrence's key, which changes, cancellations and answers name. */
+export function occurrenceDateOf(event: TeamEvent): string {
+  return event.occurrenceDate || event.date;
+}
+
+/** After a schedule change: every list of the team, the answers' lists and the event's history. */
+function invalidateSchedule(queryClient: QueryClient, event: TeamEvent) {
+  invalidateAnswerLists(queryClient, event.teamId);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.teamEventHistory(event.teamId, eventIdOf(event)) });
+}
+
+/**
+ * PATCH /api/teams/{teamId}/events/{eventId} {scope, occurrenceDate, …changes, reason} → the
+ * occurrence changed (managers; 400 names the field, 409 says why not).
+ */
+export function useChangeEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ event, input }: { event: TeamEvent; input: ChangeEventInput }) =>
+      api.patch<TeamEvent>(apiPaths.teamEvent(event.teamId, eventIdOf(event)), input),
+    onSuccess: (_data, { event }) => invalidateSchedule(queryClient, event),
+  });
+}
+
+/** POST …/occurrences/{occurrenceDate}/cancel {reason} or …/restore → the occurrence (managers). */
+export function useOccurrenceStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      event,
+      action,
+      reason,
+    }: {
+      event: TeamEvent;
+      action: 'cancel' | 'restore';
+      reason?: string | undefined;
+    }) => {
+      const path = apiPaths.teamEventOccurrence(event.teamId, eventIdOf(event), occurrenceDateOf(event), action);
+      return action === 'cancel'
+        ? api.post<TeamEvent>(path, { reason: reason?.trim() || null } satisfies CancelOccurrenceInput)
+        : api.post<TeamEvent>(path);
+    },
+    onSuccess: (_data, { event }) => invalidateSchedule(queryClient, event),
+  });
+}
+
+/** GET /api/teams/{teamId}/events/{eventId}/history — every change, newest first (members). */
+export function useEventHistory(event: TeamEvent) {
+  return useQuery({
+    queryKey: queryKeys.teamEventHistory(event.teamId, eventIdOf(event)),
+    queryFn: () => api.get<EventHistoryEntry[]>(apiPaths.teamEventHistory(event.teamId, eventIdOf(event))),
+  });
+}
+
+/** GET /api/events/{eventId}/attendance?occurrenceDate= — the four lists, by name (members). */
+export function useAttendance(event: TeamEvent) {
+  const occurrenceDate = occurrenceDateOf(event);
+  return useQuery({
+    queryKey: queryKeys.eventAttendance(eventIdOf(event), occurrenceDate),
+    queryFn: () =>
+      api.get<Attendance>(
+        `${apiPaths.eventAttendance(eventIdOf(event))}?occurrenceDate=${encodeURIComponent(occurrenceDate)}`,
+      ),
+  });
+}
+
+/**
+ * The rosters of several teams (GET /api/teams/{teamId}/players): whom the user answers for on
+ * each (their own entry, their children). A roster that cannot be read counts as empty.
+ */
+export function useRostersOfTeams(teamIds: readonly string[]) {
+  return useQueries({
+    queries: teamIds.map((teamId) => ({ ...teamPlayersQueryOptions(teamId), retry: false })),
+    combine: (results) => {
+      const rosters = new Map<string, Player[]>();
+      results.forEach((r, i) => {
+        if (r.data) rosters.set(teamIds[i]!, r.data);
+      });
+      return rosters;
     },
   });
 }

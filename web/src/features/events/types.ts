@@ -3,6 +3,14 @@
  * event per list item, RSVPs recorded per occurrence.
  */
 export type {
+  Attendance,
+  Attendee,
+  CancelOccurrenceInput,
+  ChangeEventInput,
+  ChangeScope,
+  EventHistoryEntry,
+  HouseholdAnswer,
+  Player,
   CalendarEvent as TeamEvent,
   CreateEventInput,
   EventRsvp,

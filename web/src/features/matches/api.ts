@@ -16,6 +16,8 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { sendOrQueue } from '../../lib/offline/send-or-queue.ts';
+import type { SendOutcome } from '../../lib/offline/outbox-types.ts';
 // The match day reads (the match page, the boards).
 import type { BoxScore, MatchBoard, MatchTimeline } from '@sideline/domain';
 
@@ -255,13 +257,31 @@ export function useTeamMatches(teamId: string) {
 /** A stat as the scorer sends it: always with a `clientId`, so sending it again records it once. */
 export type ScoredStat = RecordStatInput & { clientId: string };
 
+/** The outbox's kind for the scorer's stats; their scope is the match id. */
+export const STAT_KIND = 'match.stat';
+
 /**
- * POST /api/matches/{matchId}/stats — the scorer's one send. The `clientId` makes a retry, or a
- * replay from an offline outbox, land once and answer the same stat; a retry after an Undo
- * answers 409 STAT_ALREADY_RETRACTED.
+ * POST /api/matches/{matchId}/stats — the scorer's one send, or, offline (or when the network
+ * fails), a write kept in the outbox and sent when the connection returns. The `clientId` is the
+ * outbox's idempotency key too: a retry or a replay lands once and answers the same stat; a retry
+ * after an Undo answers 409 STAT_ALREADY_RETRACTED.
  */
-export function sendStat(matchId: string, stat: ScoredStat): Promise<Stat> {
-  return api.post<Stat>(apiPaths.match(matchId, 'stats'), stat);
+export function sendStat(
+  matchId: string,
+  stat: ScoredStat,
+  shown: { what: string; who: string },
+): Promise<SendOutcome<Stat>> {
+  return sendOrQueue<Stat>({
+    kind: STAT_KIND,
+    scope: matchId,
+    label: `${shown.what}: ${shown.who}`,
+    method: 'POST',
+    path: apiPaths.match(matchId, 'stats'),
+    body: stat,
+    idempotencyKey: stat.clientId,
+    refresh: [apiPaths.matches, apiPaths.match(matchId)],
+    data: shown,
+  });
 }
 
 /** The reason the scorer's Undo records (the server keeps the retraction in the match's history). */
@@ -271,7 +291,10 @@ export const UNDO_REASON = 'Undone by scorer';
 export function useScoreStat(matchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stat: ScoredStat) => sendStat(matchId, stat),
+    // Offline the stat must still reach the outbox, not wait paused in memory.
+    networkMode: 'always',
+    mutationFn: ({ stat, shown }: { stat: ScoredStat; shown: { what: string; who: string } }) =>
+      sendStat(matchId, stat, shown),
     onSettled: () => invalidateMatch(queryClient, matchId),
   });
 }

@@ -241,6 +241,7 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     toast({ title: `${userName ?? 'Someone'} can't make it`, description: eventTitle ?? 'A change to Not Going' });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.myUpcoming });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (teamId && messageChanged.test(frame.type)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
@@ -251,6 +252,7 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
   } else if (isEventsChanged(frame)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(frame.teamId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(frame.teamId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.myUpcoming });
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
   } else if (isRosterChanged(frame)) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(frame.teamId) });

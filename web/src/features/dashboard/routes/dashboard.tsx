@@ -1,16 +1,19 @@
-import { Star } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge.tsx';
+import type { Team, User } from '@sideline/domain';
+import { Image, MessageCircle, Star } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { chatPath, paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
-import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
 import { useTeams } from '../../teams/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
+import { useHomeMatches } from '../api.ts';
+import { LiveMatches, NextMatch } from '../components/home-matches.tsx';
+import { LatestMessages } from '../components/latest-messages.tsx';
 import { NoTeamPrompt } from '../components/no-team-prompt.tsx';
-import { QuickTiles } from '../components/quick-tiles.tsx';
-import { TeamChatPreview } from '../components/team-chat-preview.tsx';
-import { ThisWeek } from '../components/this-week.tsx';
+import { NextUp, ThisWeek } from '../components/upcoming-sections.tsx';
 
 /** An account younger than this is greeted as new (it has not been here "before"). */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -20,33 +23,58 @@ export function greeting(createdAt: string, now: Date = new Date()): string {
   return Number.isFinite(created) && now.getTime() - created < NEW_ACCOUNT_MS ? 'Welcome to Sideline' : 'Welcome back';
 }
 
-/** / — the home dashboard (spec part 1 §2): greeting, team switcher, tiles, Team Chat, This Week. */
+/** One line: the greeting with the name, and the XP (the next event needs the first screen). */
+function Greeting({ user }: { user: User }) {
+  return (
+    <section aria-labelledby="home-greeting" className="flex items-baseline justify-between gap-3">
+      <h1 id="home-greeting" className="min-w-0 truncate text-lg font-bold tracking-tight text-slate-900">
+        <span className="font-medium text-slate-600">{greeting(user.createdAt)}</span>
+        <span className="font-medium text-slate-600">, </span>
+        {user.name}
+      </h1>
+      <span className="inline-flex shrink-0 items-center gap-1 text-sm font-medium text-slate-600">
+        <Star className="size-4 text-amber-500" aria-hidden="true" />
+        {user.xp.toLocaleString()} XP
+      </span>
+    </section>
+  );
+}
+
+/** The team switcher, for the chat and media shortcuts only (everything above is every team's). */
+function TeamShortcuts({ teams, userId }: { teams: readonly Team[]; userId: string }) {
+  const { selectedTeam, selectTeam } = useSelectedTeam(teams, userId);
+  if (!selectedTeam) return null;
+  return (
+    <section aria-label="Team shortcuts" className="flex flex-wrap items-center gap-2">
+      <TeamSwitcher teams={teams} selectedTeam={selectedTeam} onSelect={selectTeam} align="start" />
+      <Link to={chatPath(selectedTeam.id)} className={buttonClassName('outline')}>
+        <MessageCircle className="size-4" aria-hidden="true" />
+        Chat
+      </Link>
+      <Link to={`${paths.media}/${encodeURIComponent(selectedTeam.id)}`} className={buttonClassName('outline')}>
+        <Image className="size-4" aria-hidden="true" />
+        Media
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * / — Home, phone first: live matches of the user's teams above everything, then the next
+ * occurrence across all their teams and children with an answer row per child (in the first
+ * screen at 390 × 844), the next match, the rest of the week, the latest message per team, and
+ * the team switcher for the chat and media shortcuts.
+ */
 export function DashboardRoute() {
   const { data: user } = useUser();
   const teamsQuery = useTeams();
-  const { selectedTeam, selectTeam } = useSelectedTeam(teamsQuery.data, user?.id ?? '');
-  if (!user) return null;
   const teams = teamsQuery.data ?? [];
+  const matches = useHomeMatches();
+  if (!user) return null;
 
   return (
-    <div className="space-y-6">
-      <section aria-labelledby="home-greeting" className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-slate-600">{greeting(user.createdAt)}</p>
-          <h1 id="home-greeting" className="mt-0.5 text-2xl font-bold tracking-tight text-slate-900 wrap-anywhere">
-            {user.name}
-          </h1>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <Badge tone={roleBadgeTone(user.role)}>{roleLabel(user.role)}</Badge>
-            <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
-              <Star className="size-4 text-amber-500" aria-hidden="true" />
-              {user.xp.toLocaleString()} XP
-            </span>
-          </div>
-        </div>
-        {selectedTeam ? <TeamSwitcher teams={teams} selectedTeam={selectedTeam} onSelect={selectTeam} /> : null}
-      </section>
-
+    <div className="space-y-4">
+      <Greeting user={user} />
       {teamsQuery.isPending ? (
         <div className="flex justify-center py-12">
           <Spinner label="Loading teams" />
@@ -57,15 +85,16 @@ export function DashboardRoute() {
           error={teamsQuery.error}
           onRetry={() => void teamsQuery.refetch()}
         />
-      ) : !selectedTeam ? (
+      ) : teams.length === 0 ? (
         <NoTeamPrompt user={user} />
       ) : (
         <>
-          <QuickTiles teamId={selectedTeam.id} />
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-            <TeamChatPreview team={selectedTeam} />
-            <ThisWeek team={selectedTeam} />
-          </div>
+          <LiveMatches live={matches.data?.live ?? []} />
+          <NextUp userId={user.id} />
+          <NextMatch match={matches.data?.upcoming[0]} />
+          <ThisWeek userId={user.id} />
+          <LatestMessages teams={teams} />
+          <TeamShortcuts teams={teams} userId={user.id} />
         </>
       )}
     </div>

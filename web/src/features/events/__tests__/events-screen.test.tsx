@@ -76,14 +76,15 @@ async function openEvents(path = '/events/team-1') {
 }
 
 describe('event date helpers', () => {
-  it("labels dates 'Today', 'Tomorrow' or 'MMM d', with 'TBD' / 'Time TBD' fallbacks", () => {
+  it("labels dates 'Today', 'Tomorrow' or the weekday and date ('Sat 28 Nov'), with 'TBD' / 'Time TBD' fallbacks", () => {
     expect(dateBadge(new Date().toISOString())).toBe('Today');
     const tomorrow = new Date();
     tomorrow.setDate(tomorrow.getDate() + 1);
     expect(dateBadge(tomorrow.toISOString())).toBe('Tomorrow');
     const later = new Date();
     later.setDate(later.getDate() + 10);
-    expect(dateBadge(later.toISOString())).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);
+    expect(dateBadge(later.toISOString())).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$/);
+    expect(dateBadge('2030-09-14T15:00:00')).toBe('Sat 14 Sep');
     expect(dateBadge('not a date')).toBe('TBD');
     expect(formatEventDate('')).toBe('TBD');
     expect(formatEventTime('nope')).toBe('Time TBD');
@@ -164,7 +165,7 @@ describe('Events page (mocked fetch)', () => {
     expect(within(all).getAllByRole('article')).toHaveLength(3);
   });
 
-  it("shows date badges, 'Time TBD' and up to 3 attendee avatars plus '+N' on cards, 4 in the detail", async () => {
+  it("shows date badges, 'Time TBD' and up to 3 attendee avatars plus '+N' on cards, the counts in the detail", async () => {
     const today = new Date();
     today.setHours(23, 59, 0, 0);
     eventsFetch({
@@ -175,6 +176,7 @@ describe('Events page (mocked fetch)', () => {
             title: 'Tonight',
             date: today.toISOString(),
             rsvps: [1, 2, 3, 4, 5].map((n) => rsvp(n)),
+            counts: { going: 5, maybe: 0, notGoing: 0, noReply: 2 },
           }),
           makeEvent({ id: 'b', title: 'Someday', date: 'garbage' }),
         ],
@@ -189,10 +191,9 @@ describe('Events page (mocked fetch)', () => {
     expect(within(someday).getByTestId('date-badge')).toHaveTextContent('TBD');
     expect(within(someday).getByText('Time TBD')).toBeInTheDocument();
 
-    await user.click(within(tonight).getByRole('button'));
+    await user.click(within(tonight).getAllByRole('button')[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Tonight' });
-    expect(within(dialog).getByTestId('attendees-more')).toHaveTextContent('+1');
-    expect(within(dialog).getByTestId('rsvp-counts')).toHaveTextContent('5 going · 0 maybe');
+    expect(within(dialog).getByTestId('rsvp-counts')).toHaveTextContent('5 going · 0 maybe · 0 not going · 2 no reply');
   });
 
   it("shows a weekly series' weekdays as picked, naming the series' zone when it is not the viewer's", async () => {
@@ -219,12 +220,12 @@ describe('Events page (mocked fetch)', () => {
       },
     });
     const { user } = await openEvents();
-    await user.click(within(await screen.findByRole('article', { name: 'Practice' })).getByRole('button'));
+    await user.click(within(await screen.findByRole('article', { name: 'Practice' })).getAllByRole('button')[0]!);
     let dialog = await screen.findByRole('dialog', { name: 'Practice' });
     expect(within(dialog).getByText('Repeats every week on Tue, Thu')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await user.click(within(screen.getByRole('article', { name: 'Away camp' })).getByRole('button'));
+    await user.click(within(screen.getByRole('article', { name: 'Away camp' })).getAllByRole('button')[0]!);
     dialog = await screen.findByRole('dialog', { name: 'Away camp' });
     expect(within(dialog).getByText('Repeats every week on Sat (Pacific/Chatham time)')).toBeInTheDocument();
   });
@@ -251,7 +252,9 @@ describe('Events page (mocked fetch)', () => {
       extra: { 'POST /api/events/series-1/rsvp': { status: 200, body: { ok: true }, delay: gate } },
     });
     const { user } = await openEvents();
-    await user.click(within(await screen.findByRole('article', { name: 'Weekly practice' })).getByRole('button'));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Weekly practice' })).getAllByRole('button')[0]!,
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Weekly practice' });
     expect(within(dialog).getByRole('button', { name: 'Not Going' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -359,7 +362,7 @@ describe('Events page (mocked fetch)', () => {
       extra: { 'DELETE /api/teams/team-1/events/series-9': { status: 204 } },
     });
     const { user } = await openEvents();
-    await user.click(within(await screen.findByRole('article', { name: 'Scrimmage' })).getByRole('button'));
+    await user.click(within(await screen.findByRole('article', { name: 'Scrimmage' })).getAllByRole('button')[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Scrimmage' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Event' }));
     const confirm = within(dialog).getByRole('alertdialog', { name: 'Delete event' });
@@ -382,7 +385,7 @@ describe('Events page (mocked fetch)', () => {
   it('hides every manage control from a parent', async () => {
     eventsFetch({ user: parentUser, teams: [parentTeam], events: { 'team-1': [makeEvent({ title: 'Game' })] } });
     const { user } = await openEvents();
-    await user.click(within(await screen.findByRole('article', { name: 'Game' })).getByRole('button'));
+    await user.click(within(await screen.findByRole('article', { name: 'Game' })).getAllByRole('button')[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Game' });
     expect(within(dialog).queryByRole('button', { name: 'Delete Event' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Going' })).toBeInTheDocument();

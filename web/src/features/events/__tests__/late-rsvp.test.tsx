@@ -4,7 +4,7 @@ import type { RsvpLateFrame } from '@sideline/domain';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
-import { makeTeam } from '../../../test/fixtures.ts';
+import { makeTeam, ownAnswer, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import type { TeamEvent } from '../types.ts';
 
@@ -28,9 +28,10 @@ function practice(overrides: Record<string, unknown> = {}): TeamEvent {
     occurrenceDate: soon,
     timeZone: 'UTC',
     rsvps: [
-      { id: 'r1', status: 'no', userId: 'p-1', user: { name: 'Mia Chen' }, lateChange: true },
-      { id: 'r2', status: 'yes', userId: 'p-2', user: { name: 'Sam Lee' } },
+      { id: 'r1', status: 'no', userId: 'p-1', user: { name: 'Mia Chen' }, ...ownAnswer, lateChange: true },
+      { id: 'r2', status: 'yes', userId: 'p-2', user: { name: 'Sam Lee' }, ...ownAnswer },
     ],
+    ...unchangedOccurrence,
     ...overrides,
   } as unknown as TeamEvent;
 }

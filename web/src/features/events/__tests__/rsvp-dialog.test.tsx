@@ -38,7 +38,7 @@ function openEvents(rsvpDelay?: Promise<unknown>) {
 }
 
 async function openDetail(user: ReturnType<typeof openEvents>['user']) {
-  const card = within(await screen.findByRole('article', { name: 'Practice' })).getByRole('button');
+  const card = within(await screen.findByRole('article', { name: 'Practice' })).getAllByRole('button')[0]!;
   await user.click(card);
   return { card, dialog: await screen.findByRole('dialog', { name: 'Practice' }) };
 }

@@ -36,13 +36,26 @@ export function filterEvents<T extends Pick<TeamEvent, 'date'>>(
   return sorted;
 }
 
-/** The card's badge: 'Today', 'Tomorrow', or 'MMM d' ('TBD' for an invalid date). */
+/** The card's badge: 'Today', 'Tomorrow', or the weekday and date, 'Sat 28 Nov' ('TBD' for an invalid date). */
 export function dateBadge(date: string | null | undefined): string {
   const parsed = parse(date);
   if (!parsed) return 'TBD';
   if (isToday(parsed)) return 'Today';
   if (isTomorrow(parsed)) return 'Tomorrow';
-  return format(parsed, 'MMM d');
+  return format(parsed, 'EEE d MMM');
+}
+
+/** A short date and time, 'Sat 28 Nov, 10:00 AM' (a change's from → to), or 'TBD'. */
+export function formatShortDateTime(date: string | null | undefined): string {
+  const parsed = parse(date);
+  return parsed ? format(parsed, 'EEE d MMM, h:mm a') : 'TBD';
+}
+
+/** Whether two instants fall on the same local day. */
+export function sameDay(a: string, b: string): boolean {
+  const x = parse(a);
+  const y = parse(b);
+  return Boolean(x && y && format(x, 'yyyy-MM-dd') === format(y, 'yyyy-MM-dd'));
 }
 
 /** A long date ('Sat, Mar 14, 2026'), or 'TBD'. */

@@ -13,14 +13,15 @@ import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../../teams/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
-import { useEventsOfTeams } from '../api.ts';
+import { useEventsOfTeams, useRostersOfTeams } from '../api.ts';
 import { CalendarSubscribe } from '../components/calendar-subscribe.tsx';
 import { CreateEventDialog } from '../components/create-event-dialog.tsx';
 import { EventCard } from '../components/event-card.tsx';
 import { EventDetailDialog } from '../components/event-detail-dialog.tsx';
 import { myRsvp } from '../components/rsvp-buttons.tsx';
-import { filterEvents, occurrenceKey, type EventFilter } from '../lib/event-dates.ts';
-import type { TeamEvent } from '../types.ts';
+import { eventTime, filterEvents, occurrenceKey, type EventFilter } from '../lib/event-dates.ts';
+import { householdAnswers, householdPeople } from '../lib/household.ts';
+import type { HouseholdAnswer, Player, TeamEvent } from '../types.ts';
 import { useManageableTeamIds } from '../use-manageable-teams.ts';
 
 const tabs: { value: EventFilter; label: string }[] = [
@@ -49,6 +50,7 @@ export function EventsRoute() {
   const scopeTeams = routeTeam ? [routeTeam] : teams;
   const manageable = useManageableTeamIds(teams);
   const { events, isPending } = useEventsOfTeams(scopeTeams.map((t) => t.id));
+  const rosters = useRostersOfTeams(scopeTeams.map((t) => t.id));
 
   const tabParam = searchParams.get('tab');
   const filter: EventFilter = isFilter(tabParam) ? tabParam : 'upcoming';
@@ -171,7 +173,8 @@ export function EventsRoute() {
                 canCreate={Boolean(createTeam)}
                 onCreate={() => setCreating(true)}
                 renderTeamName={merged ? teamName : undefined}
-                userId={user.id}
+                user={user}
+                rosters={rosters}
                 onOpen={setOpenKey}
               />
             )}
@@ -198,6 +201,11 @@ export function EventsRoute() {
         teamName={openEvent ? teamName(openEvent.teamId) : undefined}
         userId={user.id}
         canManage={openEvent ? manageable.has(openEvent.teamId) : false}
+        household={
+          openEvent
+            ? householdAnswers(openEvent, user, householdPeople(user, rosters.get(openEvent.teamId)))
+            : undefined
+        }
         onOpenChange={(open) => {
           if (!open) setOpenKey(null);
         }}
@@ -213,11 +221,29 @@ interface EventListProps {
   canCreate: boolean;
   onCreate: () => void;
   renderTeamName: ((teamId: string) => string | undefined) | undefined;
-  userId: string;
+  user: { id: string; name: string };
+  /** Each team's roster: whom the user answers for there. */
+  rosters: ReadonlyMap<string, Player[]>;
   onOpen: (key: string) => void;
 }
 
-function EventList({ events, filter, label, canCreate, onCreate, renderTeamName, userId, onOpen }: EventListProps) {
+function EventList({
+  events,
+  filter,
+  label,
+  canCreate,
+  onCreate,
+  renderTeamName,
+  user,
+  rosters,
+  onOpen,
+}: EventListProps) {
+  const now = Date.now();
+  // Answers are taken on the card for what is still to come.
+  const householdFor = (event: TeamEvent): HouseholdAnswer[] | undefined =>
+    eventTime(event) >= now
+      ? householdAnswers(event, user, householdPeople(user, rosters.get(event.teamId)))
+      : undefined;
   if (events.length === 0) {
     if (filter === 'past') {
       return (
@@ -248,7 +274,9 @@ function EventList({ events, filter, label, canCreate, onCreate, renderTeamName,
           <EventCard
             event={event}
             teamName={renderTeamName?.(event.teamId)}
-            myStatus={myRsvp(event, userId)}
+            myStatus={myRsvp(event, user.id)}
+            household={householdFor(event)}
+            userId={user.id}
             onOpen={() => onOpen(occurrenceKey(event))}
           />
         </li>

@@ -131,13 +131,13 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     setup();
     renderApp('/livestream');
     expect(await screen.findByRole('heading', { level: 1, name: 'Live Streaming' })).toBeInTheDocument();
-    expect(screen.getByText('Broadcast live sports events and team activities')).toBeInTheDocument();
+    expect(await screen.findByText('Broadcast live sports events and team activities')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'No livestreams yet' })).toBeInTheDocument();
-    expect(screen.getByText('Create your first livestream to get started')).toBeInTheDocument();
+    expect(await screen.findByText('Create your first livestream to get started')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Stream' })).toBeInTheDocument();
-    expect(screen.getByText('No streams are live right now.')).toBeInTheDocument();
-    expect(screen.getByText('Select a livestream to view details')).toBeInTheDocument();
-    expect(screen.getByText('Riverside Hawks')).toBeInTheDocument();
+    expect(await screen.findByText('No streams are live right now.')).toBeInTheDocument();
+    expect(await screen.findByText('Select a livestream to view details')).toBeInTheDocument();
+    expect(await screen.findByText('Riverside Hawks')).toBeInTheDocument();
   });
 
   it('shows no New Stream to a parent', async () => {
@@ -212,7 +212,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
       recordStream: false,
     });
     expect(await screen.findByText('Livestream created')).toBeInTheDocument();
-    expect(screen.getByText('Your livestream has been set up successfully.')).toBeInTheDocument();
+    expect(await screen.findByText('Your livestream has been set up successfully.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Livestream' })).toBeNull());
 
     // The new stream is selected: its key is shown in full, once.
@@ -241,7 +241,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.type(within(dialog).getByLabelText('Stream Title'), 'Practice');
     await user.click(within(dialog).getByRole('button', { name: 'Create Stream' }));
     expect(await screen.findByText('Error creating livestream')).toBeInTheDocument();
-    expect(screen.getByText('Only coaches can start a stream')).toBeInTheDocument();
+    expect(await screen.findByText('Only coaches can start a stream')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create Livestream' })).toBeInTheDocument();
   });
 
@@ -360,7 +360,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await waitFor(() => expect(callsTo('POST', '/api/livestreams/ls-1/chat')).toHaveLength(1));
     expect(callsTo('POST', '/api/livestreams/ls-1/chat')[0]!.body).toMatchObject({ message: 'Nice goal' });
     expect(await within(log).findByText('Nice goal')).toBeInTheDocument();
-    expect(screen.getByText('Message sent')).toBeInTheDocument();
+    expect(await screen.findByText('Message sent')).toBeInTheDocument();
     expect(box).toHaveValue('');
     // The echo of our own message over the socket is not shown twice.
     act(() =>
@@ -383,7 +383,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Chat message' }), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Error sending message')).toBeInTheDocument();
-    expect(screen.getByText('The stream is not live')).toBeInTheDocument();
+    expect(await screen.findByText('The stream is not live')).toBeInTheDocument();
   });
 
   it('rotates the key: the new key is shown once', async () => {
@@ -399,7 +399,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     const { user } = renderApp('/livestream?stream=ls-1');
     await user.click(await screen.findByRole('button', { name: 'Rotate key' }));
     await waitFor(() => expect(screen.getByTestId('stream-key')).toHaveTextContent('sk_rotated_keyNEW1'));
-    expect(screen.getByText('New stream key')).toBeInTheDocument();
+    expect(await screen.findByText('New stream key')).toBeInTheDocument();
   });
 
   it('says when the key was revoked and asks for a rotation, which gives a working key', async () => {
@@ -434,7 +434,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel Stream' }));
     await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('cancelled'));
     expect(callsTo('POST', '/api/livestreams/ls-1/cancel')).toHaveLength(1);
-    expect(screen.getByText('Livestream cancelled')).toBeInTheDocument();
+    expect(await screen.findByText('Livestream cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Stream' })).toBeNull();
     expect(screen.queryByText('RTMP Settings')).toBeNull();
   });
@@ -458,7 +458,7 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, end it' }));
     await waitFor(() => expect(screen.getByTestId('livestream-status')).toHaveTextContent('ended'));
     expect(callsTo('POST', '/api/livestreams/ls-1/end')).toHaveLength(1);
-    expect(screen.getByText('Livestream ended')).toBeInTheDocument();
+    expect(await screen.findByText('Livestream ended')).toBeInTheDocument();
     expect(screen.getByText("The recording will appear in the team's Media Hub shortly.")).toBeInTheDocument();
   });
 

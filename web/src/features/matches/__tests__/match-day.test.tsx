@@ -164,6 +164,32 @@ describe('the scorer (mocked fetch)', () => {
     expect(body).not.toHaveProperty('participantId');
   });
 
+  it('taps a basketball basket as 1, 2 or 3 points, one button each, recorded at once', async () => {
+    const { callsTo } = serve({
+      match: () => match({ sportId: 'basketball', sportName: 'Basketball' }),
+      extra: {
+        'POST /api/matches/m1/stats': (call) => ({ status: 201, body: statOf(call.body as never, 'stat-1') }),
+      },
+    });
+    const { user } = renderApp('/matches/m1/score');
+    await user.click(await screen.findByRole('button', { name: /Mia Chen/ }));
+    const picker = screen.getByRole('region', { name: 'Stat for Mia Chen' });
+    expect(
+      within(picker)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .slice(0, 4),
+    ).toEqual(['1 point', '2 points', '3 points', 'Rebound']);
+    await user.click(within(picker).getByRole('button', { name: '3 points' }));
+    await waitFor(() => expect(callsTo('POST', '/api/matches/m1/stats')).toHaveLength(1));
+    expect(callsTo('POST', '/api/matches/m1/stats')[0]!.body).toMatchObject({
+      participantId: 'p-mia',
+      statType: 'points',
+      value: 3,
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('Recorded: 3 points · Mia Chen');
+  });
+
   it('asks a measured stat’s value on the number pad', async () => {
     const { callsTo } = serve({
       match: () => match({ sportId: 'track_field', sportName: 'Track & Field' }),

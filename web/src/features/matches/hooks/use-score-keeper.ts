@@ -1,7 +1,9 @@
 import type { RecordStatInput, Stat } from '@sideline/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { UNDO_REASON, useRetractStat, useScoreStat, type ScoredStat } from '../api.ts';
+import { useOutboxEntries } from '../../../lib/offline/outbox-store.ts';
+import { discardOutboxEntry } from '../../../lib/offline/send-or-queue.ts';
+import { STAT_KIND, UNDO_REASON, useRetractStat, useScoreStat, type ScoredStat } from '../api.ts';
 import { newClientId } from '../lib/client-id.ts';
 
 /** How long the scorer's Undo stays offered after a stat is recorded. */
@@ -9,7 +11,17 @@ export const UNDO_WINDOW_MS = 10_000;
 /** How long "Undone" stays on screen. */
 const UNDONE_SHOWN_MS = 3_000;
 
-export type LastStatState = 'sending' | 'recorded' | 'failed' | 'undoing' | 'undone' | 'undo-failed';
+export type LastStatState =
+  | 'sending'
+  | 'recorded'
+  | 'failed'
+  | 'undoing'
+  | 'undone'
+  | 'undo-failed'
+  // Offline (or the network failed): kept on this phone in the outbox until it can be sent.
+  | 'queued'
+  // Sent from the outbox later: recorded, but its Undo window has passed with the connection.
+  | 'sent';
 
 /** The stat the scorer just sent, as its confirmation shows it. */
 export interface LastStat {
@@ -26,6 +38,8 @@ export interface LastStat {
   error?: string;
   /** Whether sending it again may help (the network or the server failed, not the input). */
   retryable?: boolean;
+  /** Its entry in the outbox while it waits there. */
+  outboxId?: string;
 }
 
 /**
@@ -60,8 +74,16 @@ export function useScoreKeeper(matchId: string) {
   const send = useCallback(
     (entry: LastStat) => {
       setLast({ ...entry, state: 'sending' });
-      scoreAsync(entry.input).then(
-        (stat) => {
+      scoreAsync({ stat: entry.input, shown: { what: entry.what, who: entry.who } }).then(
+        (outcome) => {
+          if (outcome.status === 'queued') {
+            patch(entry.clientId, { state: 'queued', outboxId: outcome.entry.id });
+            if (undoWhenRecorded.current.delete(entry.clientId)) {
+              void discardOutboxEntry(outcome.entry.id).then(() => patch(entry.clientId, { state: 'undone' }));
+            }
+            return;
+          }
+          const stat = outcome.data;
           patch(entry.clientId, { stat, recordedAt: Date.now(), state: 'recorded' });
           if (undoWhenRecorded.current.delete(entry.clientId)) retractStat(entry.clientId, stat.id);
         },
@@ -87,15 +109,27 @@ export function useScoreKeeper(matchId: string) {
     [send],
   );
 
+  // A queued stat leaves the outbox once it is sent (or discarded): say so.
+  const waiting = useOutboxEntries({ kind: STAT_KIND, scope: matchId });
+  const queuedEntry = last?.outboxId ? waiting.find((e) => e.id === last.outboxId) : undefined;
+  useEffect(() => {
+    if (last?.state === 'queued' && !queuedEntry) patch(last.clientId, { state: 'sent' });
+  }, [last, queuedEntry, patch]);
+
   const undo = useCallback(() => {
     if (!last) return;
-    if (last.state === 'sending') {
+    if (last.state === 'queued' && last.outboxId) {
+      // Only a stat still waiting is taken back; one on its way is recorded (undo it then).
+      if (queuedEntry?.state === 'sending') return;
+      const { clientId, outboxId } = last;
+      void discardOutboxEntry(outboxId).then(() => patch(clientId, { state: 'undone' }));
+    } else if (last.state === 'sending') {
       undoWhenRecorded.current.add(last.clientId);
       patch(last.clientId, { state: 'undoing' });
     } else if ((last.state === 'recorded' || last.state === 'undo-failed') && last.stat) {
       retractStat(last.clientId, last.stat.id);
     }
-  }, [last, patch, retractStat]);
+  }, [last, patch, queuedEntry, retractStat]);
 
   /** Sends a failed stat again, with the same clientId. */
   const retry = useCallback(() => {
@@ -110,7 +144,7 @@ export function useScoreKeeper(matchId: string) {
     let wait: number | null = null;
     if (last.state === 'recorded' && last.recordedAt !== undefined) {
       wait = UNDO_WINDOW_MS - (Date.now() - last.recordedAt);
-    } else if (last.state === 'undone') {
+    } else if (last.state === 'undone' || last.state === 'sent') {
       wait = UNDONE_SHOWN_MS;
     }
     if (wait === null) return;

@@ -15,7 +15,7 @@ import { useMatchMachine } from '../components/match-actions.tsx';
 import { isMissingMatch, MatchNotFound } from '../components/match-not-found.tsx';
 import { MatchTimelineList } from '../components/match-timeline.tsx';
 import { ScoreHeader } from '../components/score-header.tsx';
-import { kickOffText, mapsUrl } from '../lib/kick-off.ts';
+import { mapsUrl, matchKickOffText } from '../lib/kick-off.ts';
 import { skeletonClassName } from '../lib/match-display.ts';
 
 // Managers only: the lineup dialog loads when first opened.
@@ -74,7 +74,7 @@ function Info({ match }: { match: Match }) {
           <CalendarDays className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
           <span>
             <span className="sr-only">Kick-off: </span>
-            {kickOffText(match.startTime)}
+            {matchKickOffText(match.startTime, match.timeZone)}
           </span>
         </li>
         {match.location ? (

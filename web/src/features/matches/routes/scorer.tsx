@@ -2,7 +2,7 @@ import {
   matchAccepts,
   scoringStatTypes,
   sportById,
-  statKindOf,
+  statValueChoices,
   type Match,
   type Participant,
   type RecordStatInput,
@@ -22,6 +22,7 @@ import { NumberPad } from '../components/scorer/number-pad.tsx';
 import { PlayerPicker } from '../components/scorer/player-picker.tsx';
 import { subjectName, type ScorerSubject } from '../components/scorer/scorer-subject.ts';
 import { StatPicker } from '../components/scorer/stat-picker.tsx';
+import { QueuedStats } from '../components/scorer/queued-stats.tsx';
 import { UndoBar } from '../components/scorer/undo-bar.tsx';
 import { useScoreKeeper } from '../hooks/use-score-keeper.ts';
 import { skeletonClassName } from '../lib/match-display.ts';
@@ -65,10 +66,10 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
     setSubject(null);
     setMeasuring(null);
   };
-  const pick = (statType: string) => {
+  const pick = (statType: string, value: number | null) => {
     if (!subject) return;
-    // A count records 1 at once; a measure asks for its value.
-    if (statKindOf(statType) === 'count') record(subject, statType, 1);
+    // A count records its button's value at once (1, or a basket's 2 or 3); a measure asks for its value.
+    if (value !== null) record(subject, statType, value);
     else setMeasuring(statType);
   };
 
@@ -96,6 +97,7 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
         subject={subject}
         statTypes={subject.kind === 'opponent' ? scoring : sport.statTypes}
         scoringTypes={scoring}
+        valuesOf={(statType) => statValueChoices(match.sportId, statType)}
         onPick={pick}
         onBack={() => setSubject(null)}
       />
@@ -114,6 +116,7 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
       {keeper.last ? (
         <UndoBar last={keeper.last} onUndo={keeper.undo} onRetry={keeper.retry} onDismiss={keeper.dismiss} />
       ) : null}
+      <QueuedStats matchId={match.id} />
       {step}
       {canLineup ? (
         <Button

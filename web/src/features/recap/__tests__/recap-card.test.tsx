@@ -28,14 +28,36 @@ function renderCard() {
 
 describe('RecapCard (mocked fetch)', () => {
   it("generates the team's recap on mount and shows title, content and stats", async () => {
-    const { calls } = mockFetch({ 'POST /api/ai/game-recap': { status: 200, body: recap() } });
+    // No results to read: the recap covers the last event and the activity.
+    const { callsTo } = mockFetch({ 'POST /api/ai/game-recap': { status: 200, body: recap() } });
     renderCard();
     expect(await screen.findByRole('heading', { name: 'Derby vs Lions recap' })).toBeInTheDocument();
     expect(screen.getByText(/5 going, 1 maybe/)).toBeInTheDocument();
     expect(screen.getByText('Top scorer').nextSibling).toHaveTextContent('Ana');
     expect(screen.getByText('Final score').nextSibling).toHaveTextContent('—');
     expect(screen.getByText('Key moments').nextSibling).toHaveTextContent('1');
-    expect(calls[0]!.body).toEqual({ teamId: 'team-1' });
+    expect(callsTo('POST', '/api/ai/game-recap').map((c) => c.body)).toEqual([{ teamId: 'team-1' }]);
+  });
+
+  it('covers the latest completed match, never one in progress or to come', async () => {
+    const result = { id: 'm-done', status: 'complete' };
+    const { callsTo } = mockFetch({
+      'GET /api/teams/team-1/matches': {
+        status: 200,
+        body: { live: [{ id: 'm-live', status: 'in_progress' }], upcoming: [{ id: 'm-next' }], recent: [result] },
+      },
+      'POST /api/ai/game-recap': {
+        status: 200,
+        body: recap({ stats: { finalScore: '2 – 1', topScorer: 'Ana', keyMoments: 1 } }),
+      },
+    });
+    const { user } = renderCard();
+    await screen.findByRole('heading', { name: 'Derby vs Lions recap' });
+    expect(screen.getByText('Final score').nextSibling).toHaveTextContent('2 – 1');
+    expect(callsTo('POST', '/api/ai/game-recap').map((c) => c.body)).toEqual([{ teamId: 'team-1', matchId: 'm-done' }]);
+    await user.click(screen.getByRole('button', { name: 'Regenerate' }));
+    await screen.findByRole('button', { name: 'Regenerate' });
+    expect(callsTo('POST', '/api/ai/game-recap').at(-1)!.body).toEqual({ teamId: 'team-1', matchId: 'm-done' });
   });
 
   it("reads 'Generating...' and is disabled while regenerating, then shows the new recap", async () => {

@@ -4,18 +4,25 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
+import { useTeamMatches } from '../../matches/api.ts';
 import { useGameRecap } from '../api.ts';
 
 /**
- * The Media Hub's Game Recap card: a recap of the team's recorded data (last event, recent
- * activity, top contributors), generated on mount and on 'Regenerate'.
+ * The Media Hub's Game Recap card: a recap of the team's recorded data (its latest completed
+ * match, never one still being played or to come; its last event that has started; recent activity,
+ * top contributors), generated once the team's results are known and on 'Regenerate'.
  */
 export function RecapCard({ teamId }: { teamId: string }) {
   const recap = useGameRecap();
   const { mutate } = recap;
+  const board = useTeamMatches(teamId);
+  // Without the results (none yet, or they could not be read) the recap covers the rest.
+  const resultsKnown = !board.isPending;
+  const matchId = board.data?.recent.find((m) => m.status === 'complete')?.id;
+  const input = matchId ? { teamId, matchId } : { teamId };
   useEffect(() => {
-    mutate({ teamId });
-  }, [mutate, teamId]);
+    if (resultsKnown) mutate(matchId ? { teamId, matchId } : { teamId });
+  }, [mutate, teamId, matchId, resultsKnown]);
 
   const data = recap.data;
   return (
@@ -25,7 +32,7 @@ export function RecapCard({ teamId }: { teamId: string }) {
           <Sparkles className="size-5 text-violet-600" aria-hidden="true" />
           Game Recap
         </h2>
-        <Button variant="outline" size="sm" disabled={recap.isPending} onClick={() => recap.mutate({ teamId })}>
+        <Button variant="outline" size="sm" disabled={recap.isPending} onClick={() => recap.mutate(input)}>
           <RefreshCw className="size-4" aria-hidden="true" />
           {recap.isPending ? 'Generating...' : 'Regenerate'}
         </Button>

@@ -19,6 +19,10 @@ function message(last: LastStat): string {
       return `Not recorded: ${what}. ${last.error ?? ''}`.trim();
     case 'undo-failed':
       return `Couldn't undo ${what}. ${last.error ?? ''}`.trim();
+    case 'queued':
+      return `Waiting to send: ${what}. Saved on this phone; it is sent when the connection is back.`;
+    case 'sent':
+      return `Recorded: ${what}`;
   }
 }
 
@@ -41,7 +45,8 @@ export function UndoBar({
   const secondsLeft =
     last.recordedAt === undefined ? null : Math.max(0, Math.ceil((UNDO_WINDOW_MS - (now - last.recordedAt)) / 1000));
   const failed = last.state === 'failed' || last.state === 'undo-failed';
-  const canUndo = last.state === 'sending' || last.state === 'recorded' || last.state === 'undo-failed';
+  const canUndo =
+    last.state === 'sending' || last.state === 'recorded' || last.state === 'undo-failed' || last.state === 'queued';
   return (
     <div
       className={cn(

@@ -1,0 +1,272 @@
+/**
+ * Completes the OpenAPI document @fastify/swagger builds from the routes' zod schemas with what
+ * no single route states: how a client authenticates (security schemes, and which one each
+ * operation takes), a stable operationId, the error answers every operation can give (the shared
+ * error body), and nullable schemas in the form strict OpenAPI 3.0 validators accept. Done here,
+ * once, so a new route is documented the same way without anyone remembering to.
+ */
+
+/** How an operation lets a client in. Every operation not listed below takes the session. */
+export type Access =
+  /** Anyone: signing up and in, health probes, the sports catalogue, an invitation's preview. */
+  | 'public'
+  /** Anyone for a public livestream; the session for a private one (team members only). */
+  | 'public-or-session'
+  /** An organization's API token (`Authorization: Bearer`), or the session. */
+  | 'bearer-or-session'
+  /** The calendar feed: calendar apps send no cookie, the token in its URL is the credential. */
+  | 'feed-token'
+  | 'session';
+
+const ACCESS: Record<string, Access> = {
+  'GET /api/push/public-key': 'public',
+  'POST /api/register': 'public',
+  'POST /api/login': 'public',
+  // Signing out without a session is still a 204 (and clears whatever cookie was sent).
+  'POST /api/logout': 'public',
+  'GET /api/invite/{token}': 'public',
+  'GET /api/sports': 'public',
+  'GET /api/sports/{sportId}/positions': 'public',
+  'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/livestreams/{livestreamId}/live.flv': 'public-or-session',
+  'GET /api/livestreams/{livestreamId}/hls/index.m3u8': 'public-or-session',
+  'GET /api/livestreams/{livestreamId}/hls/{segment}': 'public-or-session',
+  'GET /api/matches/{matchId}/box-score': 'bearer-or-session',
+  'GET /api/matches/{matchId}/stats/stream': 'bearer-or-session',
+  'GET /api/seasons/{seasonId}/stats/stream': 'bearer-or-session',
+  'GET /api/teams/{teamId}/calendar.ics': 'feed-token',
+};
+
+/** Operations that count requests per person or address and answer 429 past the limit. */
+const RATE_LIMITED = new Set([
+  'POST /api/register',
+  'POST /api/login',
+  'POST /api/user/avatar',
+  'POST /api/user/password',
+  'POST /api/teams/join',
+  'POST /api/teams/{teamId}/media/upload',
+  'POST /api/teams/{teamId}/messages',
+  'POST /api/teams/{teamId}/invite',
+  'POST /api/livestreams/{livestreamId}/chat',
+]);
+
+/** Bodies that are not JSON: the document cannot show them from a zod schema. */
+const UPLOADS = new Set(['POST /api/user/avatar', 'POST /api/teams/{teamId}/media/upload']);
+
+/** What the operations that answer a file or a stream send (their routes write it themselves). */
+const FILE_ANSWERS: Record<string, { type: string; what: string }> = {
+  'GET /api/avatars/{file}': { type: 'image/webp', what: 'The picture' },
+  'GET /api/media/{file}': { type: 'application/octet-stream', what: 'The file, with its own image or video type' },
+  'GET /api/admin/media/{id}/download': { type: 'application/octet-stream', what: 'The file, as an attachment' },
+  'GET /api/teams/{teamId}/calendar.ics': { type: 'text/calendar', what: 'The iCalendar feed' },
+  'GET /api/matches/{matchId}/stats/stream': { type: 'application/x-ndjson', what: 'One stat event a line' },
+  'GET /api/seasons/{seasonId}/stats/stream': { type: 'application/x-ndjson', what: 'One stat event a line' },
+  'GET /api/livestreams/{livestreamId}/live.flv': { type: 'video/x-flv', what: 'The live stream as HTTP-FLV' },
+  'GET /api/livestreams/{livestreamId}/hls/index.m3u8': {
+    type: 'application/vnd.apple.mpegurl',
+    what: 'The live HLS playlist',
+  },
+  'GET /api/livestreams/{livestreamId}/hls/{segment}': { type: 'video/mp2t', what: 'One HLS segment' },
+};
+
+export const SECURITY_SCHEMES = {
+  session: 'sessionCookie',
+  bearer: 'apiToken',
+  feed: 'calendarFeedToken',
+} as const;
+
+export function accessOf(method: string, path: string): Access {
+  return ACCESS[`${method.toUpperCase()} ${path}`] ?? 'session';
+}
+
+const securityOf: Record<Access, Array<Record<string, string[]>>> = {
+  public: [],
+  // `{}` is "no credentials": OpenAPI's way of saying the scheme is optional.
+  'public-or-session': [{}, { [SECURITY_SCHEMES.session]: [] }],
+  'bearer-or-session': [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.session]: [] }],
+  'feed-token': [{ [SECURITY_SCHEMES.feed]: [] }],
+  session: [{ [SECURITY_SCHEMES.session]: [] }],
+};
+
+/**
+ * `get /api/teams/{teamId}/events` → `getTeamsByTeamIdEvents`: derived from what identifies the
+ * operation (its method and path), so it changes only when the route does.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      return param ? ['by', ...splitWords(param[1]!)] : splitWords(segment);
+    });
+  return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
+}
+
+const splitWords = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+
+const ERROR_SCHEMA = {
+  type: 'object',
+  description:
+    'Every error: a message to show, a stable code to branch on, the fields at fault on a 400. Some ' +
+    'refusals add details of their own (e.g. what a conflict was about).',
+  properties: {
+    message: { type: 'string' },
+    code: { type: 'string' },
+    fieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+  required: ['message', 'code'],
+};
+
+const REASONS: Record<string, string> = {
+  '400': 'The request is not valid (`fieldErrors` names the fields at fault)',
+  '401': 'Not signed in, or the session or token is not valid',
+  '403': 'Signed in, but not allowed to do this (or a state-changing request from another site)',
+  '404': 'Not found, or not visible to this user',
+  '409': 'Conflicts with the current state (someone else changed it, or it is already done)',
+  '410': 'No longer available (expired or used)',
+  '413': 'The body is too large',
+  '415': 'The body is not of a type this operation takes',
+  '429': 'Too many requests; try again after `Retry-After` seconds',
+  '503': 'Not available right now',
+};
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'options']);
+
+interface Operation {
+  operationId?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string }>;
+  requestBody?: unknown;
+  responses?: Record<string, { description?: string; content?: Record<string, unknown>; headers?: unknown }>;
+  [key: string]: unknown;
+}
+
+interface Document {
+  openapi: string;
+  info: Record<string, unknown>;
+  servers?: Array<{ url: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown>; securitySchemes?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export interface ContractOptions {
+  /** The session cookie's name (`__Host-` prefixed behind https). */
+  sessionCookieName: string;
+  /** Where the API is served: the document's one server. */
+  serverUrl: string;
+}
+
+/** The statuses an operation can answer beyond the ones its route declares. */
+export function derivedStatuses(method: string, path: string, operation: Operation): string[] {
+  const key = `${method.toUpperCase()} ${path}`;
+  const access = accessOf(method, path);
+  const statuses = new Set<string>();
+  const hasInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
+  if (hasInput || UPLOADS.has(key)) statuses.add('400');
+  // A private livestream asks a stranger to sign in.
+  if (access !== 'public' && access !== 'feed-token') statuses.add('401');
+  // The origin check refuses a state-changing request a browser sends from another site; the
+  // admin area refuses everyone but the organization's admins.
+  if (UNSAFE.has(method) || path.startsWith('/api/admin/')) statuses.add('403');
+  if (operation.parameters?.some((p) => p.in === 'path')) statuses.add('404');
+  if (operation.requestBody !== undefined || UPLOADS.has(key)) statuses.add('413').add('415');
+  if (RATE_LIMITED.has(key)) statuses.add('429');
+  return [...statuses];
+}
+
+/** The document with security, operationIds, error answers and strict nullables. */
+export function completeContract<T extends object>(built: T, options: ContractOptions): T {
+  const document = built as unknown as Document;
+  const errorRef = { $ref: '#/components/schemas/Error' };
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (!METHODS.has(method)) continue;
+      operation.operationId ??= operationIdOf(method, path);
+      operation.security = securityOf[accessOf(method, path)];
+      const responses = (operation.responses ??= {});
+      const file = FILE_ANSWERS[`${method.toUpperCase()} ${path}`];
+      if (file && !responses['200']?.content) {
+        responses['200'] = {
+          description: file.what,
+          content: { [file.type]: { schema: { type: 'string', format: 'binary' } } },
+        };
+      }
+      for (const status of derivedStatuses(method, path, operation)) {
+        responses[status] ??= { description: REASONS[status]!, content: { 'application/json': { schema: errorRef } } };
+      }
+      for (const [status, response] of Object.entries(responses)) {
+        if (response.description === 'Default Response' && REASONS[status]) response.description = REASONS[status];
+        if (status === '429') {
+          response.headers ??= {
+            'Retry-After': { description: 'Seconds until a retry may pass', schema: { type: 'integer' } },
+          };
+        }
+      }
+    }
+  }
+  strictNullables(document.paths);
+  const completed: Document = {
+    ...document,
+    servers: document.servers?.length ? document.servers : [{ url: options.serverUrl }],
+    components: {
+      ...document.components,
+      schemas: { ...document.components?.schemas, Error: ERROR_SCHEMA },
+      securitySchemes: {
+        [SECURITY_SCHEMES.session]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: options.sessionCookieName,
+          description: 'The session cookie POST /api/register and POST /api/login set (HttpOnly)',
+        },
+        [SECURITY_SCHEMES.bearer]: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "An organization's read-only API token (`sl_…`, from POST /api/tokens): stat replays and box " +
+            "scores of that organization's matches",
+        },
+        [SECURITY_SCHEMES.feed]: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description: 'The calendar feed token in the URL POST /api/teams/{teamId}/calendar-token returns',
+        },
+      },
+    },
+  };
+  return completed as unknown as T;
+}
+
+type Schema = Record<string, unknown>;
+
+/**
+ * OpenAPI 3.0's `nullable: true` does not add null to an `enum` (the enum is checked on its own,
+ * and strict validators refuse null), and is not allowed without a `type` beside it (zod writes
+ * it on an `anyOf`). Null is put in the enum, and an untyped nullable moves into the first
+ * alternative it wraps (the first only, so a `oneOf` still matches null exactly once).
+ */
+function strictNullables(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) strictNullables(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Schema;
+  if (schema.nullable === true && schema.type === undefined) {
+    const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
+    if (alternatives?.[0]) {
+      delete schema.nullable;
+      alternatives[0] = { ...alternatives[0], nullable: true };
+    }
+  }
+  for (const value of Object.values(schema)) strictNullables(value);
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...(schema.enum as unknown[]), null];
+  }
+}
