@@ -48,6 +48,10 @@ import { matchesRoutes } from './matches/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { livestreamsRoutes } from './livestreams/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
+import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
+import { startNoticeSender } from './push/notice-sender.ts';
+import { remindRoutes } from './push/remind-routes.ts';
+import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
   config: Config;
@@ -68,6 +72,8 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Answers GET /api/health/ready (and live); without it neither route exists. */
   readiness?: Readiness;
+  /** This process sends the queued notices (it runs the projectors). */
+  sendsNotices?: boolean;
 }
 
 export interface SidelineApp {
@@ -162,7 +168,23 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     reads,
     progress: deps.progress,
   };
+  const vapid = await vapidDetails(database.db, config);
+  const checkEndpoint = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST });
+  const pushDelivery = createPushDelivery({
+    db: database.db,
+    handle,
+    send: createPushSender({ vapid, checkEndpoint }),
+    logger: logger.child({ component: 'push' }),
+  });
   await app.register(identityRoutes, {
+    onSignOut: async (userId, endpoint) => {
+      await handle(
+        pushDecider,
+        userStream(userId),
+        { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
+        { actorId: userId },
+      );
+    },
     db: database.db,
     handle,
     sessions,
@@ -191,6 +213,17 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(tokensRoutes, ctx);
   await app.register(livestreamsRoutes, ctx);
   await app.register(adminRoutes, ctx);
+  await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
+  await app.register(remindRoutes, { ...ctx, delivery: pushDelivery });
+  if (deps.sendsNotices) {
+    const sender = startNoticeSender({
+      db: database.db,
+      delivery: pushDelivery,
+      logger: logger.child({ component: 'notices' }),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+    });
+    app.addHook('onClose', () => sender.stop());
+  }
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
     await app.register(realtimePlugin, {

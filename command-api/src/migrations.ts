@@ -7,6 +7,7 @@ import { feedTokenMigrations } from './calendar/feed-tokens.ts';
 import { invitationTokenMigrations } from './invitations/invitation-tokens.ts';
 import { apiTokenMigrations } from './tokens/api-tokens.ts';
 import { streamKeyMigrations } from './livestreams/stream-keys.ts';
+import { noticeDeliveryMigrations } from './push/notice-tables.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const allMigrations: Record<string, Migration> = {
   ...invitationTokenMigrations,
   ...apiTokenMigrations,
   ...streamKeyMigrations,
+  ...noticeDeliveryMigrations,
 };

@@ -122,6 +122,7 @@ export async function createSidelineServer(deps: {
     readiness,
     ...(runner ? { projectorStatus: () => runner.status() } : {}),
     processId,
+    sendsNotices: runner !== null,
     projectionLeader: shared ? () => findLeader(deps.database.db) : async () => (runner ? processId : null),
   });
   await app.ready();

@@ -96,8 +96,17 @@ describe('notification preferences', () => {
       eventChanges: true,
       eventReminders: true,
       mediaShared: true,
+      matchUpdates: true,
+      livestreams: true,
     });
-    const quieter = { chatMessages: false, eventChanges: true, eventReminders: false, mediaShared: true };
+    const quieter = {
+      chatMessages: false,
+      eventChanges: true,
+      eventReminders: false,
+      mediaShared: true,
+      matchUpdates: false,
+      livestreams: true,
+    };
     for (let i = 0; i < 2; i++) {
       const saved = await send(pat.cookie, 'PUT', '/api/user/notification-preferences', quieter);
       expect(saved.status).toBe(200);
@@ -106,6 +115,14 @@ describe('notification preferences', () => {
     expect(await readJson(await send(pat.cookie, 'GET', '/api/user/notification-preferences'))).toEqual(quieter);
     const events = await server.eventStore.readStream(`user-${pat.id}`);
     expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'NotificationPreferencesSet']);
+  });
+
+  it('keeps matchUpdates and livestreams when a body leaves them out', async () => {
+    const pat = await person();
+    const all = { chatMessages: true, eventChanges: true, eventReminders: true, mediaShared: true };
+    await send(pat.cookie, 'PUT', '/api/user/notification-preferences', { ...all, livestreams: false });
+    const saved = await send(pat.cookie, 'PUT', '/api/user/notification-preferences', { ...all, chatMessages: false });
+    expect(await readJson(saved)).toEqual({ ...all, chatMessages: false, matchUpdates: true, livestreams: false });
   });
 
   it('refuses an incomplete set with field messages', async () => {

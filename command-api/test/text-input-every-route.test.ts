@@ -30,7 +30,7 @@ const bad = { NUL: 'before\u0000after', 'a lone surrogate': 'half \ud83d of an e
 
 let requests = 0;
 async function send(method: string, route: string, request: { url: string; body?: unknown }): Promise<Response> {
-  const sendsBody = request.body !== undefined && method !== 'GET' && method !== 'DELETE';
+  const sendsBody = request.body !== undefined && method !== 'GET';
   return fetch(`${server.url}${request.url}`, {
     method,
     headers: {

@@ -141,6 +141,11 @@ export async function seedWalkClub(server: TestServer) {
       text: 'Hello',
       message: 'Hello',
       reason: 'Scorer was wrong',
+      endpoint: 'http://127.0.0.1:3944/push/walk',
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+      start: '22:00',
+      end: '07:00',
     };
     return byName[name];
   }

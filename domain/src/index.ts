@@ -19,5 +19,6 @@ export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './analytics/schemas.ts';
 export * from './livestreams/index.ts';
+export * from './push/index.ts';
 export * from './admin/schemas.ts';
 export * from './admin/event-types.ts';

@@ -17,6 +17,7 @@ export * from './players/index.ts';
 export * from './invitations/index.ts';
 export * from './matches/index.ts';
 export * from './livestreams/index.ts';
+export * from './push/index.ts';
 export * from './registry.ts';
 export * from './admin/admin-queries.ts';
 export * from './admin/admin-read-model.ts';

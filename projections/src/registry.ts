@@ -19,6 +19,7 @@ import { invitationsMigrations, invitationsProjector } from './invitations/index
 import { playRewardsMigrations, rewardsMigrations, rewardsProjector } from './rewards/index.ts';
 import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import { livestreamsMigrations, livestreamsProjector } from './livestreams/index.ts';
+import { noticesMigrations, noticesProjector, pushMigrations, pushProjector } from './push/index.ts';
 import type { Projector } from './runner/projector.ts';
 import { adminReadPathMigrations } from './admin/admin-read-model.ts';
 
@@ -38,6 +39,8 @@ export const allProjectors: readonly Projector[] = [
   matchesProjector,
   livestreamsProjector,
   orgPeopleProjector,
+  pushProjector,
+  noticesProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -59,4 +62,6 @@ export const projectionMigrations: Record<string, Migration> = {
   ...livestreamsMigrations,
   ...orgPeopleMigrations,
   ...adminReadPathMigrations,
+  ...pushMigrations,
+  ...noticesMigrations,
 };

@@ -176,7 +176,7 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
         typeof key === 'string' && key.length > 0 && key.length <= 200
           ? createHash('sha256').update(`${userId}\n${teamId}\n${key}`).digest('hex').slice(0, 32)
           : randomUUID();
-      const { title, description, location, date, recurrence, timeZone } = request.body;
+      const { title, description, location, date, recurrence, timeZone, rsvpDeadlineHours } = request.body;
       const zone = (await teamEventTimeZone(db, teamId)) ?? timeZone ?? 'UTC';
       // A retry racing its original appends nothing; the handler then waits for the original's
       // event, so every one of them answers 201 with the same first occurrence.
@@ -201,6 +201,14 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
         },
         { actorId: userId },
       );
+      if (rsvpDeadlineHours !== null) {
+        await handle(
+          calendarDecider,
+          calendarStream(eventId),
+          { type: 'SetRsvpDeadline', data: { eventId, hours: rsvpDeadlineHours, by: userId, canManage: allowed } },
+          { actorId: userId },
+        );
+      }
       const [first] = await listTeamEvents(db, teamId, { eventId, limit: 1 });
       if (!first && !projected) {
         throw new HttpError(503, 'NOT_READY', 'The event is still being saved; refresh in a moment', undefined, 1);
@@ -277,12 +285,22 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
       }
       const occurrence = occurrenceDate ?? (await nextOccurrence(db, eventId, new Date()))?.toISOString();
       if (!occurrence) throw eventNotFound();
+      // After an event's answer deadline only its managers record answers.
+      const manages = player?.access === 'manager' || (await canManage(db, series.teamId, userId));
       await decideOnEvent(
         ctx,
         eventId,
         {
           type: 'RecordRsvp',
-          data: { eventId, occurrenceDate: occurrence, userId, status, ...(player && { player }) },
+          data: {
+            eventId,
+            occurrenceDate: occurrence,
+            userId,
+            status,
+            ...(player && { player }),
+            now: new Date().toISOString(),
+            canManage: manages,
+          },
         },
         userId,
       );

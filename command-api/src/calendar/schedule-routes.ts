@@ -101,7 +101,19 @@ export const scheduleRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
       const { teamId, eventId } = request.params;
       const series = await eventOfTeam(db, teamId, eventId);
       if (!(await canManage(db, teamId, by))) throw managersOnly('change');
-      const { scope, occurrenceDate, changes, reason } = request.body;
+      const { scope, occurrenceDate, changes, reason, rsvpDeadlineHours } = request.body;
+      if (rsvpDeadlineHours !== undefined) {
+        await decideOnEvent(
+          ctx,
+          eventId,
+          { type: 'SetRsvpDeadline', data: { eventId, hours: rsvpDeadlineHours, by, canManage: true } },
+          by,
+        );
+        // Only the deadline: nothing else to change.
+        if (Object.keys(changes).length === 0) {
+          return occurrence(eventId, occurrenceDate ?? series.startsAt);
+        }
+      }
       const newEventId = occurrenceDate ? splitEventId(eventId, occurrenceDate) : eventId;
       const events = await decideOnEvent(
         ctx,

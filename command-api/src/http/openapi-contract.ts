@@ -19,6 +19,7 @@ export type Access =
   | 'session';
 
 const ACCESS: Record<string, Access> = {
+  'GET /api/push/public-key': 'public',
   'POST /api/register': 'public',
   'POST /api/login': 'public',
   // Signing out without a session is still a 204 (and clears whatever cookie was sent).

@@ -33,6 +33,8 @@ export interface IdentityRoutesOptions {
   limiter: RateLimiter;
   throttle: SignInThrottle;
   devices: DeviceCookies;
+  /** Called on sign-out with the signed-out browser's push endpoint, when it named one. */
+  onSignOut?: (userId: string, pushEndpoint: string) => Promise<void>;
 }
 
 // A password hash costs ~0.5 s of a core: this budget keeps one client from exhausting the server
@@ -165,10 +167,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       schema: {
         tags: ['identity'],
         summary: 'Sign out (revokes the session); also without one',
+        description:
+          'A browser with notifications on names its push endpoint (JSON body `{pushEndpoint}` or the ' +
+          '`X-Push-Endpoint` header): that subscription is removed with the session.',
         response: { 204: z.null().describe('Signed out; the session cookie is cleared') },
       },
     },
     async (request, reply) => {
+      const pushEndpoint = pushEndpointOf(request.headers['x-push-endpoint'], request.body);
+      if (request.userId && pushEndpoint && options.onSignOut) await options.onSignOut(request.userId, pushEndpoint);
       if (request.sessionToken) await sessions.revoke(request.sessionToken);
       clearSessionCookie(reply, cookie);
       return reply.status(204).send(null);
@@ -193,6 +200,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
     },
   );
 };
+
+function pushEndpointOf(header: string | string[] | undefined, body: unknown): string | null {
+  const fromBody =
+    body && typeof body === 'object' && typeof (body as { pushEndpoint?: unknown }).pushEndpoint === 'string'
+      ? (body as { pushEndpoint: string }).pushEndpoint
+      : null;
+  const value = fromBody ?? (typeof header === 'string' ? header : null);
+  return value && value.length <= 2048 && URL.canParse(value) ? value : null;
+}
 
 function fromEvent(data: unknown, createdAt: Date): User {
   const d = data as { userId: string; name: string; email: string; role: User['role'] };

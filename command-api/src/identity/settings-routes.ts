@@ -10,7 +10,10 @@ import {
   PASSWORD_IS_EMAIL_MESSAGE,
   changePasswordInputSchema,
   IMAGE_MAX_BYTES,
+  allNotificationPreferencesSchema,
   notificationPreferencesSchema,
+  withAllNotificationPreferences,
+  type NotificationPreferencesInput,
   safeText,
   sessionsEndedSchema,
   updateProfileInputSchema,
@@ -199,7 +202,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       schema: {
         tags: ['settings'],
         summary: 'What Sideline may notify you about',
-        response: { 200: notificationPreferencesSchema },
+        response: { 200: allNotificationPreferencesSchema },
       },
     },
     async (request) => {
@@ -215,13 +218,20 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       schema: {
         tags: ['settings'],
         summary: 'Choose what Sideline may notify you about',
+        description:
+          'chatMessages, eventChanges, eventReminders, mediaShared, matchUpdates (a match started, a goal, the ' +
+          'final score) and livestreams (a stream went live). matchUpdates and livestreams may be left out: they ' +
+          'keep their current value.',
         body: notificationPreferencesSchema,
-        response: { 200: notificationPreferencesSchema, 400: errorSchema },
+        response: { 200: allNotificationPreferencesSchema, 400: errorSchema },
       },
     },
     async (request) => {
       const userId = requireUserId(request);
-      await decide(userId, { type: 'SetNotificationPreferences', data: { userId, preferences: request.body } });
+      const current = (await findNotificationPreferences(db, userId)) ?? {};
+      const given = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+      const preferences = withAllNotificationPreferences({ ...current, ...given } as NotificationPreferencesInput);
+      await decide(userId, { type: 'SetNotificationPreferences', data: { userId, preferences } });
       return (await findNotificationPreferences(db, userId))!;
     },
   );

@@ -10,6 +10,7 @@ import { playerEventTypes, type PlayerEvent } from '../players/events.ts';
 import { invitationEventTypes, type InvitationEvent } from '../invitations/events.ts';
 import { matchEventTypes, type MatchEvent } from '../matches/events.ts';
 import { livestreamEventTypes, type LivestreamEvent } from '../livestreams/events.ts';
+import { pushEventTypes, type PushEvent } from '../push/events.ts';
 
 /** Every event the deciders can emit: the unions of every feature. */
 export type DomainEvent =
@@ -24,7 +25,8 @@ export type DomainEvent =
   | PlayerEvent
   | InvitationEvent
   | MatchEvent
-  | LivestreamEvent;
+  | LivestreamEvent
+  | PushEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const identityEventTypes = [
@@ -51,6 +53,7 @@ const everyType: Record<DomainEventType, true> = Object.fromEntries(
     ...invitationEventTypes,
     ...matchEventTypes,
     ...livestreamEventTypes,
+    ...pushEventTypes,
   ].map((t) => [t, true]),
 ) as Record<DomainEventType, true>;
 
@@ -68,6 +71,7 @@ export type _EveryTypeListed = AssertNone<
   | Missing<InvitationEvent['type'], typeof invitationEventTypes>
   | Missing<MatchEvent['type'], typeof matchEventTypes>
   | Missing<LivestreamEvent['type'], typeof livestreamEventTypes>
+  | Missing<PushEvent['type'], typeof pushEventTypes>
   | Missing<(IdentityEvent | UserSettingsEvent)['type'], typeof identityEventTypes>
 >;
 

@@ -52,6 +52,8 @@ export interface CalendarState {
   splits: ReadonlyMap<string, EventSeriesSplit['data']>;
   /** How many schedule changes the stream holds: orders answers against changes. */
   seq: number;
+  /** Answers close this many hours before an occurrence's start; null: never. */
+  rsvpDeadlineHours?: number | null;
 }
 
 export const emptyCalendarState: CalendarState = {

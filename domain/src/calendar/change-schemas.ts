@@ -1,3 +1,4 @@
+import { rsvpDeadlineHoursSchema } from './schemas.ts';
 import { z } from 'zod';
 import { boundedIsoDateTime, DATE_RANGE_MESSAGE, isWithinYearRange } from '../shared/dates.ts';
 import { safeText, text } from '../shared/text.ts';
@@ -105,6 +106,8 @@ export const changeEventInputSchema = z
     startsAt: zonedStartSchema.optional(),
     recurrence: recurrenceInputSchema.optional(),
     reason: reasonSchema,
+    /** Answers close this many hours before each occurrence's start; null: never. Applies to the whole event. */
+    rsvpDeadlineHours: rsvpDeadlineHoursSchema.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.scope !== 'series' && !v.occurrenceDate) {
@@ -129,6 +132,7 @@ export const changeEventInputSchema = z
       ...(v.recurrence !== undefined && { recurrence: v.recurrence as RecurrenceInput }),
     },
     reason: v.reason,
+    rsvpDeadlineHours: v.rsvpDeadlineHours,
   }));
 export type ChangeEventInput = z.input<typeof changeEventInputSchema>;
 export type ChangeEventCommandInput = z.output<typeof changeEventInputSchema>;

@@ -43,7 +43,15 @@ export type RecordRsvp = {
     userId: string;
     status: RsvpStatus;
     player?: { playerId: string; access: PlayerAnswerAccess };
+    /** When the answer is given (the clock of the deadline); a manager's is recorded after it too. */
+    now?: string;
+    canManage?: boolean;
   };
+};
+
+export type SetRsvpDeadline = {
+  type: 'SetRsvpDeadline';
+  data: { eventId: string; hours: number | null; by: string; canManage: boolean };
 };
 
 /** The fields a change sets (left out: unchanged). `startsAt` as sent, read in the event's zone. */
@@ -95,4 +103,11 @@ export type RestoreOccurrence = {
 export type ContinueSeries = { type: 'ContinueSeries'; data: EventSeriesContinued['data'] };
 
 export type CalendarCommand =
-  ScheduleEvent | CancelEvent | RecordRsvp | ChangeEvent | CancelOccurrence | RestoreOccurrence | ContinueSeries;
+  | SetRsvpDeadline
+  | ScheduleEvent
+  | CancelEvent
+  | RecordRsvp
+  | ChangeEvent
+  | CancelOccurrence
+  | RestoreOccurrence
+  | ContinueSeries;

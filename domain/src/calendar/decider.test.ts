@@ -172,6 +172,7 @@ describe('create-event input', () => {
       date: '2026-03-03T17:00:00.000Z',
       timeZone: null,
       recurrence: { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 5 },
+      rsvpDeadlineHours: null,
     });
   });
 
@@ -227,5 +228,58 @@ describe('create-event input', () => {
   it('accepts an RSVP with or without an occurrence date', () => {
     expect(rsvpInputSchema.parse({ status: 'maybe' })).toEqual({ status: 'maybe' });
     expect(rsvpInputSchema.safeParse({ status: 'going' }).success).toBe(false);
+  });
+});
+
+describe('answer deadline', () => {
+  const scheduled = {
+    type: 'EventScheduled' as const,
+    data: {
+      eventId: 'e1',
+      teamId: 't1',
+      title: 'Cup',
+      description: '',
+      location: '',
+      startsAt: '2026-06-10T10:00:00.000Z',
+      recurrence: null,
+      timeZone: 'UTC',
+      createdBy: 'coach',
+    },
+  };
+  const deadline = { type: 'RsvpDeadlineSet' as const, data: { eventId: 'e1', teamId: 't1', hours: 24, by: 'coach' } };
+  const rsvp = (now: string, canManage = false) => ({
+    type: 'RecordRsvp' as const,
+    data: {
+      eventId: 'e1',
+      occurrenceDate: '2026-06-10T10:00:00.000Z',
+      userId: 'u1',
+      status: 'yes' as const,
+      now,
+      canManage,
+    },
+  });
+
+  it('given a 24 h deadline, a member answering 23 h before the start is refused with RSVP_CLOSED', () => {
+    given(calendarDecider, [scheduled, deadline]).when(rsvp('2026-06-09T11:00:00.000Z')).thenRefuses('RSVP_CLOSED');
+  });
+
+  it('given a 24 h deadline, a member answering 25 h before, or a manager after it, is recorded', () => {
+    const recorded: CalendarDomainEvent[] = [
+      {
+        type: 'RsvpRecorded',
+        data: { eventId: 'e1', teamId: 't1', occurrenceDate: '2026-06-10T10:00:00.000Z', userId: 'u1', status: 'yes' },
+      },
+    ];
+    given(calendarDecider, [scheduled, deadline]).when(rsvp('2026-06-09T09:00:00.000Z')).then(recorded);
+    given(calendarDecider, [scheduled, deadline]).when(rsvp('2026-06-10T09:00:00.000Z', true)).then(recorded);
+  });
+
+  it('setting the same deadline again records nothing; members may not set one', () => {
+    const set = (canManage: boolean) => ({
+      type: 'SetRsvpDeadline' as const,
+      data: { eventId: 'e1', hours: 24, by: 'coach', canManage },
+    });
+    given(calendarDecider, [scheduled, deadline]).when(set(true)).then([]);
+    given(calendarDecider, [scheduled]).when(set(false)).thenRefuses('EVENT_MANAGERS_ONLY');
   });
 });

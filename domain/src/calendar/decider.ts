@@ -109,6 +109,13 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
           },
         ];
       }
+      case 'SetRsvpDeadline': {
+        const { eventId, hours, by, canManage } = command.data;
+        if (!state.event || state.cancelled) throw eventNotFound();
+        if (!canManage) throw managersOnly('change');
+        if ((state.rsvpDeadlineHours ?? null) === hours) return [];
+        return [{ type: 'RsvpDeadlineSet', data: { eventId, teamId: state.event.teamId, hours, by } }];
+      }
       case 'CancelEvent': {
         const { eventId, teamId, by, canManage } = command.data;
         if (!state.event) throw eventNotFound();
@@ -130,6 +137,17 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
         }
         if (state.overrides.get(key)?.cancelled) {
           throw new DomainError('conflict', 'OCCURRENCE_CANCELLED', 'This event was cancelled');
+        }
+        const hours = state.rsvpDeadlineHours ?? null;
+        if (hours !== null && command.data.now && !command.data.canManage) {
+          const startsAt = new Date(state.overrides.get(key)?.startsAt ?? key).getTime();
+          if (new Date(command.data.now).getTime() > startsAt - hours * 3_600_000) {
+            throw new DomainError(
+              'conflict',
+              'RSVP_CLOSED',
+              `Answers closed ${hours} ${hours === 1 ? 'hour' : 'hours'} before the start; ask a coach to record yours.`,
+            );
+          }
         }
         const subject = { userId, playerId: player?.playerId ?? null };
         const current = state.rsvps.get(answerKey(key, subject));
@@ -209,6 +227,8 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
       }
       case 'EventCancelled':
         return { ...state, cancelled: true };
+      case 'RsvpDeadlineSet':
+        return { ...state, rsvpDeadlineHours: event.data.hours };
       case 'RsvpRecorded': {
         const d = event.data;
         const rsvps = new Map(state.rsvps);

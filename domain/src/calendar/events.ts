@@ -186,7 +186,14 @@ export type EventSeriesContinued = {
   };
 };
 
+/** Answers close `hours` before each occurrence's start (null: never); managers may still record them. */
+export type RsvpDeadlineSet = {
+  type: 'RsvpDeadlineSet';
+  data: { eventId: string; teamId: string; hours: number | null; by: string };
+};
+
 export type CalendarDomainEvent =
+  | RsvpDeadlineSet
   | EventScheduled
   | EventCancelled
   | RsvpRecorded
@@ -204,6 +211,7 @@ export const calendarEventTypes = [
   'OccurrenceRestored',
   'EventSeriesSplit',
   'EventSeriesContinued',
+  'RsvpDeadlineSet',
 ] as const;
 
 /** The calendar's events that change a schedule (each one a line of the event's history). */

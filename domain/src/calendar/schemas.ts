@@ -66,6 +66,13 @@ const trimmed = (max: number) =>
     .transform((v) => v ?? '');
 
 /** POST /api/teams/{teamId}/events — the create-event dialog's payload (spec part 1 §5/§7, part 2 §5). */
+/** How long before an occurrence's start answers close: 1 hour to 2 weeks. */
+export const rsvpDeadlineHoursSchema = z
+  .number({ error: 'Answers close a whole number of hours before the start' })
+  .int('Answers close a whole number of hours before the start')
+  .min(1, 'Answers close 1 to 336 hours before the start')
+  .max(336, 'Answers close 1 to 336 hours before the start');
+
 export const createEventInputSchema = z
   .object({
     title: text({ error: 'Title is required' })
@@ -93,6 +100,8 @@ export const createEventInputSchema = z
       .nullish(),
     /** IANA zone the series repeats in (the creator's browser zone); absent: UTC. */
     timeZone: timeZoneSchema.nullish(),
+    /** Answers close this many hours before each occurrence starts (managers may still record them); null: never. */
+    rsvpDeadlineHours: rsvpDeadlineHoursSchema.nullish(),
   })
   .superRefine((v, ctx) => {
     if (!v.isRecurring) return;
@@ -113,6 +122,7 @@ export const createEventInputSchema = z
     date: v.date,
     timeZone: v.timeZone ?? null,
     recurrence: v.isRecurring ? toRecurrence(v, v.timeZone ?? LEGACY_TIME_ZONE) : null,
+    rsvpDeadlineHours: v.rsvpDeadlineHours ?? null,
   }));
 export type CreateEventInput = z.input<typeof createEventInputSchema>;
 export type CreateEventCommandInput = z.output<typeof createEventInputSchema>;

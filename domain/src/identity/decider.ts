@@ -5,7 +5,8 @@ import type { IdentityEvent } from './events.ts';
 import type { UserRole } from './schemas.ts';
 import {
   defaultNotificationPreferences,
-  type NotificationPreferences,
+  withAllNotificationPreferences,
+  type NotificationPreferencesInput,
   type UserSettingsCommand,
   type UserSettingsEvent,
 } from './settings.ts';
@@ -19,11 +20,13 @@ export type UserState =
       email: string;
       role: UserRole;
       avatarUrl?: string | null;
-      preferences?: NotificationPreferences;
+      preferences?: NotificationPreferencesInput;
     };
 
-const samePreferences = (a: NotificationPreferences, b: NotificationPreferences) =>
-  (Object.keys(a) as (keyof NotificationPreferences)[]).every((key) => a[key] === b[key]);
+const samePreferences = (a: NotificationPreferencesInput, b: NotificationPreferencesInput) => {
+  const [x, y] = [withAllNotificationPreferences(a), withAllNotificationPreferences(b)];
+  return (Object.keys(x) as (keyof typeof x)[]).every((key) => x[key] === y[key]);
+};
 
 type UserDecider = Decider<IdentityCommand | UserSettingsCommand, IdentityEvent | UserSettingsEvent, UserState>;
 
@@ -76,6 +79,9 @@ export const userDecider: UserDecider = {
         return state.status === 'registered' ? { ...state, avatarUrl: event.data.avatarUrl } : state;
       case 'NotificationPreferencesSet':
         return state.status === 'registered' ? { ...state, preferences: event.data.preferences } : state;
+      // The user stream also holds push subscriptions, mutes and quiet hours (pushDecider's).
+      default:
+        return state;
     }
   },
 };

@@ -19,21 +19,45 @@ const nameSchema = text({ error: 'Full name is required' })
 export const updateProfileInputSchema = z.object({ name: nameSchema });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 
-/** What a person may be notified about; every kind is on until they turn it off. */
+/**
+ * What a person may be notified about; every kind is on until they turn it off. `matchUpdates`
+ * (a match started, a goal, the final score) and `livestreams` (a stream went live) came later: a
+ * body without them keeps what the person had, and answers always carry all six.
+ */
 export const notificationPreferencesSchema = z.object({
   chatMessages: z.boolean(),
   eventChanges: z.boolean(),
   eventReminders: z.boolean(),
   mediaShared: z.boolean(),
+  matchUpdates: z.boolean().optional(),
+  livestreams: z.boolean().optional(),
 });
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+/** A body of PUT /api/user/notification-preferences, and a stored choice of any age. */
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesSchema>;
+/** The four switches of the first Settings screen (what its web code knows by name). */
+export type NotificationPreferences = Pick<
+  AllNotificationPreferences,
+  'chatMessages' | 'eventChanges' | 'eventReminders' | 'mediaShared'
+>;
 
-export const defaultNotificationPreferences: NotificationPreferences = {
+/** GET/PUT /api/user/notification-preferences answer every switch. */
+export const allNotificationPreferencesSchema = notificationPreferencesSchema.required();
+export type AllNotificationPreferences = z.infer<typeof allNotificationPreferencesSchema>;
+
+export const defaultNotificationPreferences: AllNotificationPreferences = {
   chatMessages: true,
   eventChanges: true,
   eventReminders: true,
   mediaShared: true,
+  matchUpdates: true,
+  livestreams: true,
 };
+
+/** Stored preferences of any age, with the switches added since on. */
+export const withAllNotificationPreferences = (stored: NotificationPreferencesInput): AllNotificationPreferences => ({
+  ...defaultNotificationPreferences,
+  ...Object.fromEntries(Object.entries(stored).filter(([, v]) => v !== undefined)),
+});
 
 /** POST /api/user/password */
 export const changePasswordInputSchema = z
@@ -60,7 +84,7 @@ export type UserRenamed = { type: 'UserRenamed'; data: { userId: string; name: s
 export type UserAvatarChanged = { type: 'UserAvatarChanged'; data: { userId: string; avatarUrl: string | null } };
 export type NotificationPreferencesSet = {
   type: 'NotificationPreferencesSet';
-  data: { userId: string; preferences: NotificationPreferences };
+  data: { userId: string; preferences: NotificationPreferencesInput };
 };
 export type UserSettingsEvent = UserRenamed | UserAvatarChanged | NotificationPreferencesSet;
 
@@ -68,6 +92,6 @@ export type RenameUser = { type: 'RenameUser'; data: { userId: string; name: str
 export type ChangeAvatar = { type: 'ChangeAvatar'; data: { userId: string; avatarUrl: string | null } };
 export type SetNotificationPreferences = {
   type: 'SetNotificationPreferences';
-  data: { userId: string; preferences: NotificationPreferences };
+  data: { userId: string; preferences: AllNotificationPreferences };
 };
 export type UserSettingsCommand = RenameUser | ChangeAvatar | SetNotificationPreferences;

@@ -76,6 +76,49 @@ export const configSchema = z
      * this (its oldest unapplied event has waited longer).
      */
     READY_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3_600).default(5),
+    /**
+     * The VAPID key pair pushes are signed with (base64url, as `web-push generate-vapid-keys`
+     * prints them). Unset: a pair made on first start and kept in the database, shared by every
+     * process on it.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .optional(),
+    /** Who push services may contact about this server's pushes: a mailto: or https: URL. */
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .optional()
+      .refine((v) => v === undefined || v.startsWith('mailto:') || v.startsWith('https://'), {
+        message: 'must be a mailto: or https: URL (e.g. mailto:admin@example.org)',
+      }),
+    /**
+     * Origins (comma-separated) accepted as push endpoints besides the known push services, e.g.
+     * a local push service in tests (`http://127.0.0.1:3944`).
+     */
+    PUSH_ENDPOINT_ALLOWLIST: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const origins: string[] = [];
+        for (const item of (v ?? '').split(',').map((s) => s.trim())) {
+          if (item === '') continue;
+          if (!URL.canParse(item) || !['http:', 'https:'].includes(new URL(item).protocol)) {
+            ctx.addIssue({ code: 'custom', message: `has ${item}, which is not an http(s) origin` });
+            continue;
+          }
+          origins.push(new URL(item).origin);
+        }
+        return origins;
+      }),
   })
   .superRefine((c, ctx) => {
     if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
@@ -97,6 +140,13 @@ export const configSchema = z
         code: 'custom',
         path: ['DATABASE_URL'],
         message: `is required when SIDELINE_ROLE=${c.SIDELINE_ROLE} (split mode)`,
+      });
+    }
+    if ((c.VAPID_PUBLIC_KEY === undefined) !== (c.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+        message: 'must be set together with its other half (VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY)',
       });
     }
     if (c.EVENTSTORE_URL && !c.DATABASE_URL) {

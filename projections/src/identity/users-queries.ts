@@ -4,7 +4,8 @@ import {
   defaultNotificationPreferences,
   notificationPreferencesSchema,
   utcDay,
-  type NotificationPreferences,
+  withAllNotificationPreferences,
+  type AllNotificationPreferences,
   type User,
 } from '@sideline/domain';
 import { displayRoleOf, membershipColumns } from '../orgs/membership-sql.ts';
@@ -59,7 +60,7 @@ export async function countUsers(db: Kysely<any>): Promise<number> {
 export async function findNotificationPreferences(
   db: Kysely<any>,
   id: string,
-): Promise<NotificationPreferences | null> {
+): Promise<AllNotificationPreferences | null> {
   const row = await (db as Kysely<UsersTables>)
     .selectFrom('users')
     .select('notification_preferences')
@@ -67,5 +68,5 @@ export async function findNotificationPreferences(
     .executeTakeFirst();
   if (!row) return null;
   const stored = notificationPreferencesSchema.safeParse(row.notification_preferences);
-  return stored.success ? stored.data : defaultNotificationPreferences;
+  return stored.success ? withAllNotificationPreferences(stored.data) : defaultNotificationPreferences;
 }

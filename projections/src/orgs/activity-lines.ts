@@ -120,6 +120,37 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     subjectId: d.userId,
     description: '{subject} changed their notification preferences',
   }),
+  PushSubscriptionAdded: (d) => ({
+    subjectId: d.userId,
+    description: '{subject} turned notifications on for a device',
+  }),
+  PushSubscriptionRemoved: (d) => ({
+    subjectId: d.userId,
+    description:
+      d.reason === 'gone'
+        ? "{subject}'s device stopped accepting notifications"
+        : '{subject} turned notifications off for a device',
+  }),
+  TeamNotificationsMuted: (d) => ({
+    subjectId: d.userId,
+    description: d.muted
+      ? '{subject} muted the notifications of a team'
+      : '{subject} unmuted the notifications of a team',
+  }),
+  QuietHoursSet: (d) => ({
+    subjectId: d.userId,
+    description: d.quietHours
+      ? `{subject} set quiet hours from ${d.quietHours.start} to ${d.quietHours.end}`
+      : '{subject} turned quiet hours off',
+  }),
+
+  RsvpDeadlineSet: (d, ctx) => ({
+    teamId: d.teamId,
+    description:
+      d.hours === null
+        ? `{actor} let answers to ${ctx.eventTitle(d.eventId) ?? 'an event'} stay open until the start`
+        : `{actor} closed answers to ${ctx.eventTitle(d.eventId) ?? 'an event'} ${d.hours} h before the start`,
+  }),
 
   // ---- organizations ----
   OrganizationCreated: (d) => ({ orgId: d.orgId, description: `{actor} created the organization ${d.name}` }),

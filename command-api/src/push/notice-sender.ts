@@ -1,0 +1,166 @@
+import { sql, type Kysely } from 'kysely';
+import { inQuietHours, notificationPreferencesSchema, withAllNotificationPreferences } from '@sideline/domain';
+import type { Logger } from '@sideline/infra';
+import { pushSubscriptionsOfUsers, quietHoursOfUsers } from '@sideline/projections';
+import { composeNotice, teamAudience } from './notice-messages.ts';
+import type { NoticeDeliveryTables } from './notice-tables.ts';
+import type { PushDelivery } from './push-delivery.ts';
+
+export interface NoticeSenderOptions {
+  db: Kysely<any>;
+  delivery: PushDelivery;
+  logger: Logger;
+  clock?: () => Date;
+  /** How often the outbox is looked at while it is empty. */
+  pollMs?: number;
+  /** A notice older than this when first looked at (a replay, a long outage) is dropped. */
+  maxAgeMs?: number;
+}
+
+interface OutboxRow {
+  seq: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  actor_id: string | null;
+  occurred_at: Date;
+}
+
+const CLAIM_SECONDS = 60;
+const BATCH = 20;
+
+/**
+ * Sends the notices the notices projector queued. Rows are claimed with FOR UPDATE SKIP LOCKED
+ * and a lease, so two processes never work on the same notice; each push is recorded in
+ * push_deliveries before it is sent, so a notice taken up again after a crash or by another
+ * process skips the devices already told. Runs beside the projection runner.
+ */
+export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promise<void>; drain(): Promise<void> } {
+  const { db, delivery, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const pollMs = options.pollMs ?? 250;
+  const maxAgeMs = options.maxAgeMs ?? 60 * 60 * 1000;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+
+  async function claim(): Promise<OutboxRow[]> {
+    const { rows } = await sql<OutboxRow>`
+      UPDATE notice_outbox SET claimed_until = now() + make_interval(secs => ${CLAIM_SECONDS})
+       WHERE seq IN (
+         SELECT seq FROM notice_outbox
+          WHERE done_at IS NULL AND (claimed_until IS NULL OR claimed_until < now())
+          ORDER BY seq LIMIT ${BATCH}
+          FOR UPDATE SKIP LOCKED)
+      RETURNING seq, event_id, event_type, data, actor_id, occurred_at`.execute(db);
+    return [...rows].sort((a, b) => Number(a.seq) - Number(b.seq));
+  }
+
+  async function send(row: OutboxRow): Promise<void> {
+    const now = clock();
+    if (now.getTime() - new Date(row.occurred_at).getTime() > maxAgeMs) return;
+    const notice = await composeNotice(db, row, now);
+    if (!notice) return;
+    const audience = await teamAudience(db, notice.teamIds);
+    if (row.actor_id) audience.delete(row.actor_id);
+    const userIds = [...audience.keys()];
+    if (userIds.length === 0) return;
+    const [preferences, mutes, quiet] = await Promise.all([
+      db.selectFrom('users').select(['id', 'notification_preferences']).where('id', 'in', userIds).execute(),
+      db
+        .selectFrom('team_notification_mutes')
+        .select(['user_id', 'team_id'])
+        .where('user_id', 'in', userIds)
+        .where('team_id', 'in', notice.teamIds)
+        .execute(),
+      quietHoursOfUsers(db, userIds),
+    ]);
+    const wants = new Set(
+      preferences
+        .filter((p: { notification_preferences: unknown }) => {
+          const parsed = notificationPreferencesSchema.safeParse(p.notification_preferences);
+          return parsed.success ? withAllNotificationPreferences(parsed.data)[notice.preference] : true;
+        })
+        .map((p: { id: string }) => p.id),
+    );
+    const muted = new Map<string, Set<string>>();
+    for (const m of mutes as { user_id: string; team_id: string }[]) {
+      muted.set(m.user_id, (muted.get(m.user_id) ?? new Set()).add(m.team_id));
+    }
+    const told = userIds.filter((userId) => {
+      if (!wants.has(userId)) return false;
+      // Told when one of their teams in it is not muted (a match between two of their teams).
+      if (audience.get(userId)!.every((teamId) => muted.get(userId)?.has(teamId))) return false;
+      return notice.urgent || !inQuietHours(quiet.get(userId) ?? null, now);
+    });
+    const devices = await pushSubscriptionsOfUsers(db, told);
+    if (devices.length === 0) return;
+    // Recorded first: a device already recorded for this notice is never sent it again.
+    const recorded = await (db as Kysely<NoticeDeliveryTables>)
+      .insertInto('push_deliveries')
+      .values(devices.map((d) => ({ event_id: row.event_id, user_id: d.userId, endpoint: d.endpoint, sent_at: now })))
+      .onConflict((oc) => oc.doNothing())
+      .returning(['user_id', 'endpoint'])
+      .execute();
+    const fresh = new Set(recorded.map((r) => `${r.user_id} ${r.endpoint}`));
+    const outcomes = await delivery.toSubscriptions(
+      devices.filter((d) => fresh.has(`${d.userId} ${d.endpoint}`)),
+      notice.message,
+      notice.urgent ? { urgency: 'high' } : {},
+    );
+    for (const o of outcomes) {
+      const status = o.outcome.status;
+      await (db as Kysely<NoticeDeliveryTables>)
+        .updateTable('push_deliveries')
+        .set({ status, delivered_at: o.outcome.kind === 'delivered' ? clock() : null })
+        .where('event_id', '=', row.event_id)
+        .where('user_id', '=', o.userId)
+        .where('endpoint', '=', o.endpoint)
+        .execute();
+    }
+  }
+
+  async function round(): Promise<number> {
+    const rows = await claim();
+    for (const row of rows) {
+      try {
+        await send(row);
+      } catch (err) {
+        logger.warn({ err, eventId: row.event_id }, 'could not send a notice');
+      }
+      await db.updateTable('notice_outbox').set({ done_at: clock() }).where('seq', '=', row.seq).execute();
+    }
+    return rows.length;
+  }
+
+  async function loop(): Promise<void> {
+    if (stopped) return;
+    let found = 0;
+    try {
+      found = await round();
+    } catch (err) {
+      if (!stopped) logger.warn({ err }, 'notice outbox unavailable; trying again');
+    }
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        running = loop();
+      },
+      found > 0 ? 0 : pollMs,
+    );
+    timer.unref();
+  }
+
+  running = loop();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+    /** Sends whatever is queued now (tests). */
+    async drain() {
+      while ((await round()) > 0);
+    },
+  };
+}

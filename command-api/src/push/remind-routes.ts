@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  inQuietHours,
+  notificationPreferencesSchema,
+  remindInputSchema,
+  remindResultSchema,
+  withAllNotificationPreferences,
+} from '@sideline/domain';
+import {
+  findEventSeries,
+  occurrenceAttendance,
+  pushSubscriptionsOfUsers,
+  quietHoursOfUsers,
+} from '@sideline/projections';
+import { canManage, eventNotFound, occurrenceNotFound } from '../calendar/calendar-access.ts';
+import { requireUserId } from '../identity/session-auth.ts';
+import type { FeatureContext } from '../shared/feature-context.ts';
+import { HttpError } from '../shared/http-errors.ts';
+import type { PushDelivery } from './push-delivery.ts';
+
+const errorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** One reminder per occurrence per hour, whoever of the managers asks. */
+const REMIND_RATE = { max: 1, windowSeconds: 60 * 60 };
+
+/**
+ * "Remind those who haven't answered": a manager's push, now, to everyone who still has someone
+ * to answer for on that occurrence (themself, or a child they are guardian of), as their
+ * reminder switch, mutes and quiet hours allow.
+ */
+export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: PushDelivery }> = async (
+  app,
+  options,
+) => {
+  const { db, limiter, delivery } = options;
+  app.addHook('onRequest', async (request) => {
+    requireUserId(request);
+  });
+
+  app.post(
+    '/api/events/:eventId/remind',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "Remind everyone who hasn't answered an occurrence (coaches and team admins)",
+        description:
+          'Pushes to each person with someone to answer for (themself or a linked child) and no answer, as their ' +
+          'eventReminders switch, team mute and quiet hours allow; answers 202 with how many were told. At most ' +
+          'once per occurrence per hour: 429 with Retry-After.',
+        params: z.object({ eventId: idSchema }),
+        body: remindInputSchema,
+        response: { 202: remindResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUserId(request);
+      const { eventId } = request.params;
+      const series = await findEventSeries(db, eventId);
+      if (!series) throw eventNotFound();
+      // Not a member: 404, as for an event that does not exist.
+      let manages: boolean;
+      try {
+        manages = await canManage(db, series.teamId, userId);
+      } catch {
+        throw eventNotFound();
+      }
+      if (!manages) {
+        throw new HttpError(
+          403,
+          'EVENT_MANAGERS_ONLY',
+          "Only coaches and team admins can remind those who haven't answered",
+        );
+      }
+      const key = new Date(request.body.occurrenceDate);
+      const attendance = await occurrenceAttendance(db, eventId, key);
+      if (!attendance) throw occurrenceNotFound();
+      try {
+        await limiter.hit(`remind:${eventId}:${key.toISOString()}`, REMIND_RATE);
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+        throw new HttpError(
+          429,
+          'REMINDED_RECENTLY',
+          'A reminder for this event went out less than an hour ago.',
+          undefined,
+          error.retryAfter,
+        );
+      }
+
+      const people = new Set<string>();
+      const children: string[] = [];
+      for (const a of attendance.noReply) {
+        if (a.userId) people.add(a.userId);
+        if (a.playerId) children.push(a.playerId);
+      }
+      if (children.length > 0) {
+        const { rows } = await sql<{ user_id: string }>`
+          SELECT user_id FROM player_guardians
+           WHERE valid_to IS NULL AND player_id IN (${sql.join(children)})`.execute(db);
+        for (const r of rows) people.add(r.user_id);
+      }
+      people.delete(userId);
+      const told = await tellable(db, [...people], series.teamId);
+      const devices = await pushSubscriptionsOfUsers(db, told);
+      const team = (await db.selectFrom('teams').select('name').where('id', '=', series.teamId).executeTakeFirst()) as
+        { name: string } | undefined;
+      const when = new Intl.DateTimeFormat('en-US', {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: series.timeZone,
+      }).format(key);
+      const outcomes = await delivery.toSubscriptions(devices, {
+        title: `Please answer: ${series.title}`,
+        body: `${team?.name ?? 'Your team'} · ${when}`,
+        url: `/events/${series.teamId}?event=${eventId}`,
+        tag: `remind-${eventId}`,
+      });
+      const notified = new Set(outcomes.filter((o) => o.outcome.kind === 'delivered').map((o) => o.userId));
+      return reply.status(202).send({ notified: notified.size });
+    },
+  );
+};
+
+/** Of these people, those whose reminder switch is on, who did not mute the team, outside quiet hours. */
+async function tellable(db: FeatureContext['db'], userIds: string[], teamId: string): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const [preferences, mutes, quiet] = await Promise.all([
+    db.selectFrom('users').select(['id', 'notification_preferences']).where('id', 'in', userIds).execute(),
+    db
+      .selectFrom('team_notification_mutes')
+      .select('user_id')
+      .where('team_id', '=', teamId)
+      .where('user_id', 'in', userIds)
+      .execute(),
+    quietHoursOfUsers(db, userIds),
+  ]);
+  const muted = new Set(mutes.map((m: { user_id: string }) => m.user_id));
+  const now = new Date();
+  return preferences
+    .filter((p: { id: string; notification_preferences: unknown }) => {
+      const parsed = notificationPreferencesSchema.safeParse(p.notification_preferences);
+      const on = parsed.success ? withAllNotificationPreferences(parsed.data).eventReminders : true;
+      return on && !muted.has(p.id) && !inQuietHours(quiet.get(p.id) ?? null, now);
+    })
+    .map((p: { id: string }) => p.id);
+}

@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { quietHoursSchema, type PushSubscriptionView, type QuietHours } from '@sideline/domain';
+import type { PushTables } from './push-read-model.ts';
+
+export interface StoredPushSubscription {
+  userId: string;
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** A person's devices, oldest first. */
+export async function pushSubscriptionsOfUser(db: Kysely<any>, userId: string): Promise<PushSubscriptionView[]> {
+  const rows = await (db as Kysely<PushTables>)
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ endpoint: r.endpoint, createdAt: new Date(r.created_at).toISOString() }));
+}
+
+/** Every device of these people. */
+export async function pushSubscriptionsOfUsers(
+  db: Kysely<any>,
+  userIds: readonly string[],
+): Promise<StoredPushSubscription[]> {
+  if (userIds.length === 0) return [];
+  const rows = await (db as Kysely<PushTables>)
+    .selectFrom('push_subscriptions')
+    .select(['user_id', 'endpoint', 'p256dh', 'auth'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return rows.map((r) => ({ userId: r.user_id, endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
+}
+
+export async function mutedTeamIdsOfUser(db: Kysely<any>, userId: string): Promise<string[]> {
+  const rows = await (db as Kysely<PushTables>)
+    .selectFrom('team_notification_mutes')
+    .select('team_id')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.team_id);
+}
+
+/** Of these people, those who muted the team. */
+export async function usersWhoMutedTeam(
+  db: Kysely<any>,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await (db as Kysely<PushTables>)
+    .selectFrom('team_notification_mutes')
+    .select('user_id')
+    .where('team_id', '=', teamId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+export async function quietHoursOfUsers(db: Kysely<any>, userIds: readonly string[]): Promise<Map<string, QuietHours>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await (db as Kysely<PushTables>)
+    .selectFrom('quiet_hours')
+    .select(['user_id', 'quiet_hours'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  const found = new Map<string, QuietHours>();
+  for (const r of rows) {
+    const parsed = quietHoursSchema.safeParse(r.quiet_hours);
+    if (parsed.success) found.set(r.user_id, parsed.data);
+  }
+  return found;
+}
