@@ -1,10 +1,9 @@
 import type { HouseholdAnswer } from '@sideline/domain';
-import { Clock3, X } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { useOutboxEntries } from '../../../lib/offline/outbox-store.ts';
-import { discardOutboxEntry } from '../../../lib/offline/send-or-queue.ts';
 import { RSVP_KIND, rsvpScope, useRsvp } from '../api.ts';
 import type { RsvpStatus, TeamEvent } from '../types.ts';
+import { AnswerSendState } from './answer-send-state.tsx';
 import { rsvpOptions } from './rsvp-buttons.tsx';
 
 export interface HouseholdAnswerRowsProps {
@@ -107,25 +106,7 @@ function AnswerRow({
           </button>
         ))}
       </div>
-      {waiting ? (
-        <p role="status" className="flex items-center gap-1.5 text-sm text-amber-800">
-          <Clock3 className="size-4 shrink-0" aria-hidden="true" />
-          Waiting to send
-        </p>
-      ) : null}
-      {refused.map((entry) => (
-        <p key={entry.id} role="alert" className="relative z-10 flex items-center gap-1 text-sm text-red-600">
-          <span className="min-w-0 flex-1">Not saved: {entry.error?.message}</span>
-          <button
-            type="button"
-            onClick={() => void discardOutboxEntry(entry.id)}
-            aria-label="Dismiss"
-            className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-red-50"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </p>
-      ))}
+      <AnswerSendState waiting={Boolean(waiting)} refused={refused} refusedPrefix="Not saved" />
       {rsvp.isError ? (
         <p role="alert" className="text-sm text-red-600">
           {heading === 'Your RSVP' ? 'Your RSVP' : `The answer for ${heading}`} could not be saved. Please try again.

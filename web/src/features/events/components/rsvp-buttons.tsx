@@ -1,10 +1,10 @@
-import { Check, Clock3, HelpCircle, X } from 'lucide-react';
+import { Check, HelpCircle, X } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useOutboxEntries } from '../../../lib/offline/outbox-store.ts';
-import { discardOutboxEntry } from '../../../lib/offline/send-or-queue.ts';
 import { RSVP_KIND, rsvpScope, useRsvp } from '../api.ts';
 import type { RsvpStatus, TeamEvent } from '../types.ts';
+import { AnswerSendState } from './answer-send-state.tsx';
 
 export const rsvpOptions: { status: RsvpStatus; label: string; icon: typeof Check; active: string }[] = [
   {
@@ -74,25 +74,7 @@ export function RsvpButtons({
           </Button>
         ))}
       </div>
-      {waiting ? (
-        <p role="status" className="flex items-center gap-1.5 text-sm text-amber-800">
-          <Clock3 className="size-4 shrink-0" aria-hidden="true" />
-          Waiting to send
-        </p>
-      ) : null}
-      {refused.map((entry) => (
-        <p key={entry.id} role="alert" className="flex items-center gap-1 text-sm text-red-600">
-          <span className="min-w-0 flex-1">Your RSVP was not saved: {entry.error?.message}</span>
-          <button
-            type="button"
-            onClick={() => void discardOutboxEntry(entry.id)}
-            aria-label="Dismiss"
-            className="-my-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-red-50"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </p>
-      ))}
+      <AnswerSendState waiting={Boolean(waiting)} refused={refused} refusedPrefix="Your RSVP was not saved" />
       {rsvp.isError ? (
         <p role="alert" className="text-sm text-red-600">
           Your RSVP could not be saved. Please try again.
