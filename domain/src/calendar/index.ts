@@ -10,3 +10,4 @@ export * from './recurrence.ts';
 export * from './calendar-state.ts';
 export * from './decider.ts';
 export * from './permissions.ts';
+export * from './household.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { CalendarEvent, HouseholdAnswer, MyUpcomingItem } from '@sideline/domain';
+import { householdAnswerOf, type MyUpcomingItem } from '@sideline/domain';
 import { listTeamsEvents } from './calendar-queries.ts';
 
 /** Whom the user answers for on a team: their own roster entry, and the children they are a guardian of. */
@@ -9,22 +9,6 @@ interface HouseholdLink {
   player_id: string;
   user_id: string | null;
   name: string;
-}
-
-function answerOf(
-  occurrence: CalendarEvent,
-  person: { relation: 'self' | 'child'; playerId: string | null; userId: string | null; name: string },
-): HouseholdAnswer {
-  const answer = occurrence.rsvps.find((r) =>
-    person.playerId ? r.playerId === person.playerId : r.playerId === null && r.userId === person.userId,
-  );
-  return {
-    ...person,
-    status: answer?.status ?? null,
-    answeredBy: answer?.answeredBy ?? null,
-    answeredAt: answer?.answeredAt ?? null,
-    answeredBeforeChange: answer?.answeredBeforeChange ?? false,
-  };
 }
 
 /**
@@ -66,11 +50,11 @@ export async function listMyUpcoming(
       .filter((l) => l.team_id === occurrence.teamId)
       .sort((a, b) => (a.relation === b.relation ? a.name.localeCompare(b.name) : a.relation === 'self' ? -1 : 1));
     const household = onTeam.map((l) =>
-      answerOf(occurrence, { relation: l.relation, playerId: l.player_id, userId: l.user_id, name: l.name }),
+      householdAnswerOf(occurrence, { relation: l.relation, playerId: l.player_id, userId: l.user_id, name: l.name }),
     );
     const answeredForSelf = occurrence.rsvps.some((r) => r.playerId === null && r.userId === userId);
     if (onTeam.length === 0 || answeredForSelf) {
-      household.unshift(answerOf(occurrence, { relation: 'self', playerId: null, userId, name: myName }));
+      household.unshift(householdAnswerOf(occurrence, { relation: 'self', playerId: null, userId, name: myName }));
     }
     return { ...occurrence, team: { id: occurrence.teamId, name: names.get(occurrence.teamId) ?? '' }, household };
   });

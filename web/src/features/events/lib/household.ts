@@ -1,8 +1,8 @@
-import type { HouseholdAnswer, Player } from '@sideline/domain';
+import { householdAnswerOf, type HouseholdAnswer, type HouseholdPerson, type Player } from '@sideline/domain';
 import type { TeamEvent } from '../types.ts';
 
 /** Whom a person answers for on one team, before their answers are looked up. */
-export type HouseholdPerson = Pick<HouseholdAnswer, 'relation' | 'playerId' | 'userId' | 'name'>;
+export type { HouseholdPerson };
 
 /**
  * The people the user answers for on a team, as GET /api/me/upcoming lists them: their own roster
@@ -38,24 +38,11 @@ export function householdAnswers(
   user: { id: string; name: string },
   people: readonly HouseholdPerson[],
 ): HouseholdAnswer[] {
-  const answers = people.map((person) => answerOf(event, person));
+  const answers = people.map((person) => householdAnswerOf(event, person));
   const hasOwnRow = people.some((p) => p.relation === 'self');
   const answeredForSelf = event.rsvps.some((r) => r.playerId === null && r.userId === user.id);
   if (!hasOwnRow && answeredForSelf) {
-    answers.unshift(answerOf(event, { relation: 'self', playerId: null, userId: user.id, name: user.name }));
+    answers.unshift(householdAnswerOf(event, { relation: 'self', playerId: null, userId: user.id, name: user.name }));
   }
   return answers;
-}
-
-function answerOf(event: TeamEvent, person: HouseholdPerson): HouseholdAnswer {
-  const answer = event.rsvps.find((r) =>
-    person.playerId ? r.playerId === person.playerId : r.playerId === null && r.userId === person.userId,
-  );
-  return {
-    ...person,
-    status: answer?.status ?? null,
-    answeredBy: answer?.answeredBy ?? null,
-    answeredAt: answer?.answeredAt ?? null,
-    answeredBeforeChange: answer?.answeredBeforeChange ?? false,
-  };
 }
