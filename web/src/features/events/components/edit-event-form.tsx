@@ -1,5 +1,4 @@
 import { REASON_MAX_LENGTH, TITLE_MAX_LENGTH } from '@sideline/domain';
-import { format, isValid, parseISO } from 'date-fns';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
@@ -15,11 +14,32 @@ export const scopeChoices: { value: ChangeScope; label: string }[] = [
   { value: 'series', label: 'All events' },
 ];
 
-function localParts(iso: string): { date: string; time: string } {
-  const parsed = parseISO(iso);
-  return isValid(parsed)
-    ? { date: format(parsed, 'yyyy-MM-dd'), time: format(parsed, 'HH:mm') }
-    : { date: '', time: '' };
+/** The wall-clock date and time of an instant in the event's zone (what its members read). */
+export function wallParts(iso: string, timeZone: string): { date: string; time: string } {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return { date: '', time: '' };
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(at);
+  } catch {
+    // A zone this browser does not know: its own zone is the best it can show.
+    return wallParts(iso, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+}
+
+/** "Time", naming the event's zone when this phone is elsewhere ("Time (America/New_York)"). */
+function timeLabel(timeZone: string): string {
+  return timeZone === Intl.DateTimeFormat().resolvedOptions().timeZone ? 'Time' : `Time (${timeZone})`;
 }
 
 /** What the form sends: only the fields that changed, the scope, the occurrence and the reason. */
@@ -32,11 +52,10 @@ export function toChangeInput(
   if (values.title.trim() !== event.title) input.title = values.title.trim();
   if (values.description.trim() !== event.description) input.description = values.description.trim();
   if (values.location.trim() !== event.location) input.location = values.location.trim();
-  const was = localParts(event.date);
-  if (values.date !== was.date || values.time !== was.time) {
-    const start = new Date(`${values.date}T${values.time}`);
-    input.startsAt = Number.isNaN(start.getTime()) ? `${values.date}T${values.time}` : start.toISOString();
-  }
+  const was = wallParts(event.date, event.timeZone);
+  // A wall-clock time without an offset: the server reads it in the event's zone, whatever zone
+  // this phone is in, and refuses a time that zone skips.
+  if (values.date !== was.date || values.time !== was.time) input.startsAt = `${values.date}T${values.time}`;
   const changed = ['title', 'description', 'location', 'startsAt'].some((k) => k in input);
   if (!changed) return null;
   if (values.reason.trim()) input.reason = values.reason.trim();
@@ -58,7 +77,7 @@ export function EditEventForm({
   onCancel: () => void;
 }) {
   const change = useChangeEvent();
-  const start = localParts(event.date);
+  const start = wallParts(event.date, event.timeZone);
   const [scope, setScope] = useState<ChangeScope>('occurrence');
   const [values, setValues] = useState({
     title: event.title,
@@ -143,7 +162,7 @@ export function EditEventForm({
             onChange={set('date')}
           />
         </Field>
-        <Field id="edit-time" label="Time">
+        <Field id="edit-time" label={timeLabel(event.timeZone)}>
           <Input type="time" id="edit-time" value={values.time} onChange={set('time')} />
         </Field>
       </div>
