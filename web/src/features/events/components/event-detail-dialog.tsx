@@ -6,7 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { useDeleteEvent } from '../api.ts';
 import { lateBadgeText, lateNotGoingCount, lateNotGoingNames } from '../lib/late-changes.ts';
 import { formatEventDate } from '../lib/event-dates.ts';
-import { browserTimeZone, weekdaysLabel } from '../lib/event-form.ts';
+import { browserTimeZone, weekdaysLabel } from '../lib/weekdays.ts';
 import type { TeamEvent } from '../types.ts';
 import { AttendanceLists, noReplyText } from './attendance-lists.tsx';
 import { CancelOccurrenceForm, RestoreOccurrenceButton } from './cancel-occurrence-form.tsx';

@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import type { CreateEventInput, Weekday } from '../types.ts';
+import type { CreateEventInput } from '../types.ts';
+import { browserTimeZone, weekdayNames } from './weekdays.ts';
 
-/** Weekdays offered Monday to Sunday (spec §5); values are JavaScript's getDay() (0 = Sunday). */
-export const weekdays = [
-  { value: 1, short: 'Mon', label: 'Monday' },
-  { value: 2, short: 'Tue', label: 'Tuesday' },
-  { value: 3, short: 'Wed', label: 'Wednesday' },
-  { value: 4, short: 'Thu', label: 'Thursday' },
-  { value: 5, short: 'Fri', label: 'Friday' },
-  { value: 6, short: 'Sat', label: 'Saturday' },
-  { value: 0, short: 'Sun', label: 'Sunday' },
-] as const;
+// The event detail reads these without the form's validation (zod loads with the form).
+export { browserTimeZone, weekdays, weekdaysLabel } from './weekdays.ts';
 
 export const INTERVAL_MIN = 1;
 export const INTERVAL_MAX = 52;
@@ -96,21 +89,6 @@ export const defaultEventFormValues: EventFormInput = {
   recurringEndDate: '',
   recurringEndCount: String(DEFAULT_COUNT),
 };
-
-const weekdayNames: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
-/** The browser's IANA zone: the server repeats the series in it (weekdays and time of day as picked here). */
-export function browserTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}
-
-/** "Tue, Thu" for an event's weekdays (Monday first, as the form offers them). */
-export function weekdaysLabel(days: readonly Weekday[]): string {
-  return weekdays
-    .filter((d) => days.includes(weekdayNames[d.value]!))
-    .map((d) => d.short)
-    .join(', ');
-}
 
 /** The POST /api/teams/{teamId}/events body for the form's values (local date and time). */
 export function toCreateEventInput(v: EventFormValues): CreateEventInput {

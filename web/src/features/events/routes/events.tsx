@@ -17,7 +17,6 @@ import { useEventsOfTeams } from '../api.ts';
 import { useRostersOfTeams } from '../schedule-api.ts';
 import { CalendarSubscribe } from '../components/calendar-subscribe.tsx';
 import { EventCard } from '../components/event-card.tsx';
-import { EventDetailDialog } from '../components/event-detail-dialog.tsx';
 import { myRsvp } from '../components/rsvp-buttons.tsx';
 import { eventTime, filterEvents, occurrenceKey, type EventFilter } from '../lib/event-dates.ts';
 import { householdAnswers, householdPeople } from '../lib/household.ts';
@@ -25,6 +24,10 @@ import type { HouseholdAnswer, Player, TeamEvent } from '../types.ts';
 import { useManageableTeamIds } from '../use-manageable-teams.ts';
 
 // The form (and its validation library) downloads when a manager opens it, not with the list.
+// The detail (Radix's dialog, attendance, history, the edit forms) loads when a first card is opened.
+const EventDetailDialog = lazy(async () => ({
+  default: (await import('../components/event-detail-dialog.tsx')).EventDetailDialog,
+}));
 const CreateEventDialog = lazy(async () => ({
   default: (await import('../components/create-event-dialog.tsx')).CreateEventDialog,
 }));
@@ -101,6 +104,9 @@ export function EventsRoute() {
   const teamName = (id: string) => teams.find((t) => t.id === id)?.name;
   const merged = !routeTeam && teams.length > 1;
   const openEvent = events.find((e) => occurrenceKey(e) === openKey) ?? null;
+  // Once loaded the detail stays mounted, so that it closes with its animation.
+  const [detailUsed, setDetailUsed] = useState(false);
+  if (openEvent && !detailUsed) setDetailUsed(true);
 
   const setFilter = (value: string) =>
     setSearchParams(
@@ -205,20 +211,24 @@ export function EventsRoute() {
         </>
       ) : null}
 
-      <EventDetailDialog
-        event={openEvent}
-        teamName={openEvent ? teamName(openEvent.teamId) : undefined}
-        userId={user.id}
-        canManage={openEvent ? manageable.has(openEvent.teamId) : false}
-        household={
-          openEvent
-            ? householdAnswers(openEvent, user, householdPeople(user, rosters.get(openEvent.teamId)))
-            : undefined
-        }
-        onOpenChange={(open) => {
-          if (!open) setOpenKey(null);
-        }}
-      />
+      {detailUsed ? (
+        <Suspense fallback={null}>
+          <EventDetailDialog
+            event={openEvent}
+            teamName={openEvent ? teamName(openEvent.teamId) : undefined}
+            userId={user.id}
+            canManage={openEvent ? manageable.has(openEvent.teamId) : false}
+            household={
+              openEvent
+                ? householdAnswers(openEvent, user, householdPeople(user, rosters.get(openEvent.teamId)))
+                : undefined
+            }
+            onOpenChange={(open) => {
+              if (!open) setOpenKey(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
