@@ -14,7 +14,7 @@ const benches: Record<string, { run: () => Promise<void>; nodeFlags?: string[] }
     // are the socket driver and the seeder it forks with its own flags: V8's memory reducer then
     // collected its heap (and tsx's loader thread's) in the middle of measured runs, on five
     // threads for 300 ms on a two-core machine, and paused the driver 25–33 ms. The measured
-    // server runs with npm start's flags (README, Performance → Chat).
+    // server runs with npm start's flags (docs/performance.md, Chat).
     // --expose-gc: the orchestrator and the driver collect their garbage before each warm-up.
     nodeFlags: ['--no-memory-reducer', '--expose-gc'],
   },

@@ -9,7 +9,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * Cheat Sheet lists for an API, with the framing and content policy at their strictest, since
  * nothing may frame or run a JSON answer. Seven headers fewer, and 488 bytes less, on each read:
  * Node checks every header it writes and the client parses each one, which on a read answered
- * from memory was about a tenth of the work on both sides (README, Performance → Reads).
+ * from memory was about a tenth of the work on both sides (docs/performance.md, Reads).
  */
 const apiHeaders = (documentHeaders: Readonly<Record<string, string>>): Record<string, string> => ({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",

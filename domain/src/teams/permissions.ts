@@ -18,8 +18,8 @@ export interface TeamManagementFacts {
  * The one rule for managing a team (events, pins, deleting others' media, assigning coaches):
  * its creator, a member a manager made coach, or an admin of its organization. The account role
  * grants nothing here: spec part 1 §6 let any "coach" account manage an independent team, so
- * anyone who signed up as coach and had the code could delete its events (README, notes on the
- * spec). Shared by the server (authorisation) and the web (which buttons to show).
+ * anyone who signed up as coach and had the code could delete its events (docs/spec-notes.md).
+ * Shared by the server (authorisation) and the web (which buttons to show).
  */
 export function canManageTeam({ userId, creatorId, assignedRole, isOrgAdminOfTeamOrg }: TeamManagementFacts): boolean {
   if (isOrgAdminOfTeamOrg) return true;

@@ -12,7 +12,7 @@ export const serverBundle = path.join(repoRoot, 'command-api/dist/main.mjs');
  *
  * `npm start` runs the bundle with plain node rather than through tsx: tsx keeps every source
  * file's text and source map in the server's heap and transforms on the fly, which cost the
- * embedded server about 35 MB of its idle RSS (README, Performance → Chat).
+ * embedded server about 35 MB of its idle RSS (docs/performance.md, Chat).
  *
  * The output keeps the depth of a package's `src/` (`{package}/dist/`), so paths the code builds
  * from `import.meta.url` (the web app's `web/dist`) resolve the same; PGlite's worker script is
@@ -26,7 +26,7 @@ export async function bundleServer(options: { entry: string; outfile: string }):
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // A map beside the bundle: with --enable-source-maps (README, Operations) stack traces name
+    // A map beside the bundle: with --enable-source-maps (docs/operations.md) stack traces name
     // the TypeScript files; without it the map costs the server nothing.
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -3,8 +3,8 @@ import { setFlagsFromString } from 'node:v8';
 /**
  * V8's settings for a process whose database runs in a thread of its own (the embedded server:
  * PGlite in pglite-worker.mjs), set just before that thread starts. Both threads keep a V8 heap,
- * and at 5,000 sockets the embedded server's RSS was 320–360 MB, above its 300 MB goal (README,
- * Performance → Chat):
+ * and at 5,000 sockets the embedded server's RSS was 320–360 MB, above its 300 MB goal
+ * (docs/performance.md, Chat):
  *
  * - `--max-semi-space-size=2`: V8 reads it when a thread's heap is created, so it sizes the
  *   database thread's young generation only (two 8 MB halves become two of 2 MB; what that thread

@@ -38,7 +38,7 @@ export interface PgliteDatabase extends Database {
  *   session, so the statement that crossed into a new 16 MB segment held every other for the
  *   zeroing: 70–110 ms under chat load, the slowest moment of a run. The zeros only reserve disk
  *   space ahead of a later fsync, and PGlite runs with fsync off.
- * (README, Performance → Chat.)
+ * (docs/performance.md, Chat.)
  */
 export const pgliteStartParams: readonly string[] = [
   ...PGlite.defaultStartParams,

@@ -17,7 +17,7 @@ export interface PostgresDatabaseOptions {
  * Each new connection is a new PostgreSQL backend, forked and then warming its caches and
  * compiling es_append again; a busy moment after a quieter one opened and closed several at
  * once, and a chat under load felt each such moment: a 100 ms burst of backends exiting and
- * forking that held both cores of the benchmark machine (README, Performance → Chat). Ten
+ * forking that held both cores of the benchmark machine (docs/performance.md, Chat). Ten
  * minutes, as PgBouncer keeps its server connections.
  */
 const IDLE_CONNECTION_MS = 10 * 60_000;

@@ -111,7 +111,7 @@ export const rewardsProjector: Projector<DB, CompiledQuery | null | undefined> =
   tables: ['reward_grants', 'reward_counters', 'user_badges', 'user_rewards', 'reward_seen', ...playRewardTables],
   // XP and badges are looked at, not watched: under a busy chat, a message's reward waits up to
   // 100 ms to be granted with others in one batch, instead of costing a read and a write in the
-  // transaction that publishes the message (README, Performance → Chat).
+  // transaction that publishes the message (docs/performance.md, Chat).
   batchIntervalMs: 100,
 
   // The users rows of the rewarded (GET /api/user shows their XP, dulars and streak), and for

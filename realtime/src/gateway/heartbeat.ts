@@ -9,7 +9,7 @@ const TURN_MS = 250;
  * turns about 250 ms apart, each socket belongs to one of them, and each turn pings only its
  * own. Pinging every socket in the same instant, as ws's README does, stalled the event loop at
  * 5,000 sockets (the pings' writes, then the pongs all arriving at once): the messages sent then
- * waited 60–75 ms before their append began (README, Performance → Chat).
+ * waited 60–75 ms before their append began (docs/performance.md, Chat).
  */
 export class Heartbeat {
   private readonly turns: Set<Connection>[];

@@ -31,7 +31,7 @@ export function kyselyAppendRunner(executor: Kysely<any>): AppendRunner {
  * backslashes doubled, an E string when there are backslashes, so it reads the same whatever
  * standard_conforming_strings says), in one pass of the regex engine: pg's version appends one
  * character at a time, and under chat load that was a tenth of everything the embedded server
- * allocated (README, Performance → Chat).
+ * allocated (docs/performance.md, Chat).
  */
 export function escapeLiteral(text: string): string {
   const escaped = text.replace(/['\\]/g, (c) => c + c);

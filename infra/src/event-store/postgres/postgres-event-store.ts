@@ -28,7 +28,7 @@ export interface PostgresEventStoreOptions {
    * While appends keep coming, a live subscription reads at most this often (ms). 10 by default:
    * the projection runner, its main subscriber, applies a batch at most every 10 ms under load,
    * so reading more often only splits the same batch over more statements (measured in the
-   * README, Performance → Chat).
+   * docs/performance.md, Chat).
    */
   liveReadIntervalMs?: number;
 }
@@ -110,7 +110,7 @@ export function createPostgresEventStore(
         // Sideline the only live subscriber of $all is the projection runner that leads (the
         // others stand by unsubscribed), so no other process has anyone to wake. Another
         // subscriber elsewhere would still read the events on its next poll. Under load this
-        // was one statement in six (README, Performance → Chat).
+        // was one statement in six (docs/performance.md, Chat).
         if (signals.size === 0) notifier?.notify();
       }
       return result;
