@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, getCurrentUser } from '../../lib/api-client.ts';
 import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { dropBrowserPushSubscription, pushEndpointForSignOut } from '../notifications/push-support.ts';
 
 /** GET /api/user — `null` when signed out. */
 export const userQueryOptions = queryOptions({
@@ -48,7 +49,12 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: logoutMutationKey,
-    mutationFn: () => api.post<void>(apiPaths.logout),
+    mutationFn: async () => {
+      // The server stops pushing to this browser, and the browser forgets the subscription.
+      const pushEndpoint = await pushEndpointForSignOut();
+      await api.post<void>(apiPaths.logout, pushEndpoint ? { pushEndpoint } : undefined);
+      if (pushEndpoint) await dropBrowserPushSubscription();
+    },
     onSuccess: async () => {
       await clearOfflineData().catch((error: unknown) =>
         console.warn('[offline] could not empty what was kept for offline use', error),
