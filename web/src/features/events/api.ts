@@ -11,6 +11,7 @@ import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sortByDate } from './lib/event-dates.ts';
 import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
+import { noteRsvpAnswered } from '../notifications/offer-store.ts';
 
 /**
  * GET /api/teams/{teamId}/events — every occurrence, ascending, past included. Spec §7: a
@@ -153,6 +154,8 @@ export function useRsvp() {
       }),
     onSuccess: (outcome, { event }) => {
       if (outcome.status === 'sent') invalidateAnswerLists(queryClient, event.teamId);
+      // The moment to offer notifications (never on page load).
+      noteRsvpAnswered();
     },
   });
 }
