@@ -17,7 +17,9 @@ export function NotificationOffer() {
 function Offer() {
   const push = usePushSubscription();
   const [error, setError] = useState<string | null>(null);
-  if (push.state !== 'off' && !(push.state === 'blocked' && error)) return null;
+  // Once asked, it stays to say how that went (a refusal turns the state to blocked).
+  const [asked, setAsked] = useState(false);
+  if (push.state !== 'off' && !asked) return null;
 
   return (
     <section
@@ -61,6 +63,7 @@ function Offer() {
           disabled={push.busy || push.state === 'blocked'}
           onClick={() => {
             setError(null);
+            setAsked(true);
             push.turnOn().then(
               () => dismissNotificationOffer(),
               (reason: unknown) => setError(getErrorMessage(reason)),
