@@ -69,10 +69,13 @@ export function usePushSubscription() {
       const registration = await pushRegistration();
       const subscription =
         (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({
-          userVisibleOnly: true,
-          applicationServerKey: applicationServerKey(publicKey),
-        }));
+        (await registration.pushManager
+          .subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) })
+          .catch((error: unknown) => {
+            // The browser's push service said no (offline, or a browser without one): say it was the browser.
+            const reason = error instanceof Error && error.message ? ` (${error.message})` : '';
+            throw new Error(`This browser could not turn notifications on${reason}. Try again later.`);
+          }));
       await postPushSubscription(subscription.toJSON() as PushSubscriptionInput);
       set({ state: 'on', endpoint: subscription.endpoint });
       void queryClient.invalidateQueries({ queryKey: notificationKeys.subscriptions });
