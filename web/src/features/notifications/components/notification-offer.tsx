@@ -24,19 +24,19 @@ function Offer() {
   return (
     <section
       aria-labelledby="notification-offer-title"
-      className="fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[65] mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-lg md:bottom-6 dark:border-slate-700 dark:bg-slate-900"
+      className="fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[65] mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-lg md:bottom-6"
     >
       <div className="flex items-start gap-3">
-        <BellRing className="mt-0.5 size-5 shrink-0 text-brand-600 dark:text-brand-400" aria-hidden="true" />
+        <BellRing className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden="true" />
         <div className="min-w-0 flex-1">
-          <h2 id="notification-offer-title" className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+          <h2 id="notification-offer-title" className="text-sm font-semibold text-slate-900">
             Get told when plans change?
           </h2>
-          <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
+          <p className="mt-0.5 text-sm text-slate-600">
             Turn on notifications for changes, reminders and match updates on this device.
           </p>
           {error ? (
-            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+            <p role="alert" className="mt-2 text-sm text-red-700">
               {error}
             </p>
           ) : null}
@@ -45,7 +45,7 @@ function Offer() {
           type="button"
           aria-label="Dismiss"
           onClick={dismissNotificationOffer}
-          className="-mt-2 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
+          className="-mt-2 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-xl text-slate-500 hover:bg-slate-100"
         >
           <X className="size-5" aria-hidden="true" />
         </button>
@@ -54,7 +54,7 @@ function Offer() {
         <button
           type="button"
           onClick={dismissNotificationOffer}
-          className="min-h-11 rounded-xl px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          className="min-h-11 rounded-xl px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >
           Not now
         </button>

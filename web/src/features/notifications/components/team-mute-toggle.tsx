@@ -14,10 +14,10 @@ export function TeamMuteToggle({ teamId, teamName }: { teamId: string; teamName:
   return (
     <Card className="flex items-center justify-between gap-4 px-5 py-3">
       <span className="min-w-0">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-900 dark:text-slate-100">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-900">
           Mute notifications
         </label>
-        <span id={`${id}-desc`} className="block text-xs text-slate-600 dark:text-slate-300">
+        <span id={`${id}-desc`} className="block text-xs text-slate-600">
           {muted.isError
             ? "Couldn't load whether this team is muted."
             : isMuted

@@ -25,7 +25,7 @@ export function PushDeviceSection() {
 
   return (
     <Card className="p-5" role="region" aria-labelledby="settings-push-device">
-      <h2 id="settings-push-device" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+      <h2 id="settings-push-device" className="text-base font-semibold text-slate-900">
         Notifications on this device
       </h2>
       {push.state === 'checking' ? (
@@ -34,8 +34,8 @@ export function PushDeviceSection() {
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            <span className="font-semibold text-slate-900 dark:text-slate-100" data-testid="push-state">
+          <p className="mt-1 text-sm text-slate-600">
+            <span className="font-semibold text-slate-900" data-testid="push-state">
               {stateText[push.state].label}
             </span>
             {' · '}

@@ -17,10 +17,10 @@ export function QuietHoursSection() {
   const quiet = useQuietHours();
   return (
     <Card className="p-5" role="region" aria-labelledby="settings-quiet-hours">
-      <h2 id="settings-quiet-hours" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+      <h2 id="settings-quiet-hours" className="text-base font-semibold text-slate-900">
         Quiet hours
       </h2>
-      <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
+      <p className="mt-0.5 text-sm text-slate-600">
         No notifications during these hours, except a change to an event starting within a day.
       </p>
       {quiet.isPending ? (
@@ -58,7 +58,7 @@ function QuietHoursForm({ saved }: { saved: QuietHours | null }) {
 
   return (
     <form className="mt-4 space-y-3" onSubmit={submit} noValidate>
-      <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="quiet-hours-now">
+      <p className="text-sm text-slate-700" data-testid="quiet-hours-now">
         {saved ? `On: ${saved.start}–${saved.end} (${saved.timeZone})` : 'Off: notifications may come at any hour.'}
       </p>
       <div className="grid grid-cols-2 gap-3">
@@ -88,7 +88,7 @@ function QuietHoursForm({ saved }: { saved: QuietHours | null }) {
         />
       </Field>
       {formError ? (
-        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+        <p role="alert" className="text-sm text-red-600">
           {formError}
         </p>
       ) : null}
