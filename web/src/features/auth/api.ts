@@ -3,7 +3,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, getCurrentUser } from '../../lib/api-client.ts';
 import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
-import { dropBrowserPushSubscription, pushEndpointForSignOut } from '../notifications/push-support.ts';
 
 /** GET /api/user — `null` when signed out. */
 export const userQueryOptions = queryOptions({
@@ -51,9 +50,10 @@ export function useLogout() {
     mutationKey: logoutMutationKey,
     mutationFn: async () => {
       // The server stops pushing to this browser, and the browser forgets the subscription.
-      const pushEndpoint = await pushEndpointForSignOut();
+      const push = await import('../notifications/push-support.ts');
+      const pushEndpoint = await push.pushEndpointForSignOut();
       await api.post<void>(apiPaths.logout, pushEndpoint ? { pushEndpoint } : undefined);
-      if (pushEndpoint) await dropBrowserPushSubscription();
+      if (pushEndpoint) await push.dropBrowserPushSubscription();
     },
     onSuccess: async () => {
       await clearOfflineData().catch((error: unknown) =>
