@@ -11,12 +11,17 @@ let answered = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
-/** Called when an RSVP answer was accepted (events/api.ts useRsvp). */
+/** The name events/api.ts useRsvp dispatches on window (kept apart so neither chunk loads the other). */
+const RSVP_ANSWERED_EVENT = 'sideline:rsvp-answered';
+
+/** Called when an RSVP answer was accepted. */
 export function noteRsvpAnswered(): void {
   if (answered) return;
   answered = true;
   notify();
 }
+
+if (typeof window !== 'undefined') window.addEventListener(RSVP_ANSWERED_EVENT, noteRsvpAnswered);
 
 export function dismissNotificationOffer(): void {
   try {
