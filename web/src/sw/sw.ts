@@ -7,6 +7,8 @@
  *   and /ws, which always go to the server;
  * - leaves API reads and writes to the network: offline reading comes from the app's stored
  *   query cache and writes wait in its outbox (web/src/lib/offline), both per signed-in user;
+ * - shows each Web Push as a notification ({title, body, url, tag}, as the server sends it) and
+ *   opens its url on a tap, in an open window of the app when there is one;
  * - a new deploy installs beside the running one and waits until the page asks it to take over
  *   ("Reload for the new version"); the previous build's precache is removed when it does.
  */
@@ -29,6 +31,62 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** A payload that is not the server's JSON still shows something rather than nothing. */
+function readPush(data: PushMessageData | null): PushPayload {
+  const fallback: PushPayload = { title: 'Sideline', body: data?.text() ?? '', url: '/', tag: 'sideline' };
+  if (!data) return fallback;
+  try {
+    const parsed = data.json() as Partial<PushPayload>;
+    return {
+      title: typeof parsed.title === 'string' && parsed.title ? parsed.title : fallback.title,
+      body: typeof parsed.body === 'string' ? parsed.body : '',
+      url: typeof parsed.url === 'string' && parsed.url.startsWith('/') ? parsed.url : '/',
+      tag: typeof parsed.tag === 'string' && parsed.tag ? parsed.tag : fallback.tag,
+    };
+  } catch {
+    return fallback;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const { title, body, url, tag } = readPush(event.data);
+  // renotify: a newer message with the same tag (a second goal) replaces the old one and still alerts.
+  const options: NotificationOptions & { renotify?: boolean } = {
+    body,
+    tag,
+    renotify: true,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url },
+  };
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        await focused.navigate(target).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
 });
 
 // The first install takes the open page at once (there is no older version to wait for).

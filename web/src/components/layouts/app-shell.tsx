@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router-dom';
 import { SignedInProviders } from '../../app/signed-in-providers.tsx';
 import { useUser } from '../../features/auth/api.ts';
+import { NotificationOffer } from '../../features/notifications/components/notification-offer.tsx';
 import { ProfileMenu } from '../../features/auth/components/profile-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { OfflineBanner } from '../../lib/offline/offline-banner.tsx';
@@ -80,6 +81,7 @@ export function AppShell() {
           <Outlet />
         </main>
         {isDesktop ? null : <BottomNav user={user} pathname={pathname} />}
+        <NotificationOffer />
       </div>
     </SignedInProviders>
   );

@@ -48,7 +48,13 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: logoutMutationKey,
-    mutationFn: () => api.post<void>(apiPaths.logout),
+    mutationFn: async () => {
+      // The server stops pushing to this browser, and the browser forgets the subscription.
+      const push = await import('../notifications/push-support.ts');
+      const pushEndpoint = await push.pushEndpointForSignOut();
+      await api.post<void>(apiPaths.logout, pushEndpoint ? { pushEndpoint } : undefined);
+      if (pushEndpoint) await push.dropBrowserPushSubscription();
+    },
     onSuccess: async () => {
       await clearOfflineData().catch((error: unknown) =>
         console.warn('[offline] could not empty what was kept for offline use', error),

@@ -125,6 +125,9 @@ export function invalidateAnswerLists(queryClient: QueryClient, teamId: string) 
  * Offline, or without an answer, it waits in the outbox (`queued`) and is sent when the
  * connection returns; the same answer twice records nothing.
  */
+/** Dispatched on window when an answer was accepted (a plain event keeps the shell's code out of this chunk). */
+export const RSVP_ANSWERED_EVENT = 'sideline:rsvp-answered';
+
 export function useRsvp() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -153,6 +156,8 @@ export function useRsvp() {
       }),
     onSuccess: (outcome, { event }) => {
       if (outcome.status === 'sent') invalidateAnswerLists(queryClient, event.teamId);
+      // The moment to offer notifications (never on page load): notifications/offer-store listens.
+      window.dispatchEvent(new Event(RSVP_ANSWERED_EVENT));
     },
   });
 }

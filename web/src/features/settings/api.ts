@@ -1,6 +1,6 @@
 import type {
   ChangePasswordInput,
-  NotificationPreferences,
+  AllNotificationPreferences as NotificationPreferences,
   SessionsEnded,
   UpdateProfileInput,
   User,

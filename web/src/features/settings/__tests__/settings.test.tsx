@@ -1,13 +1,15 @@
-import type { NotificationPreferences, User } from '@sideline/domain';
+import type { AllNotificationPreferences, User } from '@sideline/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 
-const allOn: NotificationPreferences = {
+const allOn: AllNotificationPreferences = {
   chatMessages: true,
   eventChanges: true,
   eventReminders: true,
   mediaShared: true,
+  matchUpdates: true,
+  livestreams: true,
 };
 
 function settingsFetch(extra: Parameters<typeof mockFetch>[0] = {}, user: User = sampleUser) {

@@ -1,4 +1,4 @@
-import type { NotificationPreferences } from '@sideline/domain';
+import type { AllNotificationPreferences as NotificationPreferences } from '@sideline/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +12,8 @@ const kinds: ReadonlyArray<{ key: keyof NotificationPreferences; label: string; 
   { key: 'eventChanges', label: 'Event changes', description: 'New, moved or cancelled games and practices' },
   { key: 'eventReminders', label: 'Event reminders', description: 'A reminder before each event you’re going to' },
   { key: 'mediaShared', label: 'Photos and videos', description: 'When someone shares media with your team' },
+  { key: 'matchUpdates', label: 'Match updates', description: 'Kick-off, goals and the final score' },
+  { key: 'livestreams', label: 'Livestreams', description: 'When a game goes live' },
 ];
 
 /** One switch per kind of notice; each change is saved at once. */

@@ -4,6 +4,8 @@ import { paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
 import { AppearanceSection } from '../components/appearance-section.tsx';
 import { NotificationsSection } from '../components/notifications-section.tsx';
+import { PushDeviceSection } from '../components/push-device-section.tsx';
+import { QuietHoursSection } from '../components/quiet-hours-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
@@ -26,7 +28,9 @@ export function SettingsRoute() {
       </div>
       <ProfileSection user={user} />
       <AppearanceSection />
+      <PushDeviceSection />
       <NotificationsSection />
+      <QuietHoursSection />
       <PasswordSection />
       <SessionsSection />
     </div>

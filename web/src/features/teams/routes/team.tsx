@@ -46,6 +46,7 @@ import {
   teamInitial,
   teamKindLabel,
 } from '../team-display.ts';
+import { TeamMuteToggle } from '../../notifications/components/team-mute-toggle.tsx';
 
 // Loaded with their forms when the first one opens; until then the buttons only set the state.
 const TeamPageDialogs = lazy(() => import('../components/team-page-dialogs.tsx'));
@@ -324,6 +325,8 @@ export function TeamRoute() {
       </header>
 
       <TeamMatches teamId={team.id} />
+
+      <TeamMuteToggle teamId={team.id} teamName={team.name} />
 
       {team.code && manages ? (
         <Card className="flex flex-wrap items-center justify-between gap-4 p-5">
