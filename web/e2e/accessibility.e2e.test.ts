@@ -124,7 +124,12 @@ const coachScreens: Screen[] = [
     open: async (page, base) => {
       await page.goto(`${base}/events/${teamId}`);
       await page.getByRole('list', { name: 'Upcoming events' }).getByRole('button').first().click();
-      await page.getByRole('group', { name: 'Your RSVP' }).waitFor();
+      // The cards answer too: the dialog's own answer row is the one to wait for.
+      await page
+        .getByRole('dialog')
+        .getByRole('group', { name: /^Your RSVP/ })
+        .first()
+        .waitFor();
     },
   },
   {
