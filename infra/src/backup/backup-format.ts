@@ -41,7 +41,8 @@ export const DATABASE_DIR = 'pglite';
 /**
  * What of DATA_DIR is not copied as files: the database (dumped instead), the lock, uploads
  * still arriving (`uploads/.incoming`), files being written beside their final name (`.tmp`) and
- * live streams' HLS segments (`hls/`: seconds of video, gone when the stream ends).
+ * live streams' HLS segments (`hls/`: seconds of video, gone when the stream ends) and the RTMP
+ * ingest's own runtime store (`nms-store/`: node-media-server's lock, nothing of Sideline's).
  * `relative` uses forward slashes.
  */
 export function skippedInBackup(relative: string): boolean {
@@ -50,6 +51,7 @@ export function skippedInBackup(relative: string): boolean {
     top === DATABASE_DIR ||
     top.startsWith(LOCK_FILE) ||
     top === 'hls' ||
+    top === 'nms-store' ||
     relative === 'uploads/.incoming' ||
     relative.startsWith('uploads/.incoming/') ||
     relative.endsWith('.tmp')

@@ -62,8 +62,9 @@ export async function coldLoadScripts(
   const scripts = await countScripts(cdp);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
-  // Code loaded after the first paint (the live connection, the offline pieces) starts a moment later.
-  await page.waitForTimeout(500);
+  // Code loaded after the first paint (the live connection, the offline pieces) starts a moment
+  // later, sooner or later with the machine's load: wait long enough that it always counts.
+  await page.waitForTimeout(2_000);
   await page.waitForLoadState('networkidle');
   const result = scripts();
   await page.close();
