@@ -101,6 +101,14 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
     );
     // The stream's HLS plays in the browser's own player too: its time advances past a segment.
     const nativeHls = await parent.evaluate(async (url) => {
+      // Opened as a phone joining a running stream would: with a few segments listed. Chromium's
+      // own HLS player refuses to start on a playlist of one or two 1 s segments (a quiet machine
+      // gets here that early), which hls.js and Safari wait out by reloading the playlist.
+      for (const until = Date.now() + 20_000; Date.now() < until;) {
+        const playlist = await fetch(url).then((r) => (r.ok ? r.text() : ''));
+        if (playlist.split('#EXTINF').length > 3) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
       const video = document.createElement('video');
       video.muted = true;
       video.src = url;
