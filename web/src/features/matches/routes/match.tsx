@@ -1,4 +1,5 @@
 import type { Match } from '@sideline/domain';
+import { LineupButton } from '../components/lineup-button.tsx';
 import { ArrowLeft, CalendarDays, ListChecks, MapPinned, Radio, Target, UserCheck } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -19,7 +20,6 @@ import { mapsUrl, matchKickOffText } from '../lib/kick-off.ts';
 import { skeletonClassName } from '../lib/match-display.ts';
 
 // Managers only: the lineup dialog loads when first opened.
-const LineupDialog = lazy(() => import('../components/lineup-dialog.tsx').then((m) => ({ default: m.LineupDialog })));
 
 export function BackToMatches() {
   return (
@@ -107,8 +107,6 @@ function Info({ match }: { match: Match }) {
 /** Score (the scorer), Lineup and the status changes the match machine allows, for its managers. */
 function ManagerActions({ match }: { match: Match }) {
   const { can } = useMatchMachine(match);
-  const [lineupOpen, setLineupOpen] = useState(false);
-  const [lineupLoaded, setLineupLoaded] = useState(false);
   const scoring = can('RecordStat') || can('StartMatch');
   const lineup = can('AddParticipant') || can('Substitute');
   return (
@@ -122,28 +120,10 @@ function ManagerActions({ match }: { match: Match }) {
               Score
             </Link>
           ) : null}
-          {lineup ? (
-            <Button
-              variant="outline"
-              size="lg"
-              className="min-w-0 flex-1"
-              onClick={() => {
-                setLineupLoaded(true);
-                setLineupOpen(true);
-              }}
-            >
-              <UserCheck className="size-5" aria-hidden="true" />
-              Lineup
-            </Button>
-          ) : null}
+          {lineup ? <LineupButton match={match} className="min-w-0 flex-1" /> : null}
         </div>
       ) : null}
       <LifecycleActions key={match.status} match={match} />
-      {lineupLoaded ? (
-        <Suspense fallback={null}>
-          <LineupDialog match={match} open={lineupOpen} onOpenChange={setLineupOpen} />
-        </Suspense>
-      ) : null}
     </Card>
   );
 }

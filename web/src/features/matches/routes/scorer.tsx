@@ -7,10 +7,11 @@ import {
   type Participant,
   type RecordStatInput,
 } from '@sideline/domain';
-import { ArrowLeft, UserCheck } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { LineupButton } from '../components/lineup-button.tsx';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { matchPath } from '../../../config/paths.ts';
@@ -27,8 +28,6 @@ import { UndoBar } from '../components/scorer/undo-bar.tsx';
 import { useScoreKeeper } from '../hooks/use-score-keeper.ts';
 import { skeletonClassName } from '../lib/match-display.ts';
 import { statPhrase } from '../lib/timeline.ts';
-
-const LineupDialog = lazy(() => import('../components/lineup-dialog.tsx').then((m) => ({ default: m.LineupDialog })));
 
 function BackToMatch({ matchId }: { matchId: string }) {
   return (
@@ -53,8 +52,6 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
   const keeper = useScoreKeeper(match.id);
   const [subject, setSubject] = useState<ScorerSubject | null>(null);
   const [measuring, setMeasuring] = useState<string | null>(null);
-  const [lineupOpen, setLineupOpen] = useState(false);
-  const [lineupLoaded, setLineupLoaded] = useState(false);
   const sport = sportById(match.sportId);
   const scoring = scoringStatTypes(sport);
   // The match machine's rules: stats while in progress (and corrections after), the lineup before the end.
@@ -118,26 +115,8 @@ function Scorer({ match, participants }: { match: Match; participants: readonly 
       ) : null}
       <QueuedStats matchId={match.id} />
       {step}
-      {canLineup ? (
-        <Button
-          variant="outline"
-          size="lg"
-          className="w-full"
-          onClick={() => {
-            setLineupLoaded(true);
-            setLineupOpen(true);
-          }}
-        >
-          <UserCheck className="size-5" aria-hidden="true" />
-          Lineup
-        </Button>
-      ) : null}
+      {canLineup ? <LineupButton match={match} className="w-full" /> : null}
       <LifecycleActions key={match.status} match={match} />
-      {lineupLoaded ? (
-        <Suspense fallback={null}>
-          <LineupDialog match={match} open={lineupOpen} onOpenChange={setLineupOpen} />
-        </Suspense>
-      ) : null}
     </>
   );
 }
