@@ -107,6 +107,7 @@ describe('a schedule change', () => {
           body: expect.stringContaining('Riverside Hawks'),
           url: `/events/${hawks.id}?event=${event.id}`,
           tag: `event-${event.id}`,
+          noticeId: expect.any(String),
         },
       ]);
     }

@@ -81,7 +81,15 @@ export async function deliverNotice(
   if (devices.length > 0) {
     const recorded = await db
       .insertInto('push_deliveries')
-      .values(devices.map((d) => ({ event_id: row.event_id, user_id: d.userId, endpoint: d.endpoint, channel: 'push', sent_at: now })))
+      .values(
+        devices.map((d) => ({
+          event_id: row.event_id,
+          user_id: d.userId,
+          endpoint: d.endpoint,
+          channel: 'push',
+          sent_at: now,
+        })),
+      )
       .onConflict((oc) => oc.doNothing())
       .returning(['user_id', 'endpoint'])
       .execute();

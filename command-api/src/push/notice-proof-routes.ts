@@ -127,7 +127,11 @@ export const noticeProofRoutes: FastifyPluginAsyncZod<FeatureContext> = async (a
           .select(['event_id', 'user_id', 'channel', 'sent_at', 'delivered_at'])
           .where('event_id', 'in', ids)
           .execute() as Promise<Delivery[]>,
-        db.selectFrom('notice_seen').select(['notice_id', 'user_id', 'seen_at']).where('notice_id', 'in', ids).execute(),
+        db
+          .selectFrom('notice_seen')
+          .select(['notice_id', 'user_id', 'seen_at'])
+          .where('notice_id', 'in', ids)
+          .execute(),
       ]);
       const families = familiesOf({
         players: players as { id: string; name: string }[],
