@@ -28,6 +28,5 @@ export function useReportEventView(event: TeamEvent) {
   useEffect(() => {
     mutate(event);
     // Reported again when the event changes while open (a newer change is seen too).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, mutate]);
 }
