@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { makeTeam, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser, type MockResponse } from '../../../test/utils.tsx';
 import { answersClosed } from '../lib/answers-closed.ts';
+import { defaultEventFormValues, eventFormSchema, toCreateEventInput } from '../lib/event-form.ts';
+import { toChangeInput } from '../components/edit-event-form.tsx';
 import type { TeamEvent } from '../types.ts';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -147,5 +149,39 @@ describe('Answers closed', () => {
     dialog = await openDetail(manager.user);
     expect(within(dialog).getByTestId('answers-closed')).toHaveTextContent('Answers closed');
     expect(within(dialog).getByRole('group', { name: 'Your RSVP' })).toBeInTheDocument();
+  });
+});
+
+describe('setting rsvpDeadlineHours', () => {
+  it('the create form sends the hours, nothing when empty, and refuses what is not 1 to 336', () => {
+    const filled = { ...defaultEventFormValues, title: 'Game', date: '2030-09-14', time: '10:00' };
+    expect(toCreateEventInput(eventFormSchema.parse({ ...filled, rsvpDeadlineHours: '48' }))).toMatchObject({
+      rsvpDeadlineHours: 48,
+    });
+    expect(toCreateEventInput(eventFormSchema.parse(filled))).not.toHaveProperty('rsvpDeadlineHours');
+    for (const bad of ['0', '337', 'two']) {
+      const parsed = eventFormSchema.safeParse({ ...filled, rsvpDeadlineHours: bad });
+      expect(parsed.success, bad).toBe(false);
+    }
+  });
+
+  it('the edit form sends a changed deadline alone, and null to remove it', () => {
+    const event = game({ rsvpDeadlineHours: 24 });
+    const at = new Date(event.date);
+    const same = {
+      title: event.title,
+      description: event.description,
+      location: event.location,
+      date: at.toISOString().slice(0, 10),
+      time: at.toISOString().slice(11, 16),
+      reason: '',
+    };
+    expect(toChangeInput(event, 'occurrence', { ...same, rsvpDeadlineHours: '24' })).toBeNull();
+    expect(toChangeInput(event, 'occurrence', { ...same, rsvpDeadlineHours: '6' })).toMatchObject({
+      rsvpDeadlineHours: 6,
+    });
+    expect(toChangeInput(event, 'occurrence', { ...same, rsvpDeadlineHours: '' })).toMatchObject({
+      rsvpDeadlineHours: null,
+    });
   });
 });

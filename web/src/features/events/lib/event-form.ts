@@ -101,13 +101,14 @@ export const defaultEventFormValues: EventFormInput = {
 export function toCreateEventInput(v: EventFormValues): CreateEventInput {
   const start = new Date(`${v.date}T${v.time}`);
   const timeZone = browserTimeZone();
+  const deadline = deadlineHoursOf(v.rsvpDeadlineHours ?? '');
   const base = {
     title: v.title,
     description: v.description,
     date: start.toISOString(),
     location: v.location,
     ...(timeZone && { timeZone }),
-    rsvpDeadlineHours: deadlineHoursOf(v.rsvpDeadlineHours ?? '') ?? null,
+    ...(deadline ? { rsvpDeadlineHours: deadline } : {}),
   };
   if (!v.isRecurring) return { ...base, isRecurring: false };
   // The weekdays as picked: the server evaluates them in the browser's zone sent along.
