@@ -6,6 +6,8 @@ import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './suppo
 import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
+/** Where a slow run is (printed): a timeout then says which step it was in. */
+const step = (what: string) => console.log(`notice-proof e2e: ${what}`);
 
 async function phone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -49,6 +51,7 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
+    step('signed up');
     await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
     const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Proof Hawks');
     await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
@@ -74,6 +77,7 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
       >;
     await expect.poll(async () => (await notices()).length, { timeout: 15_000 }).toBe(1);
 
+    step('first notice');
     // The change, in the coach's event detail.
     let detail = await openDetail(coach, sideline.url, teamId, 'Cup game');
     await detail.getByRole('button', { name: 'Edit' }).click();
@@ -89,6 +93,7 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
     expect(change!.families.map((f) => f.channel)).toEqual(['email']);
     await expect.poll(async () => (await notices())[0]!.families[0]!.deliveredAt, { timeout: 15_000 }).not.toBeNull();
 
+    step('changed');
     await coach.reload();
     detail = await openDetail(coach, sideline.url, teamId, 'Cup game');
     const told = detail.getByRole('region', { name: 'Who was told' });
@@ -96,11 +101,13 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
       .poll(() => told.getByTestId('notice-seen').first().textContent(), { timeout: 10_000 })
       .toBe('Seen by 0 of 1 family');
 
+    step('seen by 0');
     // The family looks at the event.
     const parentDetail = await openDetail(parent, sideline.url, teamId, 'Cup game');
     await parentDetail.getByText('North pitch').first().waitFor();
     expect(await parentDetail.getByRole('region', { name: 'Who was told' }).count()).toBe(0);
 
+    step('parent viewed');
     await coach.reload();
     detail = await openDetail(coach, sideline.url, teamId, 'Cup game');
     const seen = detail.getByRole('region', { name: 'Who was told' });
@@ -112,5 +119,5 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
     const summary = (await seen.locator('summary').first().boundingBox())!;
     expect(summary.height).toBeGreaterThanOrEqual(44);
     expect(pageErrors).toEqual([]);
-  });
+  }, 240_000);
 });
