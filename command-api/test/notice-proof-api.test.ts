@@ -299,3 +299,28 @@ describe('GET /api/teams/{teamId}/events/{eventId}/notices', () => {
     expect((await coach.get(`/api/teams/${team.id}/events/nope/notices`)).status).toBe(404);
   });
 });
+
+describe('event reads carry rsvpDeadlineHours', () => {
+  it('from the create, after a change, and not once it is removed', async () => {
+    const coach = await person('coach', 'Dina Deadline');
+    const team = await teamOf(coach, 'Deadline Reads', []);
+    const created = await readJson(
+      await coach.post(`/api/teams/${team.id}/events`, {
+        title: 'Final',
+        date: inDays(5),
+        timeZone: 'UTC',
+        rsvpDeadlineHours: 48,
+      }),
+    );
+    const read = async () => readJson(await coach.get(`/api/teams/${team.id}/events/${created.id}`));
+    expect(await read()).toMatchObject({ rsvpDeadlineHours: 48 });
+    const changed = await coach.patch(`/api/teams/${team.id}/events/${created.id}`, {
+      scope: 'series',
+      rsvpDeadlineHours: 6,
+    });
+    expect(changed.status).toBe(200);
+    expect(await read()).toMatchObject({ rsvpDeadlineHours: 6 });
+    await coach.patch(`/api/teams/${team.id}/events/${created.id}`, { scope: 'series', rsvpDeadlineHours: null });
+    expect(await read()).not.toHaveProperty('rsvpDeadlineHours');
+  });
+});

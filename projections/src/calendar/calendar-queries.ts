@@ -461,7 +461,8 @@ function toCalendarEvent(o: Found, answerRows: readonly AnswerRow[], expected: r
     timeZone: series.timeZone,
     rsvps,
     lateNotGoing: rsvps.filter((r) => r.lateChange).length,
-    rsvpDeadlineHours: series.rsvpDeadlineHours,
+    // Only when set: reads of events without a deadline stay as they were.
+    ...(series.rsvpDeadlineHours !== null && { rsvpDeadlineHours: series.rsvpDeadlineHours }),
     status,
     previous: changed?.previous ?? null,
     changedAt: changedAts.length > 0 ? new Date(Math.max(...changedAts.map((d) => d.getTime()))).toISOString() : null,
