@@ -4,7 +4,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
-import { runMode } from '@sideline/infra';
+import { createMailer, runMode } from '@sideline/infra';
 import path from 'node:path';
 import { findUserById, teamIdsOfUser, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
 import { realtimePlugin } from '@sideline/realtime';
@@ -51,6 +51,9 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
 import { startNoticeSender } from './push/notice-sender.ts';
 import { remindRoutes } from './push/remind-routes.ts';
+import { noticeProofRoutes } from './push/notice-proof-routes.ts';
+import { unsubscribeRoutes } from './push/unsubscribe-routes.ts';
+import { unsubscribeTokens } from './push/unsubscribe-tokens.ts';
 import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
@@ -215,14 +218,27 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(adminRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
   await app.register(remindRoutes, { ...ctx, delivery: pushDelivery });
+  const tokens = await unsubscribeTokens(database.db);
+  await app.register(unsubscribeRoutes, { ...ctx, tokens });
+  await app.register(noticeProofRoutes, ctx);
   if (deps.sendsNotices) {
+    const mailer = createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(ctx.dataDir, 'outbox'),
+      logger: logger.child({ component: 'notice-mail' }),
+    });
     const sender = startNoticeSender({
+      email: { mailer, tokens, publicOrigin: socketOrigin },
       db: database.db,
       delivery: pushDelivery,
       logger: logger.child({ component: 'notices' }),
       ...(deps.clock ? { clock: deps.clock } : {}),
     });
-    app.addHook('onClose', () => sender.stop());
+    app.addHook('onClose', async () => {
+      await sender.stop();
+      mailer.close();
+    });
   }
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {

@@ -107,6 +107,7 @@ describe('a schedule change', () => {
           body: expect.stringContaining('Riverside Hawks'),
           url: `/events/${hawks.id}?event=${event.id}`,
           tag: `event-${event.id}`,
+          noticeId: expect.any(String),
         },
       ]);
     }
@@ -321,7 +322,13 @@ describe('media shared', () => {
     await expect
       .poll(() => pushService.receivedBy(fanPhone).map((r) => r.payload))
       .toEqual([
-        { title: 'New photo in Media Hawks', body: 'Kick-off', url: `/media/${hawks.id}`, tag: `media-${hawks.id}` },
+        {
+          title: 'New photo in Media Hawks',
+          body: 'Kick-off',
+          url: `/media/${hawks.id}`,
+          tag: `media-${hawks.id}`,
+          noticeId: expect.any(String),
+        },
       ]);
     await settled();
     expect(pushService.receivedBy(coachPhone)).toEqual([]);

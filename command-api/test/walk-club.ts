@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { readJson, type ApiClient } from './http-client.ts';
 import { addToLineup, createClub, member, recordStat, scheduleMatch } from './match-fixture.ts';
+import { unsubscribeTokens } from '../src/push/unsubscribe-tokens.ts';
 import type { JsonSchema, RequestBase } from './openapi-walk.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -38,6 +39,8 @@ export async function seedWalkClub(server: TestServer) {
   const invitationToken = new URL(invitation.url).searchParams.get('token')!;
   const feed = (await created(club.coach.post(`${teamPath}/calendar-token`))) as { url: string };
   const feedToken = new URL(feed.url).searchParams.get('token')!;
+  // An email's unsubscribe link, signed with the server's own key.
+  const unsubscribeToken = (await unsubscribeTokens(server.database.db)).make(person.userId, 'mediaShared');
   const token = await created(club.admin.post('/api/tokens', { name: 'Analytics', organizationId: club.org.id }));
   const livestream = await created(
     club.coach.post('/api/livestreams', { teamId: club.teamA.id, title: 'Hawks v Owls' }),
@@ -123,7 +126,11 @@ export async function seedWalkClub(server: TestServer) {
         : route.startsWith('/api/avatars/')
           ? avatar.split('/').pop()
           : undefined,
-      token: route.startsWith('/api/invite/') ? invitationToken : feedToken,
+      token: route.startsWith('/api/invite/')
+        ? invitationToken
+        : route.startsWith('/api/notifications/unsubscribe')
+          ? unsubscribeToken
+          : feedToken,
       email: `walk-${Date.now()}-${++emails}@example.com`,
       parentEmail: `walk-parent-${Date.now()}-${++emails}@example.com`,
       password: 'correct horse battery',

@@ -20,6 +20,9 @@ export type Access =
 
 const ACCESS: Record<string, Access> = {
   'GET /api/push/public-key': 'public',
+  // Email's one-click unsubscribe: the signed token in the URL names the person (RFC 8058).
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
   'POST /api/register': 'public',
   'POST /api/login': 'public',
   // Signing out without a session is still a 204 (and clears whatever cookie was sent).
@@ -69,6 +72,8 @@ const FILE_ANSWERS: Record<string, { type: string; what: string }> = {
     what: 'The live HLS playlist',
   },
   'GET /api/livestreams/{livestreamId}/hls/{segment}': { type: 'video/mp2t', what: 'One HLS segment' },
+  'GET /api/notifications/unsubscribe': { type: 'text/html', what: 'A page with the button that unsubscribes' },
+  'POST /api/notifications/unsubscribe': { type: 'text/html', what: 'A page saying the switch is off' },
 };
 
 export const SECURITY_SCHEMES = {

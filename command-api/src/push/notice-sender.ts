@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { inQuietHours, notificationPreferencesSchema, withAllNotificationPreferences } from '@sideline/domain';
 import type { Logger } from '@sideline/infra';
-import { pushSubscriptionsOfUsers, quietHoursOfUsers } from '@sideline/projections';
+import { quietHoursOfUsers } from '@sideline/projections';
 import { composeNotice, teamAudience } from './notice-messages.ts';
-import type { NoticeDeliveryTables } from './notice-tables.ts';
+import { deliverNotice, recordScheduleNotice, type EmailFallback } from './notice-delivery.ts';
 import type { PushDelivery } from './push-delivery.ts';
 
 export interface NoticeSenderOptions {
@@ -15,6 +15,8 @@ export interface NoticeSenderOptions {
   pollMs?: number;
   /** A notice older than this when first looked at (a replay, a long outage) is dropped. */
   maxAgeMs?: number;
+  /** Email for people without a working push subscription (schedule changes and reminders). */
+  email?: EmailFallback | null;
 }
 
 interface OutboxRow {
@@ -61,6 +63,7 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
     if (now.getTime() - new Date(row.occurred_at).getTime() > maxAgeMs) return;
     const notice = await composeNotice(db, row, now);
     if (!notice) return;
+    await recordScheduleNotice(db, row, notice);
     const audience = await teamAudience(db, notice.teamIds);
     if (row.actor_id) audience.delete(row.actor_id);
     const userIds = [...audience.keys()];
@@ -93,31 +96,7 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
       if (audience.get(userId)!.every((teamId) => muted.get(userId)?.has(teamId))) return false;
       return notice.urgent || !inQuietHours(quiet.get(userId) ?? null, now);
     });
-    const devices = await pushSubscriptionsOfUsers(db, told);
-    if (devices.length === 0) return;
-    // Recorded first: a device already recorded for this notice is never sent it again.
-    const recorded = await (db as Kysely<NoticeDeliveryTables>)
-      .insertInto('push_deliveries')
-      .values(devices.map((d) => ({ event_id: row.event_id, user_id: d.userId, endpoint: d.endpoint, sent_at: now })))
-      .onConflict((oc) => oc.doNothing())
-      .returning(['user_id', 'endpoint'])
-      .execute();
-    const fresh = new Set(recorded.map((r) => `${r.user_id} ${r.endpoint}`));
-    const outcomes = await delivery.toSubscriptions(
-      devices.filter((d) => fresh.has(`${d.userId} ${d.endpoint}`)),
-      notice.message,
-      notice.urgent ? { urgency: 'high' } : {},
-    );
-    for (const o of outcomes) {
-      const status = o.outcome.status;
-      await (db as Kysely<NoticeDeliveryTables>)
-        .updateTable('push_deliveries')
-        .set({ status, delivered_at: o.outcome.kind === 'delivered' ? clock() : null })
-        .where('event_id', '=', row.event_id)
-        .where('user_id', '=', o.userId)
-        .where('endpoint', '=', o.endpoint)
-        .execute();
-    }
+    await deliverNotice({ db, delivery, email: options.email ?? null, logger, clock }, row, notice, told);
   }
 
   async function round(): Promise<number> {

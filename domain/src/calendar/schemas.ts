@@ -233,6 +233,8 @@ export const eventSchema = z.object({
   // bytes must match zod's order.
   /** How many answers are late changes to Not Going: the coaches' badge on the event. */
   lateNotGoing: z.number().int().optional(),
+  /** Answers close this many hours before the start (members then get 409 RSVP_CLOSED); null: never. */
+  rsvpDeadlineHours: z.number().int().nullable().optional(),
 });
 export type CalendarEvent = z.infer<typeof eventSchema>;
 

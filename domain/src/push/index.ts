@@ -3,3 +3,4 @@ export * from './events.ts';
 export * from './commands.ts';
 export * from './decider.ts';
 export * from './quiet-hours.ts';
+export * from './families.ts';

@@ -49,6 +49,8 @@ export const pushMessageSchema = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string(),
+  /** The notice it tells of (the change's event id): the service worker reports a tap with it. */
+  noticeId: z.string().optional(),
 });
 export type PushMessage = z.infer<typeof pushMessageSchema>;
 

@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** The link the message is about: printed in the log when mail goes to the outbox. */
   link?: string;
+  /** Extra header fields (e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

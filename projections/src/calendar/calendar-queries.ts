@@ -45,6 +45,8 @@ export interface EventSeries {
   previousLocation: string | null;
   /** How many changes it has had (the iCalendar SEQUENCE). */
   sequence: number;
+  /** Answers close this many hours before each occurrence (managers may still record them); null: never. */
+  rsvpDeadlineHours: number | null;
 }
 
 /** One occurrence's own values and cancellation, as stored. */
@@ -68,6 +70,7 @@ const seriesColumns = [
   'calendar_events.previous_shift_minutes',
   'calendar_events.previous_location',
   'calendar_events.sequence',
+  'calendar_events.rsvp_deadline_hours',
 ] as const;
 
 type SeriesRow = Selectable<DB['calendar_events']>;
@@ -91,6 +94,7 @@ function toSeries(row: SeriesRow): EventSeries {
     previousShiftMinutes: row.previous_shift_minutes,
     previousLocation: row.previous_location,
     sequence: Number(row.sequence),
+    rsvpDeadlineHours: row.rsvp_deadline_hours,
   };
 }
 
@@ -457,6 +461,8 @@ function toCalendarEvent(o: Found, answerRows: readonly AnswerRow[], expected: r
     timeZone: series.timeZone,
     rsvps,
     lateNotGoing: rsvps.filter((r) => r.lateChange).length,
+    // Only when set: reads of events without a deadline stay as they were.
+    ...(series.rsvpDeadlineHours !== null && { rsvpDeadlineHours: series.rsvpDeadlineHours }),
     status,
     previous: changed?.previous ?? null,
     changedAt: changedAts.length > 0 ? new Date(Math.max(...changedAts.map((d) => d.getTime()))).toISOString() : null,

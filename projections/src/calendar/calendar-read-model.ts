@@ -22,6 +22,8 @@ export interface CalendarTables {
     split_from: Generated<string | null>;
     /** When the series itself last changed (any field); null: never. */
     changed_at: Generated<Date | null>;
+    /** Added by 1961_: answers close this many hours before each occurrence; null: never. */
+    rsvp_deadline_hours: Generated<number | null>;
     /** When the series' time or place last changed; null: never. */
     time_place_changed_at: Generated<Date | null>;
     /** That change's wall-clock shift of every occurrence (minutes) and the place before it. */
@@ -291,6 +293,11 @@ export const calendarMigrations: Record<string, Migration> = {
       await sql`CREATE INDEX player_accounts_player_idx ON player_accounts (player_id) WHERE valid_to IS NULL`.execute(
         db,
       );
+    },
+  }, // Answers close this many hours before each occurrence (RsvpDeadlineSet); null: never.
+  '1961_calendar_rsvp_deadline': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('calendar_events').addColumn('rsvp_deadline_hours', 'integer').execute();
     },
   },
 };

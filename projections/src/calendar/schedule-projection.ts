@@ -12,6 +12,7 @@ import {
   type OccurrenceRestored,
   type OccurrenceStatus,
   type Recurrence,
+  type RsvpDeadlineSet,
 } from '@sideline/domain';
 import type { CalendarTables } from './calendar-read-model.ts';
 
@@ -422,6 +423,15 @@ export async function applyScheduleChange(db: Kysely<DB>, e: RecordedEvent): Pro
       return applySplit(db, e);
     case 'EventSeriesContinued':
       return applyContinued(db, e);
+    case 'RsvpDeadlineSet': {
+      const d = e.data as RsvpDeadlineSet['data'];
+      await db
+        .updateTable('calendar_events')
+        .set({ rsvp_deadline_hours: d.hours })
+        .where('id', '=', d.eventId)
+        .execute();
+      return;
+    }
   }
 }
 

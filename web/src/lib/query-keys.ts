@@ -39,6 +39,9 @@ export const apiPaths = {
   /** Who is going, maybe, not going and has not answered, by name (`?occurrenceDate=`). */
   eventAttendance: (eventId: string) => `/api/events/${enc(eventId)}/attendance`,
   teamEventHistory: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}/history`,
+  /** Proof of who was told of each change (managers), and a member's report of viewing the event. */
+  teamEventNotices: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}/notices`,
+  teamEventViews: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}/views`,
   /** …/occurrences/{occurrenceDate}/cancel or /restore. */
   teamEventOccurrence: (teamId: string, eventId: string, occurrenceDate: string, action: 'cancel' | 'restore') =>
     `/api/teams/${enc(teamId)}/events/${enc(eventId)}/occurrences/${enc(occurrenceDate)}/${action}`,
@@ -100,6 +103,7 @@ export const queryKeys = {
   eventAttendance: (eventId: string, occurrenceDate: string) =>
     [apiPaths.eventAttendance(eventId), { occurrenceDate }] as const,
   teamEventHistory: (teamId: string, eventId: string) => [apiPaths.teamEventHistory(teamId, eventId)] as const,
+  teamEventNotices: (teamId: string, eventId: string) => [apiPaths.teamEventNotices(teamId, eventId)] as const,
   teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,
   organizationMembers: (orgId: string) => [apiPaths.organizationMembers(orgId)] as const,
   organizations: [apiPaths.organizations] as const,

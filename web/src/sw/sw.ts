@@ -38,6 +38,8 @@ interface PushPayload {
   body: string;
   url: string;
   tag: string;
+  /** The notice it tells of: a tap is reported with it (proof that the family saw it). */
+  noticeId?: string;
 }
 
 /** A payload that is not the server's JSON still shows something rather than nothing. */
@@ -51,6 +53,9 @@ function readPush(data: PushMessageData | null): PushPayload {
       body: typeof parsed.body === 'string' ? parsed.body : '',
       url: typeof parsed.url === 'string' && parsed.url.startsWith('/') ? parsed.url : '/',
       tag: typeof parsed.tag === 'string' && parsed.tag ? parsed.tag : fallback.tag,
+      ...(typeof parsed.noticeId === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(parsed.noticeId)
+        ? { noticeId: parsed.noticeId }
+        : {}),
     };
   } catch {
     return fallback;
@@ -58,7 +63,7 @@ function readPush(data: PushMessageData | null): PushPayload {
 }
 
 self.addEventListener('push', (event) => {
-  const { title, body, url, tag } = readPush(event.data);
+  const { title, body, url, tag, noticeId } = readPush(event.data);
   // renotify: a newer message with the same tag (a second goal) replaces the old one and still alerts.
   const options: NotificationOptions & { renotify?: boolean } = {
     body,
@@ -66,17 +71,27 @@ self.addEventListener('push', (event) => {
     renotify: true,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: { url },
+    data: { url, noticeId },
   };
   event.waitUntil(self.registration.showNotification(title, options));
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  const data = event.notification.data as { url?: string; noticeId?: string } | null;
+  const path = data?.url ?? '/';
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(
     (async () => {
+      // Seen: the coach's proof of who was told. Not reported is no reason to keep the page closed.
+      if (data?.noticeId) {
+        await fetch(`/api/notices/${encodeURIComponent(data.noticeId)}/seen`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }).catch(() => undefined);
+      }
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {

@@ -104,6 +104,15 @@ function CreateEventForm({ team, onDone }: { team: Team; onDone: () => void }) {
         />
       </Field>
 
+      <Field id="event-deadline" label="Answers close (hours before the start)" error={err('rsvpDeadlineHours')}>
+        <Input
+          {...fieldControlProps('event-deadline', err('rsvpDeadlineHours'))}
+          inputMode="numeric"
+          placeholder="Never"
+          {...register('rsvpDeadlineHours')}
+        />
+      </Field>
+
       <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 py-0.5 pr-1 pl-3">
         <span id="event-repeat-label" className="text-sm font-medium text-slate-900">
           Repeat event

@@ -5,6 +5,7 @@ import { Field, fieldControlProps } from '../../../components/ui/field.tsx';
 import { fieldFocusClassName, Input } from '../../../components/ui/input.tsx';
 import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
 import { occurrenceDateOf, useChangeEvent } from '../schedule-api.ts';
+import { DEADLINE_MESSAGE, deadlineHoursOf } from '../lib/deadline-hours.ts';
 import { serverErrors } from '../lib/server-errors.ts';
 import type { ChangeEventInput, ChangeScope, TeamEvent } from '../types.ts';
 
@@ -46,7 +47,15 @@ function timeLabel(timeZone: string): string {
 export function toChangeInput(
   event: TeamEvent,
   scope: ChangeScope,
-  values: { title: string; description: string; location: string; date: string; time: string; reason: string },
+  values: {
+    title: string;
+    description: string;
+    location: string;
+    date: string;
+    time: string;
+    reason: string;
+    rsvpDeadlineHours?: string;
+  },
 ): ChangeEventInput | null {
   const input: ChangeEventInput = { scope, occurrenceDate: occurrenceDateOf(event) };
   if (values.title.trim() !== event.title) input.title = values.title.trim();
@@ -56,7 +65,11 @@ export function toChangeInput(
   // A wall-clock time without an offset: the server reads it in the event's zone, whatever zone
   // this phone is in, and refuses a time that zone skips.
   if (values.date !== was.date || values.time !== was.time) input.startsAt = `${values.date}T${values.time}`;
-  const changed = ['title', 'description', 'location', 'startsAt'].some((k) => k in input);
+  if (values.rsvpDeadlineHours !== undefined) {
+    const hours = deadlineHoursOf(values.rsvpDeadlineHours);
+    if (hours !== undefined && hours !== (event.rsvpDeadlineHours ?? null)) input.rsvpDeadlineHours = hours;
+  }
+  const changed = ['title', 'description', 'location', 'startsAt', 'rsvpDeadlineHours'].some((k) => k in input);
   if (!changed) return null;
   if (values.reason.trim()) input.reason = values.reason.trim();
   return input;
@@ -86,6 +99,7 @@ export function EditEventForm({
     date: start.date,
     time: start.time,
     reason: '',
+    rsvpDeadlineHours: event.rsvpDeadlineHours ? String(event.rsvpDeadlineHours) : '',
   });
   const [localError, setLocalError] = useState<string | null>(null);
   const refused = serverErrors(change.error);
@@ -98,13 +112,22 @@ export function EditEventForm({
     setLocalError(null);
     if (!values.title.trim()) return setLocalError('Enter a title');
     if (!values.date || !values.time) return setLocalError('Choose a date and a time');
+    if (deadlineHoursOf(values.rsvpDeadlineHours) === undefined) return setLocalError(DEADLINE_MESSAGE);
     const input = toChangeInput(event, event.isRecurring ? scope : 'occurrence', values);
     if (!input) return setLocalError('Nothing has changed yet');
     change.mutate({ event, input }, { onSuccess: onDone });
   };
 
   const startError = fieldError('startsAt') ?? fieldError('occurrenceDate');
-  const shownFields = new Set(['title', 'description', 'location', 'startsAt', 'occurrenceDate', 'reason']);
+  const shownFields = new Set([
+    'title',
+    'description',
+    'location',
+    'startsAt',
+    'occurrenceDate',
+    'reason',
+    'rsvpDeadlineHours',
+  ]);
   const otherFieldErrors = Object.entries(refused?.fields ?? {}).filter(([name]) => !shownFields.has(name));
 
   return (
@@ -166,6 +189,19 @@ export function EditEventForm({
           <Input type="time" id="edit-time" value={values.time} onChange={set('time')} />
         </Field>
       </div>
+      <Field
+        id="edit-deadline"
+        label="Answers close (hours before the start; every occurrence)"
+        error={fieldError('rsvpDeadlineHours')}
+      >
+        <Input
+          {...fieldControlProps('edit-deadline', fieldError('rsvpDeadlineHours'))}
+          inputMode="numeric"
+          placeholder="Never"
+          value={values.rsvpDeadlineHours}
+          onChange={set('rsvpDeadlineHours')}
+        />
+      </Field>
       <Field id="edit-reason" label="Reason (optional)" error={fieldError('reason')}>
         <Input
           {...fieldControlProps('edit-reason', fieldError('reason'))}

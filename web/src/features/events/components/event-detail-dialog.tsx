@@ -12,6 +12,9 @@ import { AttendanceLists, noReplyText } from './attendance-lists.tsx';
 import { CancelOccurrenceForm, RestoreOccurrenceButton } from './cancel-occurrence-form.tsx';
 import { EditEventForm } from './edit-event-form.tsx';
 import { EventHistory } from './event-history.tsx';
+import { EventNotices } from './event-notices.tsx';
+import { answersClosed } from '../lib/answers-closed.ts';
+import { useReportEventView } from '../notices-api.ts';
 import { HouseholdAnswerRows } from './household-answer-rows.tsx';
 import { OccurrencePlace, OccurrenceStatusNote, OccurrenceTime } from './occurrence-changes.tsx';
 import { RsvpButtons } from './rsvp-buttons.tsx';
@@ -114,6 +117,8 @@ function EventDetails({
 }) {
   const cancelled = event.status === 'cancelled';
   const late = lateNotGoingCount(event);
+  const closed = answersClosed(event);
+  useReportEventView(event);
   return (
     <div className="space-y-4">
       {canManage && !cancelled && event.counts.noReply > 0 ? (
@@ -161,7 +166,16 @@ function EventDetails({
               {lateNotGoingNames(event).length > 0 ? `: ${lateNotGoingNames(event).join(', ')}` : ''}
             </p>
           ) : null}
-          {household ? (
+          {closed ? (
+            <p
+              className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-700"
+              data-testid="answers-closed"
+            >
+              Answers closed
+              {canManage ? <span className="font-normal"> · as a coach you can still record answers</span> : null}
+            </p>
+          ) : null}
+          {closed && !canManage ? null : household ? (
             <HouseholdAnswerRows event={event} household={household} userId={userId} />
           ) : (
             <RsvpButtons key={`${event.id}@${event.date}`} event={event} userId={userId} />
@@ -170,6 +184,7 @@ function EventDetails({
       ) : null}
       <AttendanceLists event={event} showNoReplyCount={false} />
       <EventHistory event={event} />
+      {canManage ? <EventNotices event={event} /> : null}
       {canManage ? <ManagerActions event={event} mode={mode} setMode={setMode} onClose={onClose} /> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CreateEventInput } from '../types.ts';
+import { DEADLINE_MESSAGE, deadlineHoursOf } from './deadline-hours.ts';
 import { browserTimeZone, weekdayNames } from './weekdays.ts';
 
 // The event detail reads these without the form's validation (zod loads with the form).
@@ -36,8 +37,13 @@ export const eventFormSchema = z
     endType: z.enum(endTypes),
     recurringEndDate: z.string(),
     recurringEndCount: z.string(),
+    /** Hours before the start answers close; empty: never. */
+    rsvpDeadlineHours: z.string().optional(),
   })
   .superRefine((v, ctx) => {
+    if (deadlineHoursOf(v.rsvpDeadlineHours ?? '') === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['rsvpDeadlineHours'], message: DEADLINE_MESSAGE });
+    }
     if (v.date && v.time && Number.isNaN(new Date(`${v.date}T${v.time}`).getTime())) {
       ctx.addIssue({ code: 'custom', path: ['date'], message: 'Choose a valid date' });
     }
@@ -88,18 +94,21 @@ export const defaultEventFormValues: EventFormInput = {
   endType: 'date',
   recurringEndDate: '',
   recurringEndCount: String(DEFAULT_COUNT),
+  rsvpDeadlineHours: '',
 };
 
 /** The POST /api/teams/{teamId}/events body for the form's values (local date and time). */
 export function toCreateEventInput(v: EventFormValues): CreateEventInput {
   const start = new Date(`${v.date}T${v.time}`);
   const timeZone = browserTimeZone();
+  const deadline = deadlineHoursOf(v.rsvpDeadlineHours ?? '');
   const base = {
     title: v.title,
     description: v.description,
     date: start.toISOString(),
     location: v.location,
     ...(timeZone && { timeZone }),
+    ...(deadline ? { rsvpDeadlineHours: deadline } : {}),
   };
   if (!v.isRecurring) return { ...base, isRecurring: false };
   // The weekdays as picked: the server evaluates them in the browser's zone sent along.

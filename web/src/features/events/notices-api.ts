@@ -1,0 +1,32 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { EventNotice } from '@sideline/domain';
+import { api } from '../../lib/api-client.ts';
+import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { eventIdOf } from './api.ts';
+import type { TeamEvent } from './types.ts';
+
+/** GET /api/teams/{teamId}/events/{eventId}/notices — who was told of each change (managers). */
+export function useEventNotices(event: TeamEvent, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.teamEventNotices(event.teamId, eventIdOf(event)),
+    queryFn: () => api.get<EventNotice[]>(apiPaths.teamEventNotices(event.teamId, eventIdOf(event))),
+    enabled,
+  });
+}
+
+/**
+ * POST …/views once per opening of the event's detail: the changes so far count as seen by this
+ * person (the proof coaches read). A failure is not the viewer's concern and is not shown.
+ */
+export function useReportEventView(event: TeamEvent) {
+  const report = useMutation({
+    mutationFn: (e: TeamEvent) => api.post<void>(apiPaths.teamEventViews(e.teamId, eventIdOf(e))),
+  });
+  const { mutate } = report;
+  const key = `${event.teamId}/${eventIdOf(event)}/${event.changedAt ?? ''}`;
+  useEffect(() => {
+    mutate(event);
+    // Reported again when the event changes while open (a newer change is seen too).
+  }, [key, mutate]);
+}
