@@ -100,7 +100,9 @@ async function main(): Promise<void> {
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;
-  console.log(`\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE})\n`);
+  console.log(
+    `\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE}, Node ${process.versions.node})\n`,
+  );
   if (server.metrics) console.log(`  Metrics for Prometheus: ${server.metrics.url}\n`);
   if (config.RTMP_ENABLED && config.SIDELINE_ROLE !== 'projector' && config.SIDELINE_ROLE !== 'realtime') {
     const rtmpHost = config.RTMP_HOST ?? config.HOST;

@@ -12,6 +12,7 @@ describe('npm start in embedded mode (PGlite under DATA_DIR, in-process bus)', (
   it('keeps accounts across a Ctrl-C and restart: register, restart, sign in', { timeout: 180_000 }, async () => {
     const first = await startSideline({ dataDir });
     expect(first.output()).toMatch(/Sideline is running at http:\/\/127\.0\.0\.1:\d+/);
+    expect(first.output()).toContain(`Node ${process.versions.node})`);
     const registered = await fetch(`${first.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -25,7 +25,7 @@ export async function bundleServer(options: { entry: string; outfile: string }):
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     // A map beside the bundle: with --enable-source-maps (docs/operations.md) stack traces name
     // the TypeScript files; without it the map costs the server nothing.
     sourcemap: 'linked',

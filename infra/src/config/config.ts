@@ -23,7 +23,10 @@ export const configSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres://', 'postgresql://'], 'postgres://postgres@127.0.0.1:5432/sideline'),
     NATS_URL: optionalUrl(['nats://', 'tls://', 'ws://', 'wss://'], 'nats://127.0.0.1:4222'),
-    EVENTSTORE_URL: optionalUrl(['esdb://', 'esdb+discover://', 'kurrentdb://'], 'esdb://127.0.0.1:2113?tls=false'),
+    EVENTSTORE_URL: optionalUrl(
+      ['kurrentdb://', 'kurrentdb+discover://', 'esdb://', 'esdb+discover://'],
+      'kurrentdb://127.0.0.1:2113?tls=false',
+    ),
     SIDELINE_ROLE: z.enum(['all', 'api', 'projector', 'realtime']).default('all'),
     /** The origin browsers use to reach Sideline (behind a proxy); defaults to the Host header. */
     PUBLIC_ORIGIN: optionalUrl(['http://', 'https://'], 'https://sideline.example.org'),

@@ -5,7 +5,8 @@ import { scheduleEmbeddedMaintenance } from './embedded-maintenance.ts';
 import { createPgliteDatabase } from './pglite-database.ts';
 
 describe('embedded maintenance (PGlite has no autovacuum)', () => {
-  it('gives the planner row counts for the read models soon after start', async () => {
+  // A fresh PGlite (initdb) starts in 3 s when the machine is idle, 30–60 s on a busy 2-core one.
+  it('gives the planner row counts for the read models soon after start', { timeout: 120_000 }, async () => {
     const database = await createPgliteDatabase({});
     try {
       await sql`CREATE TABLE things AS SELECT g AS id FROM generate_series(1, 5000) g`.execute(database.db);

@@ -27,6 +27,10 @@ import { setFlagsFromString } from 'node:v8';
  *   within the runs' spread, server CPU up 5–8 points at 5,000 sockets (none at 500). The flag
  *   says "for testing" in V8's list; it has one effect, this one, and an unknown flag would be
  *   ignored, not fatal.
+ * - `--no-wasm-tier-up` and `--no-wasm-dynamic-tiering`: the same choice spelled out. V8 13 (Node
+ *   24) draws them from `--liftoff-only` only when it reads its command line; set at run time,
+ *   `--liftoff-only` alone left a hot function to be optimised within 0.3 s, with both negations
+ *   it stays in Liftoff (Node 20 needs neither; either alone still tiers up).
  *
  * Not on npm start's command line: services mode (no database thread) is at 200 MB there, and
  * the heap settings from its start cost it p99 (more and longer collections).
@@ -39,6 +43,8 @@ const embeddedDatabaseV8Flags: readonly string[] = [
   '--max-semi-space-size=2',
   '--heap-growing-percent=20',
   '--liftoff-only',
+  '--no-wasm-tier-up',
+  '--no-wasm-dynamic-tiering',
 ];
 
 export function tuneV8ForEmbeddedDatabase(): void {

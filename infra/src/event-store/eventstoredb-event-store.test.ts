@@ -36,7 +36,7 @@ function start(): Promise<{ url: string; container?: StartedTestContainer }> {
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .withStartupTimeout(120_000)
       .start();
-    return { url: `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`, container };
+    return { url: `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`, container };
   })();
   return started;
 }

@@ -3,8 +3,8 @@ import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
   FORWARDS,
+  KurrentDBClient,
   NO_STREAM,
   START as ESDB_START,
   StreamNotFoundError,
@@ -12,10 +12,10 @@ import {
   excludeSystemEvents,
   jsonEvent,
   type AllStreamRecordedEvent,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   type JSONType,
   type RecordedEvent as EsdbRecordedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import {
   START,
   WrongExpectedRevisionError,
@@ -29,7 +29,7 @@ import {
 } from '../port.ts';
 
 export interface EventStoreDbEventStoreOptions {
-  /** `esdb://host:2113?tls=false` */
+  /** `kurrentdb://host:2113?tls=false` (`esdb://` is read as `kurrentdb://`) */
   connectionString: string;
   /** Applied to every event read; stored events never change. */
   upcast?: (event: RecordedEvent) => RecordedEvent;
@@ -37,7 +37,7 @@ export interface EventStoreDbEventStoreOptions {
 
 const PAGE = 500;
 
-function toExpected(expected: ExpectedRevision): AppendExpectedRevision {
+function toExpected(expected: ExpectedRevision): AppendStreamState {
   if (expected === 'no_stream') return NO_STREAM;
   if (expected === 'any') return ANY;
   return BigInt(expected);
@@ -63,8 +63,16 @@ function fromAll(event: AllStreamRecordedEvent): RecordedEvent {
   return toRecorded(event as EsdbRecordedEvent, { commit: event.position.commit, prepare: event.position.prepare });
 }
 
+/**
+ * The client still takes `esdb://` but warns each time one is made; the scheme names the same
+ * server, so configurations written for the EventStoreDB client keep working quietly.
+ */
+export function kurrentConnectionString(connectionString: string): string {
+  return connectionString.replace(/^esdb(\+discover)?:\/\//, 'kurrentdb$1://');
+}
+
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
-  const client = EventStoreDBClient.connectionString(options.connectionString);
+  const client = KurrentDBClient.connectionString(kurrentConnectionString(options.connectionString));
   const upcast = options.upcast ?? ((e: RecordedEvent) => e);
   const subscriptions = new Set<Subscription>();
 
@@ -83,13 +91,13 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
               metadata: e.metadata as unknown as JSONType,
             }),
           ),
-          { expectedRevision: toExpected(expectedRevision) },
+          { streamState: toExpected(expectedRevision) },
         );
         const position = result.position ? { commit: result.position.commit, prepare: result.position.prepare } : START;
         return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
-          const actual = error.actualVersion;
+          const actual = error.actualState;
           throw new WrongExpectedRevisionError(
             stream,
             expectedRevision,
