@@ -1,0 +1,3 @@
+export * from './consent-read-model.ts';
+export * from './consent-projector.ts';
+export * from './consent-queries.ts';
