@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@sideline/infra/testing';
 import { readJson, type ApiClient } from './http-client.ts';
@@ -165,6 +166,66 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await readJson(await club.parent.get(`${consents()}?at=${encodeURIComponent(before)}`))).photos.state).toBe(
       'unknown',
     );
+  });
+
+  it('refuses an upload naming a child without photo consent (409 CONSENT_MISSING); hides and shows media as consent is withdrawn and given', async () => {
+    const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#1d6f42' } })
+      .png()
+      .toBuffer();
+    const upload = (players: string) => {
+      const form = new FormData();
+      form.append('type', 'photo');
+      form.append('players', players);
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'team.png');
+      return fetch(`${server.url}/api/teams/${club.teamA.id}/media/upload`, {
+        method: 'POST',
+        headers: { cookie: club.coach.cookie, origin: server.url },
+        body: form,
+      });
+    };
+    const refused = await upload(mia.id);
+    expect(refused.status).toBe(409);
+    expect(await readJson(refused)).toMatchObject({ code: 'CONSENT_MISSING', players: [{ id: mia.id, name: 'Mia' }] });
+    const stranger = await upload(`${mia.id},not-a-player`);
+    expect(stranger.status).toBe(400);
+    expect((await readJson(stranger)).fieldErrors).toEqual({ players: ['Name only players of this team'] });
+
+    await put(club.parent, { photos: 'given', textVersion: 2 });
+    const uploaded = await upload(mia.id);
+    expect(uploaded.status).toBe(201);
+    const photo = await readJson(uploaded);
+
+    const listed = async (client: ApiClient) =>
+      (await readJson(await client.get(`/api/teams/${club.teamA.id}/media`))).find(
+        (m: { id: string }) => m.id === photo.id,
+      );
+    const file = (client: ApiClient) => client.get(photo.url);
+    expect(await listed(club.ava)).toMatchObject({ id: photo.id });
+    expect((await listed(club.ava)).hiddenByConsent).toBeUndefined();
+    expect((await file(club.ava)).status).toBe(200);
+
+    // Withdrawn: gone from another member's view, still the uploader's (marked).
+    await put(club.parent, { photos: 'withheld', textVersion: 2 });
+    expect(await listed(club.ava)).toBeUndefined();
+    expect((await file(club.ava)).status).toBe(404);
+    expect(await listed(club.coach)).toMatchObject({ id: photo.id, hiddenByConsent: true });
+    expect((await file(club.coach)).status).toBe(200);
+
+    // Given again: back for everyone.
+    await put(club.parent, { photos: 'given', textVersion: 2 });
+    expect(await listed(club.ava)).toMatchObject({ id: photo.id });
+    expect((await listed(club.coach)).hiddenByConsent).toBeUndefined();
+
+    const activity = await readJson(await club.admin.get(`/api/organizations/${club.org.id}/activity?limit=50`));
+    const lines = activity.map((a: { description: string }) => a.description);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Riverside Parent withheld photo consent for Mia (wording v2): the media naming them is hidden from members',
+        'Riverside Parent gave photo consent for Mia (wording v2): the media naming them is shown to members again',
+      ]),
+    );
+    // Leave Mia's photo consent withheld, as the tests after this expect.
+    await put(club.parent, { photos: 'withheld', textVersion: 2 });
   });
 
   it('gives the organization’s admins every player’s state and last change, as JSON and CSV', async () => {
