@@ -228,6 +228,18 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     await put(club.parent, { photos: 'withheld', textVersion: 2 });
   });
 
+  it('refuses a public stream while a rostered player lacks public and livestream consent (409 naming them); a private one is created', async () => {
+    const create = (isPublic: boolean) =>
+      club.coach.post('/api/livestreams', { teamId: club.teamA.id, title: 'Hawks v Owls', isPublic });
+    const refused = await create(true);
+    expect(refused.status).toBe(409);
+    const body = await readJson(refused);
+    expect(body.code).toBe('CONSENT_MISSING');
+    expect(body.players).toEqual(expect.arrayContaining([{ id: mia.id, name: 'Mia', missing: ['public'] }]));
+    expect(body.players.find((p: { name: string }) => p.name === 'Ben').missing).toEqual(['public', 'livestream']);
+    expect((await create(false)).status).toBe(201);
+  });
+
   it('gives the organization’s admins every player’s state and last change, as JSON and CSV', async () => {
     const rows = await readJson(await club.admin.get(`/api/admin/consents?teamId=${club.teamA.id}`));
     const miaRow = rows.find((r: { playerId: string }) => r.playerId === mia.id);

@@ -281,3 +281,30 @@ export async function adminConsentRows(
 
 /** The consent kinds in their fixed order (CSV columns). */
 export const consentColumns = consentKinds;
+
+/** The team's rostered players for whom any of `kinds` does not count as given now, by name. */
+export async function playersLackingConsent(
+  database: Kysely<any>,
+  teamId: string,
+  kinds: readonly ConsentKind[],
+): Promise<Array<{ id: string; name: string; missing: ConsentKind[] }>> {
+  const db = asDb(database);
+  const [players, current, settings] = await Promise.all([
+    db
+      .selectFrom('players')
+      .select(['id', 'name'])
+      .where('team_id', '=', teamId)
+      .orderBy('added_at')
+      .orderBy('id')
+      .execute(),
+    currentOfTeams(database, [teamId]),
+    teamConsentSettings(database, teamId),
+  ]);
+  return players
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      missing: kinds.filter((k) => !consentEffective(k, stateOf(current, p.id, k), settings.unknownTeamOnly)),
+    }))
+    .filter((p) => p.missing.length > 0);
+}
