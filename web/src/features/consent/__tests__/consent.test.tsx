@@ -1,7 +1,8 @@
 import type { Player, PlayerConsents, TeamConsentSummary } from '@sideline/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeTeam } from '../../../test/fixtures.ts';
+import { MediaTile } from '../../media/components/media-tile.tsx';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 
 const parentTeam = makeTeam({ myAssignedRole: 'parent', creatorId: 'someone-else' });
@@ -154,5 +155,31 @@ describe('Team page: coaches see consent badges and a summary', () => {
     expect(within(row('Ava')).queryByText('No photos')).not.toBeInTheDocument();
     // A coach is no guardian here: no switches.
     expect(screen.queryByRole('switch', { name: 'Team photos and videos' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Media Hub: an item hidden by a withdrawn photo consent', () => {
+  const item = {
+    id: 'm1',
+    type: 'photo' as const,
+    title: 'Kick-off',
+    description: '',
+    url: '/api/media/m1.webp',
+    thumbnailUrl: null,
+    contentType: 'image/webp',
+    durationSeconds: null,
+    width: 8,
+    height: 8,
+    likes: 0,
+    likedByMe: false,
+    uploader: { id: 'u-1', name: 'Jordan Smith' },
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
+
+  it('is marked for the uploader and the club’s admins, who still see it; others’ items are not', () => {
+    const { rerender } = render(<MediaTile item={{ ...item, hiddenByConsent: true }} onOpen={() => {}} />);
+    expect(screen.getByText('Hidden: no photo consent')).toBeInTheDocument();
+    rerender(<MediaTile item={item} onOpen={() => {}} />);
+    expect(screen.queryByText('Hidden: no photo consent')).not.toBeInTheDocument();
   });
 });
