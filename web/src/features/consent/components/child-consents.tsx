@@ -20,7 +20,7 @@ const kinds: readonly ConsentKind[] = ['photos', 'livestream', 'public'];
  * answer is recorded under the wording shown; when the club has changed its wording, the guardian
  * is asked to read it again.
  */
-export function ChildConsentCard({ teamId, player }: { teamId: string; player: Player }) {
+export function ChildConsentCard({ teamId, player }: { teamId: string; player: Pick<Player, 'id' | 'name'> }) {
   const query = usePlayerConsents(teamId, player.id);
   const answer = useAnswerConsents(teamId, player.id);
   const [showText, setShowText] = useState(false);
