@@ -32,7 +32,8 @@ export async function seedWalkClub(server: TestServer) {
   const event = await created(
     club.coach.post(`${teamPath}/events`, { title: 'Practice', date: '2026-12-01T17:00:00.000Z' }),
   );
-  const player = await created(club.coach.post(`${teamPath}/players`, { name: 'Riley Walker' }));
+  // POST /players answers { player, invitation, emailSent }.
+  const { player } = await created(club.coach.post(`${teamPath}/players`, { name: 'Riley Walker' }));
   const { invitation } = (await created(
     club.coach.post(`${teamPath}/invite`, { inviteType: 'coach', name: 'Jo Helper', email: 'jo.helper@example.com' }),
   )) as { invitation: { id: string; url: string } };

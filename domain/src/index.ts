@@ -22,3 +22,4 @@ export * from './livestreams/index.ts';
 export * from './push/index.ts';
 export * from './admin/schemas.ts';
 export * from './admin/event-types.ts';
+export * from './consent/index.ts';

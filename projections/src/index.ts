@@ -21,3 +21,4 @@ export * from './push/index.ts';
 export * from './registry.ts';
 export * from './admin/admin-queries.ts';
 export * from './admin/admin-read-model.ts';
+export * from './consent/index.ts';

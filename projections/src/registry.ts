@@ -21,6 +21,7 @@ import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import { livestreamsMigrations, livestreamsProjector } from './livestreams/index.ts';
 import { noticesMigrations, noticesProjector, pushMigrations, pushProjector } from './push/index.ts';
 import type { Projector } from './runner/projector.ts';
+import { consentMigrations, consentProjector } from './consent/index.ts';
 import { adminReadPathMigrations } from './admin/admin-read-model.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
@@ -41,6 +42,7 @@ export const allProjectors: readonly Projector[] = [
   orgPeopleProjector,
   pushProjector,
   noticesProjector,
+  consentProjector,
 ];
 
 /** Read-model migrations (names 1xxx_), applied after the event store's (0xxx_). */
@@ -64,4 +66,5 @@ export const projectionMigrations: Record<string, Migration> = {
   ...adminReadPathMigrations,
   ...pushMigrations,
   ...noticesMigrations,
+  ...consentMigrations,
 };

@@ -106,6 +106,12 @@ describe.skipIf(skipReason !== null)('a club: season, team, player and a parent 
     // Back on /invite, signed in: accept, and land on the team.
     await parent.waitForURL((url) => url.pathname === '/invite', { timeout: 15_000 });
     await parent.getByRole('button', { name: 'Accept Invitation' }).click();
+    // Linked to Mia: the parent answers her consents (here: team photos) before going on.
+    const photos = parent.getByRole('switch', { name: 'Team photos and videos' });
+    await photos.waitFor({ timeout: 15_000 });
+    await photos.click();
+    await expect.poll(() => photos.getAttribute('aria-checked')).toBe('true');
+    await parent.getByRole('button', { name: /^Continue to / }).click();
     await parent.waitForURL((url) => url.pathname === '/' && url.searchParams.get('team') === teamId, {
       timeout: 15_000,
     });

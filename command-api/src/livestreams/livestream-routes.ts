@@ -39,9 +39,18 @@ import {
   type TeamStanding,
 } from './livestream-access.ts';
 import { newStreamKey, storeStreamKey } from './stream-keys.ts';
+import { requirePublicStreamConsent } from '../consent/livestream-consent.ts';
 
 export type LivestreamsContext = FeatureContext & { ingest: LivestreamIngest | null };
 
+/** A public stream without every player's public and livestream consent: who lacks which. */
+const consentMissingBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  players: z
+    .array(z.object({ id: z.string(), name: z.string(), missing: z.array(z.enum(['photos', 'livestream', 'public'])) }))
+    .optional(),
+});
 const errorBody = z.object({ message: z.string(), code: z.string() }).loose();
 const streamParams = z.object({ livestreamId: idSchema });
 const teamParams = z.object({ teamId: idSchema });
@@ -112,7 +121,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
         summary:
           'Create a livestream (spec part 2 §2 form: title required; type match, public off, chat and record on by default). Coaches and org admins only. The answer carries the stream key, shown once.',
         body: createLivestreamInputSchema,
-        response: { 201: livestreamSchema, 400: errorBody, 403: errorBody, 404: errorBody },
+        response: { 201: livestreamSchema, 400: errorBody, 403: errorBody, 404: errorBody, 409: consentMissingBody },
       },
     },
     async (request, reply) => {
@@ -123,6 +132,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
         throw new HttpError(404, 'TEAM_NOT_FOUND', 'Team not found', { teamId: ['Team not found'] });
       }
       if (!standing.manager) throw livestreamManagersOnly();
+      if (input.isPublic) await requirePublicStreamConsent(db, input.teamId);
       const idempotency = request.headers['idempotency-key'];
       const livestreamId =
         typeof idempotency === 'string' && idempotency.length > 0 && idempotency.length <= 200

@@ -21,7 +21,15 @@ import {
   type MediaCommand,
   type UploadedMedia,
 } from '@sideline/domain';
-import { findMedia, findMediaItem, findTeamForMember, listMedia, type StoredMedia } from '@sideline/projections';
+import {
+  findMedia,
+  findMediaItem,
+  findTeamForMember,
+  listMedia,
+  mediaHiddenFrom,
+  type StoredMedia,
+} from '@sideline/projections';
+import { requirePhotoConsent } from '../consent/media-consent.ts';
 import { teamReadPerUser } from '../http/cached-read-rules.ts';
 import type { RateRule } from '../http/rate-limiter.ts';
 import { requireUserId } from '../identity/session-auth.ts';
@@ -96,12 +104,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       schema: {
         tags: ['media'],
         summary:
-          'Upload a photo or video (multipart: file, type, title, description); images up to 10 MB, videos up to 200 MB',
+          'Upload a photo or video (multipart: file, type, title, description, players); images up to 10 MB, videos up to 200 MB',
         description:
           'The kind is read from the file itself: PNG, JPEG, GIF or WebP photos (re-encoded without metadata: ' +
           'EXIF, GPS), MP4, MOV or WebM videos (rewritten without metadata such as their location, then probed ' +
           'for duration, with a poster frame; 503 when the server cannot process videos). `type=highlight` ' +
-          'marks a video as a highlight. An Idempotency-Key header makes a retried upload answer with the first one.',
+          'marks a video as a highlight. `players` (comma-separated ids) names the rostered players in it: one ' +
+          'without photo consent answers 409 CONSENT_MISSING listing them. An Idempotency-Key header makes a ' +
+          'retried upload answer with the first one.',
         params: teamParams,
         response: { 201: uploadedMediaSchema },
       },
@@ -128,6 +138,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
             (fieldErrors[String(issue.path[0] ?? '_')] ??= []).push(issue.message);
           throw new HttpError(400, 'VALIDATION', 'Please check the highlighted fields', fieldErrors);
         }
+        const { players } = fields.data;
+        await requirePhotoConsent(db, teamId, players);
 
         const mediaId = key === undefined ? randomUUID() : mediaIdForIdempotencyKey(teamId, userId, key);
         if (key !== undefined) {
@@ -168,6 +180,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
           url: mediaFileUrl(fileName),
           thumbnailUrl: thumbName ? mediaFileUrl(thumbName) : null,
           durationSeconds: processed.durationSeconds,
+          ...(players.length > 0 ? { players } : {}),
         };
         let recorded;
         try {
@@ -283,6 +296,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       await requireTeamMember(db, media.teamId, userId).catch(() => {
         throw notFound();
       });
+      // Hidden from members while a player it names has no photo consent.
+      if (await mediaHiddenFrom(db, media, userId)) throw notFound();
       const filePath = uploadPath(dataDir, media.teamId, file);
       const size = await stat(filePath).then(
         (s) => s.size,

@@ -21,6 +21,8 @@ export type MediaUploaded = {
     thumbnailUrl: string | null;
     /** Videos: probed with ffprobe; absent (older events) or null when unknown. */
     durationSeconds?: number | null;
+    /** The rostered players the uploader named as appearing in it (absent in older events). */
+    players?: string[];
   };
 };
 

@@ -16,6 +16,7 @@ export const IMAGE_MAX_INPUT_PIXELS = 50_000_000;
 
 export const MEDIA_TITLE_MAX_LENGTH = 200;
 export const MEDIA_DESCRIPTION_MAX_LENGTH = 2000;
+export const MEDIA_PLAYERS_MAX = 40;
 
 /**
  * The text fields of POST /api/teams/{teamId}/media/upload (multipart, beside `file`): spec §7
@@ -32,6 +33,17 @@ export const mediaUploadFieldsSchema = z.object({
     .trim()
     .max(MEDIA_DESCRIPTION_MAX_LENGTH, `Descriptions are at most ${MEDIA_DESCRIPTION_MAX_LENGTH} characters`)
     .default(''),
+  /** The rostered players who appear in it, as comma-separated ids (their photo consent is checked). */
+  players: safeText
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(idSchema).max(MEDIA_PLAYERS_MAX, `Name at most ${MEDIA_PLAYERS_MAX} players`))
+    .transform((ids) => [...new Set(ids)]),
 });
 export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
 
@@ -78,5 +90,10 @@ export const mediaItemSchema = z.object({
   likedByMe: z.boolean(),
   uploader: z.object({ id: z.string(), name: z.string() }),
   createdAt: z.string(),
+  /**
+   * A player it names has no photo consent now: hidden from the team's members, shown (marked) to
+   * its uploader and the organization's admins only. Absent when not hidden.
+   */
+  hiddenByConsent: z.boolean().optional(),
 });
 export type MediaItem = z.infer<typeof mediaItemSchema>;

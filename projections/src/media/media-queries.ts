@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { MediaFilter, MediaItem, MediaKind } from '@sideline/domain';
 import type { MediaTables } from './media-read-model.ts';
+import { hiddenByConsentSql, mediaConsentView, type MediaConsentView } from '../consent/media-consent.ts';
 
 /** What serving a media file needs: whose team it is and what was stored. */
 export interface StoredMedia {
@@ -37,8 +38,13 @@ interface UsersTable {
   users: { id: string; name: string };
 }
 
-function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string) {
-  return (database as Kysely<MediaTables & UsersTable>)
+/**
+ * The team's items as `viewerId` sees them: an item naming a player without photo consent is
+ * left out, except for its uploader and the organization's admins (marked `hiddenByConsent`).
+ */
+function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string, view: MediaConsentView) {
+  const hidden = hiddenByConsentSql(view);
+  let query = (database as Kysely<MediaTables & UsersTable>)
     .selectFrom('media')
     .leftJoin('users', 'users.id', 'media.uploader_id')
     .select([
@@ -67,8 +73,13 @@ function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string) {
               .where('media_likes.user_id', '=', viewerId),
           )
           .as('liked_by_me'),
+      hidden.as('hidden_by_consent'),
     ])
     .where('media.team_id', '=', teamId);
+  if (!view.seesHidden) {
+    query = query.where((eb) => eb.or([eb('media.uploader_id', '=', viewerId), eb.not(hidden)]));
+  }
+  return query;
 }
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsQuery>['execute']>>[number];
@@ -89,6 +100,7 @@ function toItem(row: ItemRow): MediaItem {
     likedByMe: Boolean(row.liked_by_me),
     uploader: { id: row.uploader_id, name: row.uploader_name ?? 'Unknown User' },
     createdAt: new Date(row.created_at).toISOString(),
+    ...(row.hidden_by_consent ? { hiddenByConsent: true } : {}),
   };
 }
 
@@ -103,7 +115,7 @@ export async function listMedia(
   viewerId: string,
   options: { type?: MediaFilter; before?: string; limit?: number } = {},
 ): Promise<MediaItem[]> {
-  let query = itemsQuery(database, teamId, viewerId);
+  let query = itemsQuery(database, teamId, viewerId, await mediaConsentView(database, teamId, viewerId));
   if (options.type && options.type !== 'all') query = query.where('media.kind', '=', options.type);
   if (options.before !== undefined) {
     const cursor = await (database as Kysely<MediaTables>)
@@ -130,6 +142,7 @@ export async function findMediaItem(
   mediaId: string,
   viewerId: string,
 ): Promise<MediaItem | null> {
-  const row = await itemsQuery(database, teamId, viewerId).where('media.id', '=', mediaId).executeTakeFirst();
+  const view = await mediaConsentView(database, teamId, viewerId);
+  const row = await itemsQuery(database, teamId, viewerId, view).where('media.id', '=', mediaId).executeTakeFirst();
   return row ? toItem(row) : null;
 }

@@ -49,6 +49,7 @@ const settingLabels: Record<string, string> = {
   emailFooter: 'email footer',
 };
 
+const consentWords: Record<string, string> = { photos: 'photo', livestream: 'livestream', public: 'public' };
 const roleWords: Record<string, string> = { coach: 'coach', parent: 'parent', player: 'player', other: 'member' };
 const rsvpWords: Record<string, string> = { yes: 'Going', no: 'Not Going', maybe: 'Maybe' };
 
@@ -331,6 +332,26 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     teamId: d.teamId,
     subjectId: d.userId,
     description: `{actor} unlinked {subject}'s account from the player ${player(ctx, d.playerId)}`,
+  }),
+
+  // ---- consent ----
+  ConsentAnswered: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} ${d.state === 'given' ? 'gave' : 'withheld'} ${consentWords[d.consent]} consent for ${player(ctx, d.playerId)} (wording v${d.textVersion})${
+      d.consent === 'photos'
+        ? d.state === 'given'
+          ? ': the media naming them is shown to members again'
+          : ': the media naming them is hidden from members'
+        : ''
+    }`,
+  }),
+  ConsentWordingChanged: (d) => ({
+    orgId: d.orgId,
+    description: `{actor} changed the consent wording (now v${d.version}): guardians are asked again`,
+  }),
+  UnknownConsentPolicySet: (d) => ({
+    orgId: d.orgId,
+    description: `{actor} set unanswered team-only consent to ${d.unknownTeamOnly === 'granted' ? 'granted' : 'ask first'}`,
   }),
 
   // ---- invitations ----

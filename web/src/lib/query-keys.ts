@@ -60,6 +60,8 @@ export const apiPaths = {
   teamPlayers: (teamId: string) => `/api/teams/${enc(teamId)}/players`,
   teamPlayerGuardian: (teamId: string, playerId: string, userId: string) =>
     `/api/teams/${enc(teamId)}/players/${enc(playerId)}/guardians/${enc(userId)}`,
+  playerConsents: (teamId: string, playerId: string) => `/api/teams/${enc(teamId)}/players/${enc(playerId)}/consents`,
+  teamConsents: (teamId: string) => `/api/teams/${enc(teamId)}/consents`,
   teamInvitations: (teamId: string) => `/api/teams/${enc(teamId)}/invitations`,
   teamInvitation: (teamId: string, invitationId: string) =>
     `/api/teams/${enc(teamId)}/invitations/${enc(invitationId)}`,
@@ -116,6 +118,8 @@ export const queryKeys = {
   season: (seasonId: string) => [apiPaths.season(seasonId)] as const,
   seasonTeams: (seasonId: string) => [apiPaths.seasonTeams(seasonId)] as const,
   teamPlayers: (teamId: string) => [apiPaths.teamPlayers(teamId)] as const,
+  playerConsents: (teamId: string, playerId: string) => [apiPaths.playerConsents(teamId, playerId)] as const,
+  teamConsents: (teamId: string) => [apiPaths.teamConsents(teamId)] as const,
   teamInvitations: (teamId: string) => [apiPaths.teamInvitations(teamId)] as const,
   invite: (token: string) => [apiPaths.invite(token)] as const,
   rewardsMe: [apiPaths.rewardsMe] as const,

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { AcceptInviteResponse, InviteLookup } from '@sideline/domain';
+import type { AcceptInviteResponse, InviteLookup, PlayerConsents } from '@sideline/domain';
 import { describe, expect, it } from 'vitest';
 import { makeTeam } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
@@ -21,6 +21,23 @@ const accepted: AcceptInviteResponse = {
   assignedRole: 'parent',
   player: { id: 'p-1', name: 'Mia' },
 };
+const unknownConsent = {
+  state: 'unknown' as const,
+  by: null,
+  at: null,
+  textVersion: null,
+  outdated: false,
+  effective: false,
+};
+const miaConsents: PlayerConsents = {
+  playerId: 'p-1',
+  photos: unknownConsent,
+  livestream: unknownConsent,
+  public: unknownConsent,
+  wording: { text: 'I agree…', version: 1 },
+  canAnswer: true,
+  history: [],
+};
 const invitePath = `/invite?token=${token}`;
 const lookup = `GET /api/invite/${token}`;
 const accept = `POST /api/invite/${token}/accept`;
@@ -32,6 +49,7 @@ describe('/invite (mocked fetch)', () => {
       [lookup]: { status: 200, body: invite },
       'POST /api/register': { status: 201, body: dana },
       [accept]: { status: 200, body: accepted },
+      'GET /api/teams/team-1/players/p-1/consents': { status: 200, body: miaConsents },
     });
     const { user, router } = renderApp(invitePath);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
@@ -58,6 +76,10 @@ describe('/invite (mocked fetch)', () => {
     expect(router.state.location.pathname).toBe('/invite');
     expect(card.parentElement).toHaveTextContent("You've been invited to join Tigers as the parent of Mia.");
     await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    // Linked to Mia: her consents are asked before going on.
+    const consent = await screen.findByRole('region', { name: 'Consent for Mia' });
+    expect(await within(consent).findByRole('switch', { name: 'Team photos and videos' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue to Tigers' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe('?team=team-1');
     expect(await screen.findByText('Welcome to Tigers!')).toBeInTheDocument();

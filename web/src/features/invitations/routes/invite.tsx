@@ -1,5 +1,6 @@
 import { CircleAlert, Mail, UserRoundX } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { AcceptInviteResponse } from '@sideline/domain';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../../../components/logo.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -9,6 +10,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { paths } from '../../../config/paths.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useLogout, useUser } from '../../auth/api.ts';
+import { ChildConsentCard } from '../../consent/components/child-consents.tsx';
 import { useAcceptInvite, useInviteLookup } from '../api.ts';
 import { authPathForInvite, invitedAs, welcomeMessage } from '../invite-links.ts';
 
@@ -81,6 +83,30 @@ export function InviteRoute() {
   const accept = useAcceptInvite(token ?? '');
   const logout = useLogout();
   const navigate = useNavigate();
+  // A parent linked to their child answers the child's consents before going on.
+  const [askConsent, setAskConsent] = useState<AcceptInviteResponse | null>(null);
+  const toTeam = (result: AcceptInviteResponse) =>
+    navigate({ pathname: paths.home, search: `?team=${encodeURIComponent(result.team.id)}` }, { replace: true });
+
+  if (askConsent?.player) {
+    return (
+      <Screen>
+        <CardHeader className="text-center">
+          <CardTitle className="text-xl">Your child's consent</CardTitle>
+          <CardDescription>
+            Choose whether {askConsent.player.name} may appear in {askConsent.team.name}'s photos, streams and anything
+            public. You can change this at any time on the team page.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <ChildConsentCard teamId={askConsent.team.id} player={askConsent.player} />
+          <Button size="lg" className="w-full" onClick={() => toTeam(askConsent)}>
+            Continue to {askConsent.team.name}
+          </Button>
+        </CardContent>
+      </Screen>
+    );
+  }
 
   if (!token) return <InvalidInvitation reason="This link has no invitation in it." />;
   if (lookup.isPending || userQuery.isPending) return <FullPageSpinner />;
@@ -101,7 +127,8 @@ export function InviteRoute() {
     accept.mutate(undefined, {
       onSuccess: (result) => {
         toast(welcomeMessage(result));
-        navigate({ pathname: paths.home, search: `?team=${encodeURIComponent(result.team.id)}` }, { replace: true });
+        if (result.assignedRole === 'parent' && result.player) setAskConsent(result);
+        else toTeam(result);
       },
       onError: (error) => {
         // Shown on the card itself, with the way out: a toast would vanish with it.

@@ -1,5 +1,5 @@
 import type { MediaItem } from '@sideline/domain';
-import { Heart, ImageOff, Play, Star } from 'lucide-react';
+import { EyeOff, Heart, ImageOff, Play, Star } from 'lucide-react';
 import { useState } from 'react';
 import { formatDuration } from '../lib/format.ts';
 
@@ -48,6 +48,13 @@ export function MediaTile({ item, onOpen }: { item: MediaItem; onOpen: () => voi
         <span className="pointer-events-none absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-amber-400 px-2 py-0.5 text-xs font-semibold text-amber-950">
           <Star className="size-3" aria-hidden="true" />
           Highlight
+        </span>
+      ) : null}
+      {item.hiddenByConsent ? (
+        // Only its uploader and the club's admins still see it: a player it names has no photo consent.
+        <span className="pointer-events-none absolute top-2 right-2 inline-flex items-center gap-1 rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-900">
+          <EyeOff className="size-3" aria-hidden="true" />
+          Hidden: no photo consent
         </span>
       ) : null}
       {duration ? (

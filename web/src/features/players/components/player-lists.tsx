@@ -40,17 +40,28 @@ function Section({
   );
 }
 
-function PlayerRow({ player, detail, actions }: { player: Player; detail: ReactNode; actions?: ReactNode }) {
+function PlayerRow({
+  player,
+  detail,
+  actions,
+  badges,
+}: {
+  player: Player;
+  detail: ReactNode;
+  actions?: ReactNode;
+  badges?: ReactNode;
+}) {
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <Avatar name={player.name} src={null} size="md" />
       <div className="min-w-0 flex-1">
-        <p className="flex items-center gap-1.5 font-medium text-slate-900">
+        <p className="flex flex-wrap items-center gap-1.5 font-medium text-slate-900">
           <span className="truncate">{player.name}</span>
           {player.jerseyNumber ? (
             <span className="text-xs font-normal text-slate-500">#{player.jerseyNumber}</span>
           ) : null}
           {player.account ? <Badge tone="purple">Has an account</Badge> : null}
+          {badges}
         </p>
         {player.account ? (
           // The rewards of the player's own account, shown to their team (and so to their parents).
@@ -71,13 +82,15 @@ interface PlayerListsProps {
   invitations: readonly Invitation[] | undefined;
   /** Resend and revoke, for managers. */
   controls?: InvitationControls;
+  /** Badges beside a player's name (the consent badges managers see). */
+  badgesFor?: (player: Player) => ReactNode;
 }
 
 /**
  * The Players tab's three lists (spec §2, §4): Linked Players, Pending Invitations, Unlinked
  * Players, as the server's one parent-link rule placed each player (groupPlayersByLink).
  */
-export function PlayerLists({ players, invitations, controls }: PlayerListsProps) {
+export function PlayerLists({ players, invitations, controls, badgesFor }: PlayerListsProps) {
   const { linked, pending, unlinked } = groupPlayersByLink(players);
   const open = openInvitations(invitations);
   const openFor = (player: Player, inviteType: Invitation['inviteType']) =>
@@ -101,6 +114,7 @@ export function PlayerLists({ players, invitations, controls }: PlayerListsProps
           <PlayerRow
             key={player.id}
             player={player}
+            badges={badgesFor?.(player)}
             detail={
               <>
                 <span>
@@ -120,6 +134,7 @@ export function PlayerLists({ players, invitations, controls }: PlayerListsProps
             <PlayerRow
               key={player.id}
               player={player}
+              badges={badgesFor?.(player)}
               detail={invitation ? <InvitationSummary invitation={invitation} /> : 'A parent has been invited.'}
               actions={
                 invitation && controls ? <InvitationActions invitation={invitation} controls={controls} /> : null
@@ -133,6 +148,7 @@ export function PlayerLists({ players, invitations, controls }: PlayerListsProps
           <PlayerRow
             key={player.id}
             player={player}
+            badges={badgesFor?.(player)}
             detail={
               <>
                 <span>Waiting for a parent</span>

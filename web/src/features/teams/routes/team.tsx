@@ -32,6 +32,9 @@ import {
 } from '../../invitations/components/invitation-actions.tsx';
 import { useTeamPlayers } from '../../players/api.ts';
 import { PlayerLists } from '../../players/components/player-lists.tsx';
+import { useTeamConsentSummary } from '../../consent/api.ts';
+import { MyChildrenConsents } from '../../consent/components/child-consents.tsx';
+import { ConsentBadges, TeamConsentSummaryLine } from '../../consent/components/consent-badges.tsx';
 import { useAssignTeamRole, useTeam, useTeamMembers } from '../api.ts';
 import { MemberList, type CoachAction } from '../components/member-list.tsx';
 import { TeamCode } from '../components/team-code.tsx';
@@ -185,6 +188,7 @@ export function TeamRoute() {
   const playersQuery = useTeamPlayers(teamId);
   const manages = teamQuery.data && user ? isTeamManager(teamQuery.data, user.id) : false;
   const invitationsQuery = useTeamInvitations(teamId, { enabled: manages });
+  const consentSummary = useTeamConsentSummary(teamId, { enabled: manages });
   const assignRole = useAssignTeamRole(teamId);
   const resend = useResendInvitation(teamId);
   const revoke = useRevokeInvitation(teamId);
@@ -384,7 +388,22 @@ export function TeamRoute() {
             ) : null}
             <Loaded query={playersQuery} what="players">
               {(list) => (
-                <PlayerLists players={list} invitations={invitationsQuery.data} controls={invitationControls} />
+                <>
+                  <MyChildrenConsents teamId={teamId} players={list} userId={user.id} />
+                  {manages ? <TeamConsentSummaryLine summary={consentSummary.data} /> : null}
+                  <PlayerLists
+                    players={list}
+                    invitations={invitationsQuery.data}
+                    controls={invitationControls}
+                    {...(manages
+                      ? {
+                          badgesFor: (player: Player) => (
+                            <ConsentBadges row={consentSummary.data?.players.find((r) => r.playerId === player.id)} />
+                          ),
+                        }
+                      : {})}
+                  />
+                </>
               )}
             </Loaded>
           </TabsContent>
