@@ -61,7 +61,7 @@ const csvOf = (rows: readonly AdminConsentRow[]) =>
     .join('');
 
 /**
- * Consent for children's photos, streams and data (ADR 0030): a player's three consents and their
+ * Consent for children's photos, streams and data (ADR 0026): a player's three consents and their
  * ledger, the organization's wording, and the admins' overview.
  */
 export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () => Date }> = async (app, ctx) => {
@@ -126,7 +126,7 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
             textVersion,
             currentTextVersion: settings.version,
             by: userId,
-            // The roster has no adult marker yet: only linked guardians answer (ADR 0030).
+            // The roster has no adult marker yet: only linked guardians answer (ADR 0026).
             actor: reader.isGuardian ? 'guardian' : 'other',
             ...answerOrigin(request),
             at: at.toISOString(),
