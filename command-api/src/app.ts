@@ -51,6 +51,7 @@ import { adminRoutes } from './admin/admin-routes.ts';
 import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
 import { startNoticeSender } from './push/notice-sender.ts';
 import { remindRoutes } from './push/remind-routes.ts';
+import { startReminderScheduler } from './push/reminder-scheduler.ts';
 import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
@@ -72,8 +73,10 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Answers GET /api/health/ready (and live); without it neither route exists. */
   readiness?: Readiness;
-  /** This process sends the queued notices (it runs the projectors). */
+  /** This process sends the queued notices and records the reminders due (it runs the projectors). */
   sendsNotices?: boolean;
+  /** How often due reminders are looked for (default 30 s); tests shorten it. */
+  reminderIntervalMs?: number;
 }
 
 export interface SidelineApp {
@@ -223,6 +226,14 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       ...(deps.clock ? { clock: deps.clock } : {}),
     });
     app.addHook('onClose', () => sender.stop());
+    const reminders = startReminderScheduler({
+      db: database.db,
+      handle,
+      logger: logger.child({ component: 'reminders' }),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.reminderIntervalMs !== undefined ? { intervalMs: deps.reminderIntervalMs } : {}),
+    });
+    app.addHook('onClose', () => reminders.stop());
   }
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {

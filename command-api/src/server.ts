@@ -58,6 +58,8 @@ export async function createSidelineServer(deps: {
   clock?: () => Date;
   /** The projection runner's batch interval (see ProjectionRunnerOptions); benchmarks compare it. */
   projectionBatchIntervalMs?: number;
+  /** How often due reminders are looked for (default 30 s). */
+  reminderIntervalMs?: number;
 }): Promise<SidelineServer> {
   const { config } = deps;
   const processId = processIdentity();

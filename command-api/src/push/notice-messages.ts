@@ -9,6 +9,7 @@ import type {
   OccurrenceCancelled,
   OccurrenceRestored,
   PushMessage,
+  ReminderSent,
   StatRecorded,
 } from '@sideline/domain';
 
@@ -19,6 +20,8 @@ export interface ComposedNotice {
   message: PushMessage;
   /** A change to an occurrence starting within 24 hours: told even in quiet hours. */
   urgent: boolean;
+  /** Exactly these people (of those teams), instead of every member and guardian: a reminder's. */
+  userIds?: string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,6 +110,24 @@ export async function composeNotice(
         ...base,
         urgent: startsWithinADay(before, now) || startsWithinADay(after, now),
         message: { title: `Changed: ${event.title} (${scope})`, body: `${team} · ${parts.join(' · ')}`, url, tag },
+      };
+    }
+    case 'ReminderSent': {
+      const d = data as unknown as ReminderSent['data'];
+      const event = await calendarEvent(db, d.eventId);
+      if (!event) return null;
+      const team = (await teamNames(db, [d.teamId])).get(d.teamId) ?? 'your team';
+      return {
+        teamIds: [d.teamId],
+        userIds: d.userIds,
+        preference: 'eventReminders',
+        urgent: false,
+        message: {
+          title: `Please answer: ${event.title}`,
+          body: `${team} · ${when(new Date(d.startsAt), event.time_zone)}`,
+          url: `/events/${d.teamId}?event=${d.eventId}`,
+          tag: `remind-${d.eventId}`,
+        },
       };
     }
     case 'MediaUploaded': {

@@ -61,7 +61,9 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
     if (now.getTime() - new Date(row.occurred_at).getTime() > maxAgeMs) return;
     const notice = await composeNotice(db, row, now);
     if (!notice) return;
-    const audience = await teamAudience(db, notice.teamIds);
+    const audience = notice.userIds
+      ? new Map(notice.userIds.map((userId) => [userId, notice.teamIds]))
+      : await teamAudience(db, notice.teamIds);
     if (row.actor_id) audience.delete(row.actor_id);
     const userIds = [...audience.keys()];
     if (userIds.length === 0) return;

@@ -11,6 +11,7 @@ import { invitationEventTypes, type InvitationEvent } from '../invitations/event
 import { matchEventTypes, type MatchEvent } from '../matches/events.ts';
 import { livestreamEventTypes, type LivestreamEvent } from '../livestreams/events.ts';
 import { pushEventTypes, type PushEvent } from '../push/events.ts';
+import { reminderEventTypes, type ReminderEvent } from '../reminders/events.ts';
 
 /** Every event the deciders can emit: the unions of every feature. */
 export type DomainEvent =
@@ -26,7 +27,8 @@ export type DomainEvent =
   | InvitationEvent
   | MatchEvent
   | LivestreamEvent
-  | PushEvent;
+  | PushEvent
+  | ReminderEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const identityEventTypes = [
@@ -54,6 +56,7 @@ const everyType: Record<DomainEventType, true> = Object.fromEntries(
     ...matchEventTypes,
     ...livestreamEventTypes,
     ...pushEventTypes,
+    ...reminderEventTypes,
   ].map((t) => [t, true]),
 ) as Record<DomainEventType, true>;
 
@@ -72,6 +75,7 @@ export type _EveryTypeListed = AssertNone<
   | Missing<MatchEvent['type'], typeof matchEventTypes>
   | Missing<LivestreamEvent['type'], typeof livestreamEventTypes>
   | Missing<PushEvent['type'], typeof pushEventTypes>
+  | Missing<ReminderEvent['type'], typeof reminderEventTypes>
   | Missing<(IdentityEvent | UserSettingsEvent)['type'], typeof identityEventTypes>
 >;
 
