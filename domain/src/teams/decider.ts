@@ -20,7 +20,13 @@ export type TeamState =
       orgId: string | null;
       members: ReadonlyMap<string, AssignedRole>;
       /** What UpdateTeam edits, so an edit that changes nothing records nothing. */
-      profile: { name: string; sport: string; ageGroup: string | null; timeZone: string | null; reminders: TeamReminders };
+      profile: {
+        name: string;
+        sport: string;
+        ageGroup: string | null;
+        timeZone: string | null;
+        reminders: TeamReminders;
+      };
     };
 
 export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {

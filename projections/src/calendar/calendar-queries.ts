@@ -690,7 +690,9 @@ export async function unansweredOf(
   ]);
   for (const o of occurrences) {
     const key = ownKey(o.eventId, o.occurrenceDate);
-    const answered = new Set((answers.get(key) ?? []).map((a) => subjectOf({ playerId: a.player_id, userId: a.user_id })));
+    const answered = new Set(
+      (answers.get(key) ?? []).map((a) => subjectOf({ playerId: a.player_id, userId: a.user_id })),
+    );
     out.set(
       key,
       expected
