@@ -52,6 +52,7 @@ import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapid
 import { startNoticeSender } from './push/notice-sender.ts';
 import { remindRoutes } from './push/remind-routes.ts';
 import { startReminderScheduler } from './push/reminder-scheduler.ts';
+import { createChatRoomPresence, startChatDigests } from './push/chat-push.ts';
 import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
@@ -77,6 +78,8 @@ export interface AppDependencies {
   sendsNotices?: boolean;
   /** How often due reminders are looked for (default 30 s); tests shorten it. */
   reminderIntervalMs?: number;
+  /** How often held chat messages are looked at for their summary (default 5 s). */
+  chatDigestPollMs?: number;
 }
 
 export interface SidelineApp {
@@ -234,9 +237,18 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       ...(deps.reminderIntervalMs !== undefined ? { intervalMs: deps.reminderIntervalMs } : {}),
     });
     app.addHook('onClose', () => reminders.stop());
+    const digests = startChatDigests({
+      db: database.db,
+      logger: logger.child({ component: 'chat-push' }),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.chatDigestPollMs !== undefined ? { pollMs: deps.chatDigestPollMs } : {}),
+    });
+    app.addHook('onClose', async () => digests.stop());
   }
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
+    const roomPresence = createChatRoomPresence(database.db, logger.child({ component: 'chat-push' }));
+    app.addHook('onClose', () => roomPresence.close());
     await app.register(realtimePlugin, {
       bus: deps.bus,
       // Browsers always send Origin on a WebSocket upgrade: one from another site (cross-site
@@ -256,6 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       maxSocketsPerIp: config.WS_MAX_SOCKETS_PER_IP,
       sessionCheckIntervalMs: config.WS_SESSION_CHECK_SECONDS * 1_000,
       onSendMessage: socketMessageSender(ctx),
+      onRoomsChanged: roomPresence.onRoomsChanged,
     });
   }
   await app.register(healthRoutes, {

@@ -8,6 +8,7 @@ import { invitationTokenMigrations } from './invitations/invitation-tokens.ts';
 import { apiTokenMigrations } from './tokens/api-tokens.ts';
 import { streamKeyMigrations } from './livestreams/stream-keys.ts';
 import { noticeDeliveryMigrations } from './push/notice-tables.ts';
+import { chatPushMigrations } from './push/chat-push.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const allMigrations: Record<string, Migration> = {
   ...apiTokenMigrations,
   ...streamKeyMigrations,
   ...noticeDeliveryMigrations,
+  ...chatPushMigrations,
 };

@@ -60,6 +60,8 @@ export async function createSidelineServer(deps: {
   projectionBatchIntervalMs?: number;
   /** How often due reminders are looked for (default 30 s). */
   reminderIntervalMs?: number;
+  /** How often held chat messages are looked at for their summary (default 5 s). */
+  chatDigestPollMs?: number;
 }): Promise<SidelineServer> {
   const { config } = deps;
   const processId = processIdentity();

@@ -41,6 +41,7 @@ export async function startTestServer(
     indexHtml?: string;
     /** How often due reminders are looked for. */
     reminderIntervalMs?: number;
+    chatDigestPollMs?: number;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(allMigrations, options.kind));
@@ -63,6 +64,7 @@ export async function startTestServer(
     webDist,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.reminderIntervalMs !== undefined ? { reminderIntervalMs: options.reminderIntervalMs } : {}),
+    ...(options.chatDigestPollMs !== undefined ? { chatDigestPollMs: options.chatDigestPollMs } : {}),
   });
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
   return {

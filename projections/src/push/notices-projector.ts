@@ -23,6 +23,7 @@ export const noticeEventTypes = [
   'MatchCompleted',
   'LivestreamStarted',
   'ReminderSent',
+  'MessageSent',
 ] as const;
 
 /** A goal is the only stat anyone is told about. */
