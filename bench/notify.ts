@@ -34,10 +34,10 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 
-async function waitFor(what: string, done: () => boolean, timeoutMs: number): Promise<void> {
+async function waitFor(what: string, done: () => boolean, timeoutMs: number, progress?: () => string): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!done()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}${progress ? ` (${progress()})` : ''}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
@@ -130,7 +130,12 @@ function commands(server: SidelineServer) {
 
 async function caughtUp(server: SidelineServer, push: LocalPushService, expected: () => number) {
   await waitFor('the projections', () => (server.runner?.lag() ?? []).every((l) => l.events === 0), 600_000);
-  await waitFor('the pushes of the set-up', () => push.received.length >= expected(), 600_000);
+  await waitFor(
+    'the pushes of the set-up',
+    () => push.received.length >= expected(),
+    120_000,
+    () => `${push.received.length} of ${expected()} received, ${push.refused.length} refused`,
+  );
 }
 
 export async function benchNotify(): Promise<void> {
