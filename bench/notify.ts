@@ -15,7 +15,7 @@ import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
 import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
 import { createSidelineServer, type SidelineServer } from '../command-api/src/server.ts';
-import { startLocalPushService, type LocalPushService } from '../command-api/test/push-service.ts';
+import { startLocalPushService } from '../command-api/test/push-service.ts';
 
 /**
  * `npm run bench -- notify`: the notices' two goals, on the real server (PostgreSQL when
