@@ -26,6 +26,7 @@ const benches: Record<string, { run: () => Promise<void>; nodeFlags?: string[] }
   matches: { run: async () => (await import('./matches.ts')).benchMatches() },
   livestream: { run: async () => (await import('./livestream.ts')).benchLivestream() },
   activity: { run: async () => (await import('./activity.ts')).benchActivity() },
+  notify: { run: async () => (await import('./notify.ts')).benchNotify() },
 };
 
 const one = process.env.SIDELINE_BENCH;

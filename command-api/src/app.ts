@@ -55,6 +55,8 @@ import { remindRoutes } from './push/remind-routes.ts';
 import { noticeProofRoutes } from './push/notice-proof-routes.ts';
 import { unsubscribeRoutes } from './push/unsubscribe-routes.ts';
 import { unsubscribeTokens } from './push/unsubscribe-tokens.ts';
+import { startReminderScheduler } from './push/reminder-scheduler.ts';
+import { createChatRoomPresence, startChatDigests } from './push/chat-push.ts';
 import { pushDecider, userStream } from '@sideline/domain';
 
 export interface AppDependencies {
@@ -76,8 +78,12 @@ export interface AppDependencies {
   clock?: () => Date;
   /** Answers GET /api/health/ready (and live); without it neither route exists. */
   readiness?: Readiness;
-  /** This process sends the queued notices (it runs the projectors). */
+  /** This process sends the queued notices and records the reminders due (it runs the projectors). */
   sendsNotices?: boolean;
+  /** How often due reminders are looked for (default 30 s); tests shorten it. */
+  reminderIntervalMs?: number;
+  /** How often held chat messages are looked at for their summary (default 5 s). */
+  chatDigestPollMs?: number;
 }
 
 export interface SidelineApp {
@@ -241,9 +247,26 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       await sender.stop();
       mailer.close();
     });
+    const reminders = startReminderScheduler({
+      db: database.db,
+      handle,
+      logger: logger.child({ component: 'reminders' }),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.reminderIntervalMs !== undefined ? { intervalMs: deps.reminderIntervalMs } : {}),
+    });
+    app.addHook('onClose', () => reminders.stop());
+    const digests = startChatDigests({
+      db: database.db,
+      logger: logger.child({ component: 'chat-push' }),
+      ...(deps.clock ? { clock: deps.clock } : {}),
+      ...(deps.chatDigestPollMs !== undefined ? { pollMs: deps.chatDigestPollMs } : {}),
+    });
+    app.addHook('onClose', async () => digests.stop());
   }
   const servesRealtime = config.SIDELINE_ROLE === 'all' || config.SIDELINE_ROLE === 'realtime';
   if (servesRealtime) {
+    const roomPresence = createChatRoomPresence(database.db, logger.child({ component: 'chat-push' }));
+    app.addHook('onClose', () => roomPresence.close());
     await app.register(realtimePlugin, {
       bus: deps.bus,
       // Browsers always send Origin on a WebSocket upgrade: one from another site (cross-site
@@ -263,6 +286,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       maxSocketsPerIp: config.WS_MAX_SOCKETS_PER_IP,
       sessionCheckIntervalMs: config.WS_SESSION_CHECK_SECONDS * 1_000,
       onSendMessage: socketMessageSender(ctx),
+      onRoomsChanged: roomPresence.onRoomsChanged,
     });
   }
   await app.register(healthRoutes, {

@@ -9,6 +9,7 @@ import { apiTokenMigrations } from './tokens/api-tokens.ts';
 import { streamKeyMigrations } from './livestreams/stream-keys.ts';
 import { noticeDeliveryMigrations } from './push/notice-tables.ts';
 import { noticeProofMigrations } from './push/notice-proof-tables.ts';
+import { chatPushMigrations } from './push/chat-push.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const allMigrations: Record<string, Migration> = {
   ...streamKeyMigrations,
   ...noticeDeliveryMigrations,
   ...noticeProofMigrations,
+  ...chatPushMigrations,
 };

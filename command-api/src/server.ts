@@ -58,6 +58,10 @@ export async function createSidelineServer(deps: {
   clock?: () => Date;
   /** The projection runner's batch interval (see ProjectionRunnerOptions); benchmarks compare it. */
   projectionBatchIntervalMs?: number;
+  /** How often due reminders are looked for (default 30 s). */
+  reminderIntervalMs?: number;
+  /** How often held chat messages are looked at for their summary (default 5 s). */
+  chatDigestPollMs?: number;
 }): Promise<SidelineServer> {
   const { config } = deps;
   const processId = processIdentity();

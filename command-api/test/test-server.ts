@@ -39,6 +39,9 @@ export async function startTestServer(
     database?: Database;
     /** The web app's index.html the server is given (a bare page by default). */
     indexHtml?: string;
+    /** How often due reminders are looked for. */
+    reminderIntervalMs?: number;
+    chatDigestPollMs?: number;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(allMigrations, options.kind));
@@ -60,6 +63,8 @@ export async function startTestServer(
     passwords: createPasswordHasher(12),
     webDist,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.reminderIntervalMs !== undefined ? { reminderIntervalMs: options.reminderIntervalMs } : {}),
+    ...(options.chatDigestPollMs !== undefined ? { chatDigestPollMs: options.chatDigestPollMs } : {}),
   });
   const address = await server.app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -20,6 +20,7 @@ export * from './matches/index.ts';
 export * from './analytics/schemas.ts';
 export * from './livestreams/index.ts';
 export * from './push/index.ts';
+export * from './reminders/index.ts';
 export * from './admin/schemas.ts';
 export * from './admin/event-types.ts';
 export * from './consent/index.ts';

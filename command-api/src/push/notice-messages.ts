@@ -6,11 +6,14 @@ import type {
   MatchCompleted,
   MatchStarted,
   MediaUploaded,
+  MessageSent,
   OccurrenceCancelled,
   OccurrenceRestored,
   PushMessage,
+  ReminderSent,
   StatRecorded,
 } from '@sideline/domain';
+import { firstInWindow, inTeamRoom } from './chat-push.ts';
 
 /** A notice ready to address: whose members hear it, under which switch, and what it says. */
 export interface ComposedNotice {
@@ -19,6 +22,8 @@ export interface ComposedNotice {
   message: PushMessage;
   /** A change to an occurrence starting within 24 hours: told even in quiet hours. */
   urgent: boolean;
+  /** Exactly these people (of those teams), instead of every member and guardian: a reminder's. */
+  userIds?: string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -107,6 +112,64 @@ export async function composeNotice(
         ...base,
         urgent: startsWithinADay(before, now) || startsWithinADay(after, now),
         message: { title: `Changed: ${event.title} (${scope})`, body: `${team} · ${parts.join(' · ')}`, url, tag },
+      };
+    }
+    case 'ReminderSent': {
+      const d = data as unknown as ReminderSent['data'];
+      const event = await calendarEvent(db, d.eventId);
+      if (!event) return null;
+      const team = (await teamNames(db, [d.teamId])).get(d.teamId) ?? 'your team';
+      return {
+        teamIds: [d.teamId],
+        userIds: d.userIds,
+        preference: 'eventReminders',
+        urgent: false,
+        message: {
+          title: `Please answer: ${event.title}`,
+          body: `${team} · ${when(new Date(d.startsAt), event.time_zone)}`,
+          url: `/events/${d.teamId}?event=${d.eventId}`,
+          tag: `remind-${d.eventId}`,
+        },
+      };
+    }
+    case 'MessageSent': {
+      const d = data as unknown as MessageSent['data'];
+      const members = await teamAudience(db, [d.teamId]);
+      members.delete(d.userId);
+      const connected = await inTeamRoom(db, d.teamId, [...members.keys()]);
+      const away = [...members.keys()].filter((u) => !connected.has(u));
+      const userIds = await firstInWindow(db, d.teamId, away, now);
+      const team = (await teamNames(db, [d.teamId])).get(d.teamId) ?? 'your team';
+      const sender = (await db.selectFrom('users').select('name').where('id', '=', d.userId).executeTakeFirst()) as
+        { name: string } | undefined;
+      const text = d.text.length > 120 ? `${d.text.slice(0, 119)}…` : d.text;
+      return {
+        teamIds: [d.teamId],
+        userIds,
+        preference: 'chatMessages',
+        urgent: false,
+        message: {
+          title: `${sender?.name ?? 'Someone'} in ${team}`,
+          body: text || 'Sent a photo',
+          url: `/chat/${d.teamId}`,
+          tag: `chat-${d.teamId}`,
+        },
+      };
+    }
+    case 'ChatDigest': {
+      const d = data as { teamId: string; userId: string; count: number };
+      const team = (await teamNames(db, [d.teamId])).get(d.teamId) ?? 'your team';
+      return {
+        teamIds: [d.teamId],
+        userIds: [d.userId],
+        preference: 'chatMessages',
+        urgent: false,
+        message: {
+          title: `${d.count} new ${d.count === 1 ? 'message' : 'messages'} in ${team}`,
+          body: 'Tap to read them',
+          url: `/chat/${d.teamId}`,
+          tag: `chat-${d.teamId}`,
+        },
       };
     }
     case 'MediaUploaded': {

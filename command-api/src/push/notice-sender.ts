@@ -30,6 +30,7 @@ interface OutboxRow {
 
 const CLAIM_SECONDS = 60;
 const BATCH = 20;
+const SENDING_AT_ONCE = 5;
 
 /**
  * Sends the notices the notices projector queued. Rows are claimed with FOR UPDATE SKIP LOCKED
@@ -64,7 +65,9 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
     const notice = await composeNotice(db, row, now);
     if (!notice) return;
     await recordScheduleNotice(db, row, notice);
-    const audience = await teamAudience(db, notice.teamIds);
+    const audience = notice.userIds
+      ? new Map(notice.userIds.map((userId) => [userId, notice.teamIds]))
+      : await teamAudience(db, notice.teamIds);
     if (row.actor_id) audience.delete(row.actor_id);
     const userIds = [...audience.keys()];
     if (userIds.length === 0) return;
@@ -101,14 +104,19 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
 
   async function round(): Promise<number> {
     const rows = await claim();
-    for (const row of rows) {
-      try {
-        await send(row);
-      } catch (err) {
-        logger.warn({ err, eventId: row.event_id }, 'could not send a notice');
+    // A few notices at a time: each waits mostly on the database and the push services.
+    let next = 0;
+    const worker = async () => {
+      for (let row = rows[next++]; row !== undefined; row = rows[next++]) {
+        try {
+          await send(row);
+        } catch (err) {
+          logger.warn({ err, eventId: row.event_id }, 'could not send a notice');
+        }
+        await db.updateTable('notice_outbox').set({ done_at: clock() }).where('seq', '=', row.seq).execute();
       }
-      await db.updateTable('notice_outbox').set({ done_at: clock() }).where('seq', '=', row.seq).execute();
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, rows.length) }, worker));
     return rows.length;
   }
 

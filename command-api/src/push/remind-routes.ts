@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +19,7 @@ import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import type { PushDelivery } from './push-delivery.ts';
+import { peopleToRemind } from './reminder-audience.ts';
 
 const errorSchema = z.object({
   message: z.string(),
@@ -94,18 +94,8 @@ export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: Pu
         );
       }
 
-      const people = new Set<string>();
-      const children: string[] = [];
-      for (const a of attendance.noReply) {
-        if (a.userId) people.add(a.userId);
-        if (a.playerId) children.push(a.playerId);
-      }
-      if (children.length > 0) {
-        const { rows } = await sql<{ user_id: string }>`
-          SELECT user_id FROM player_guardians
-           WHERE valid_to IS NULL AND player_id IN (${sql.join(children)})`.execute(db);
-        for (const r of rows) people.add(r.user_id);
-      }
+      const [reminded] = await peopleToRemind(db, [attendance.noReply]);
+      const people = new Set(reminded);
       people.delete(userId);
       const told = await tellable(db, [...people], series.teamId);
       const devices = await pushSubscriptionsOfUsers(db, told);

@@ -37,7 +37,7 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
       schema: {
         tags: ['teams'],
         summary:
-          "Edit a team's name, sport, age group or time zone (its creator, an assigned coach, an admin of its organization): fields not sent are kept, null clears the age group or the zone",
+          "Edit a team's name, sport, age group, time zone or reminders setting (its creator, an assigned coach, an admin of its organization): fields not sent are kept, null clears the age group or the zone",
         params: teamParams,
         body: updateTeamInputSchema,
         response: { 200: orgTeamSchema, 400: errorBody, 403: errorBody, 404: errorBody },
@@ -57,7 +57,7 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
     async (request) => {
       const by = requireUserId(request);
       const { teamId } = request.params;
-      const { name, sport, ageGroup, timeZone } = request.body;
+      const { name, sport, ageGroup, timeZone, reminders } = request.body;
       // The decider keeps what is not sent, from the team's own stream.
       await handle(
         teamDecider,
@@ -70,6 +70,7 @@ export const teamEditRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
             ...(sport !== undefined && { sport }),
             ...(ageGroup !== undefined && { ageGroup }),
             ...(timeZone !== undefined && { timeZone }),
+            ...(reminders !== undefined && { reminders }),
             by,
             byIsOrgAdmin: adminOf.get(request) ?? false,
           },

@@ -12,6 +12,7 @@ import { matchEventTypes, type MatchEvent } from '../matches/events.ts';
 import { livestreamEventTypes, type LivestreamEvent } from '../livestreams/events.ts';
 import { pushEventTypes, type PushEvent } from '../push/events.ts';
 import { consentEventTypes, type OrgConsentEvent, type PlayerConsentEvent } from '../consent/events.ts';
+import { reminderEventTypes, type ReminderEvent } from '../reminders/events.ts';
 
 /** Every event the deciders can emit: the unions of every feature. */
 export type DomainEvent =
@@ -29,7 +30,9 @@ export type DomainEvent =
   | LivestreamEvent
   | PushEvent
   | PlayerConsentEvent
-  | OrgConsentEvent;
+  | OrgConsentEvent
+
+  | ReminderEvent;
 export type DomainEventType = DomainEvent['type'];
 
 export const identityEventTypes = [
@@ -58,6 +61,7 @@ const everyType: Record<DomainEventType, true> = Object.fromEntries(
     ...livestreamEventTypes,
     ...pushEventTypes,
     ...consentEventTypes,
+    ...reminderEventTypes,
   ].map((t) => [t, true]),
 ) as Record<DomainEventType, true>;
 
@@ -77,6 +81,7 @@ export type _EveryTypeListed = AssertNone<
   | Missing<LivestreamEvent['type'], typeof livestreamEventTypes>
   | Missing<PushEvent['type'], typeof pushEventTypes>
   | Missing<(PlayerConsentEvent | OrgConsentEvent)['type'], typeof consentEventTypes>
+  | Missing<ReminderEvent['type'], typeof reminderEventTypes>
   | Missing<(IdentityEvent | UserSettingsEvent)['type'], typeof identityEventTypes>
 >;
 

@@ -1,3 +1,4 @@
+import type { TeamReminders } from '../reminders/schemas.ts';
 import type { UserRole } from '../identity/schemas.ts';
 import type { AssignedRole } from './schemas.ts';
 
@@ -76,6 +77,8 @@ export type UpdateTeam = {
     ageGroup?: string | null;
     /** null clears it (events then use the organization's zone). */
     timeZone?: string | null;
+    /** When members are reminded of answers they owe. */
+    reminders?: TeamReminders;
     by: string;
     byIsOrgAdmin: boolean;
   };

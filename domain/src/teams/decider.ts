@@ -1,4 +1,5 @@
 import type { Decider } from '../shared/decider.ts';
+import { DEFAULT_TEAM_REMINDERS, type TeamReminders } from '../reminders/schemas.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { TeamCommand } from './commands.ts';
 import type { TeamEvent } from './events.ts';
@@ -19,7 +20,13 @@ export type TeamState =
       orgId: string | null;
       members: ReadonlyMap<string, AssignedRole>;
       /** What UpdateTeam edits, so an edit that changes nothing records nothing. */
-      profile: { name: string; sport: string; ageGroup: string | null; timeZone: string | null };
+      profile: {
+        name: string;
+        sport: string;
+        ageGroup: string | null;
+        timeZone: string | null;
+        reminders: TeamReminders;
+      };
     };
 
 export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
@@ -104,6 +111,7 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         const sport = command.data.sport ?? profile.sport;
         const ageGroup = command.data.ageGroup === undefined ? profile.ageGroup : command.data.ageGroup;
         const timeZone = command.data.timeZone === undefined ? profile.timeZone : command.data.timeZone;
+        const reminders = command.data.reminders ?? profile.reminders;
         const manager = canManageTeam({
           userId: by,
           creatorId: state.creatorId,
@@ -115,11 +123,26 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           profile.name === name &&
           profile.sport === sport &&
           profile.ageGroup === ageGroup &&
-          profile.timeZone === timeZone
+          profile.timeZone === timeZone &&
+          profile.reminders === reminders
         ) {
           return [];
         }
-        return [{ type: 'TeamUpdated', data: { teamId, name, sport, ageGroup, timeZone, by } }];
+        // The setting is recorded only when it changes, so older readers see the events they knew.
+        return [
+          {
+            type: 'TeamUpdated',
+            data: {
+              teamId,
+              name,
+              sport,
+              ageGroup,
+              timeZone,
+              ...(reminders !== profile.reminders && { reminders }),
+              by,
+            },
+          },
+        ];
       }
       case 'DeleteTeam': {
         if (state.status !== 'active') throw new DomainError('not_found', 'TEAM_NOT_FOUND', 'Team not found');
@@ -148,7 +171,13 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
           isIndie: event.data.isIndie,
           orgId: event.data.orgId,
           members: new Map(),
-          profile: { name: event.data.name, sport: event.data.sport, ageGroup: event.data.ageGroup, timeZone: null },
+          profile: {
+            name: event.data.name,
+            sport: event.data.sport,
+            ageGroup: event.data.ageGroup,
+            timeZone: null,
+            reminders: DEFAULT_TEAM_REMINDERS,
+          },
         };
       case 'MemberJoined': {
         if (state.status !== 'active') return state;
@@ -166,7 +195,8 @@ export const teamDecider: Decider<TeamCommand, TeamEvent, TeamState> = {
         if (state.status !== 'active') return state;
         const { name, sport, ageGroup } = event.data;
         const timeZone = event.data.timeZone === undefined ? state.profile.timeZone : event.data.timeZone;
-        return { ...state, profile: { name, sport, ageGroup, timeZone } };
+        const reminders = event.data.reminders ?? state.profile.reminders;
+        return { ...state, profile: { name, sport, ageGroup, timeZone, reminders } };
       }
       case 'TeamDeleted':
         return { status: 'deleted', teamId: event.data.teamId };

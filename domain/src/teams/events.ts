@@ -1,3 +1,4 @@
+import type { TeamReminders } from '../reminders/schemas.ts';
 import type { LegacyAssignedRole } from './roles.ts';
 import type { AssignedRole } from './schemas.ts';
 
@@ -42,11 +43,20 @@ export type TeamRoleAssigned = {
 
 /**
  * A manager changed the team's name, sport, age group or time zone (the values after the edit).
- * `timeZone` is absent on events from before teams had one: the zone did not change then.
+ * `timeZone` is absent on events from before teams had one: the zone did not change then;
+ * `reminders` likewise (absent: unchanged; a team never set keeps the default, 48h+24h).
  */
 export type TeamUpdated = {
   type: 'TeamUpdated';
-  data: { teamId: string; name: string; sport: string; ageGroup: string | null; timeZone?: string | null; by: string };
+  data: {
+    teamId: string;
+    name: string;
+    sport: string;
+    ageGroup: string | null;
+    timeZone?: string | null;
+    reminders?: TeamReminders;
+    by: string;
+  };
 };
 
 /**

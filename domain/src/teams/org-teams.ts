@@ -3,6 +3,7 @@ import { sports } from '../sports/catalogue.ts';
 import { idSchema } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
 import { clearableTimeZoneSchema } from '../shared/time-zone.ts';
+import { teamRemindersSchema } from '../reminders/schemas.ts';
 
 const teamName = text({ error: 'Team name is required' })
   .trim()
@@ -58,6 +59,7 @@ export const updateTeamInputSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v || null)),
   // '' is the form's "organization's zone" choice.
   timeZone: clearableTimeZoneSchema.nullish(),
+  reminders: teamRemindersSchema.optional(),
 });
 export type UpdateTeamInput = z.input<typeof updateTeamInputSchema>;
 
@@ -79,6 +81,8 @@ export const orgTeamSchema = z.object({
   memberCount: z.number().int(),
   /** The IANA zone the team's events are scheduled in; null: the organization's (else the creator's browser's). */
   timeZone: z.string().nullable(),
+  /** When members are reminded of answers they owe: off, 24 h before, or 48 h and 24 h before. */
+  reminders: teamRemindersSchema,
   /** Teams are active unless their season has been deactivated. */
   isActive: z.boolean(),
   /** When something last happened in the team (a join, an edit, an event), if ever. */

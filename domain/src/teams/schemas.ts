@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { sports } from '../sports/catalogue.ts';
 import { userRoleSchema } from '../identity/schemas.ts';
 import { safeText, text } from '../shared/text.ts';
+import { teamRemindersSchema } from '../reminders/schemas.ts';
 
 /**
  * A member's role inside one team. Joining by code gives parent, player or other (from the
@@ -49,6 +50,8 @@ export const teamSchema = z.object({
   code: z.string().nullable(),
   memberCount: z.number().int(),
   createdAt: z.string(),
+  /** When members are reminded of answers they owe (always sent by the server). */
+  reminders: teamRemindersSchema.optional(),
   /** The signed-in user's role in this team. */
   myAssignedRole: assignedRoleSchema,
 });

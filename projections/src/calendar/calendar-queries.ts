@@ -341,10 +341,13 @@ export async function expectedAnswerers(
 }
 
 /** The answers of the occurrences found (one query: members' own answers and players'). */
-async function answersOf(database: Kysely<any>, found: readonly Found[]): Promise<Map<string, AnswerRow[]>> {
+async function answersOf(
+  database: Kysely<any>,
+  found: readonly { eventId: string; key: Date }[],
+): Promise<Map<string, AnswerRow[]>> {
   const byOccurrence = new Map<string, AnswerRow[]>();
   if (found.length === 0) return byOccurrence;
-  const ids = sql.join([...new Set(found.map((o) => o.series.id))]);
+  const ids = sql.join([...new Set(found.map((o) => o.eventId))]);
   const keys = found.map((o) => o.key.getTime());
   const lo = new Date(Math.min(...keys));
   const hi = new Date(Math.max(...keys));
@@ -412,7 +415,10 @@ const countsOf = (
 async function present(database: Kysely<any>, found: readonly Found[]): Promise<CalendarEvent[]> {
   if (found.length === 0) return [];
   const [answers, expected] = await Promise.all([
-    answersOf(database, found),
+    answersOf(
+      database,
+      found.map((o) => ({ eventId: o.series.id, key: o.key })),
+    ),
     expectedAnswerers(database, [...new Set(found.map((o) => o.series.teamId))]),
   ]);
   const expectedByTeam = new Map<string, string[]>();
@@ -631,6 +637,76 @@ export async function countTeamsOccurrences(
     }).length;
   }
   return count;
+}
+
+/** An occurrence of any team starting in a range, as the reminder scheduler reads them. */
+export interface StartingOccurrence {
+  eventId: string;
+  teamId: string;
+  /** Its key: the start by the rule. */
+  occurrenceDate: Date;
+  /** Where it starts now. */
+  startsAt: Date;
+}
+
+/**
+ * Every team's occurrences that start in (from, to] and are not cancelled, by start: one query for
+ * the teams that have any, then each team's as the calendar lists them (series expanded in their zone).
+ */
+export async function occurrencesStartingBetween(
+  database: Kysely<any>,
+  from: Date,
+  to: Date,
+): Promise<StartingOccurrence[]> {
+  const { rows } = await sql<{ team_id: string }>`
+    SELECT e.team_id FROM calendar_events e JOIN teams t ON t.id = e.team_id AND t.deleted_at IS NULL
+     WHERE (e.recurrence IS NULL AND e.starts_at > ${from} AND e.starts_at <= ${to})
+        OR (e.recurrence IS NOT NULL AND e.starts_at <= ${to} AND (e.last_starts_at IS NULL OR e.last_starts_at > ${from}))
+    UNION
+    SELECT c.team_id FROM calendar_occurrence_changes c JOIN teams t ON t.id = c.team_id AND t.deleted_at IS NULL
+     WHERE c.starts_at > ${from} AND c.starts_at <= ${to}`.execute(database);
+  if (rows.length === 0) return [];
+  const found = await findOccurrences(
+    database,
+    rows.map((r) => r.team_id),
+    { from, to },
+  );
+  return found
+    .filter((o) => !o.own?.cancelled && startOf(o).getTime() > from.getTime())
+    .map((o) => ({ eventId: o.series.id, teamId: o.series.teamId, occurrenceDate: o.key, startsAt: startOf(o) }));
+}
+
+/**
+ * Of each occurrence, who is expected to answer and has not (a roster player, or a member who
+ * answers for themself), keyed `eventId|occurrenceDate ISO`: one query for the answers, one for
+ * who is expected.
+ */
+export async function unansweredOf(
+  database: Kysely<any>,
+  occurrences: readonly { eventId: string; teamId: string; occurrenceDate: Date }[],
+): Promise<Map<string, { playerId: string | null; userId: string | null }[]>> {
+  const out = new Map<string, { playerId: string | null; userId: string | null }[]>();
+  if (occurrences.length === 0) return out;
+  const [answers, expected] = await Promise.all([
+    answersOf(
+      database,
+      occurrences.map((o) => ({ eventId: o.eventId, key: o.occurrenceDate })),
+    ),
+    expectedAnswerers(database, [...new Set(occurrences.map((o) => o.teamId))]),
+  ]);
+  for (const o of occurrences) {
+    const key = ownKey(o.eventId, o.occurrenceDate);
+    const answered = new Set(
+      (answers.get(key) ?? []).map((a) => subjectOf({ playerId: a.player_id, userId: a.user_id })),
+    );
+    out.set(
+      key,
+      expected
+        .filter((e) => e.teamId === o.teamId && !answered.has(subjectOf(e)))
+        .map((e) => ({ playerId: e.playerId, userId: e.userId })),
+    );
+  }
+  return out;
 }
 
 /** How `userId` is linked to the roster player `playerId` of the team (null: no such player there). */

@@ -145,6 +145,11 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
       : '{subject} turned quiet hours off',
   }),
 
+  ReminderSent: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `Sideline reminded ${d.userIds.length} ${d.userIds.length === 1 ? 'person' : 'people'} to answer ${ctx.eventTitle(d.eventId) ?? 'an event'} (${d.window} before)`,
+  }),
+
   RsvpDeadlineSet: (d, ctx) => ({
     teamId: d.teamId,
     description:

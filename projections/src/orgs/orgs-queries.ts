@@ -8,6 +8,7 @@ import {
   type OrgSettings,
   type OrgStats,
   type OrgTeam,
+  type TeamReminders,
 } from '@sideline/domain';
 import { countTeamsOccurrences } from '../calendar/calendar-queries.ts';
 import { adminLiveMatches } from '../admin/admin-queries.ts';
@@ -230,6 +231,7 @@ interface OrgTeamRow {
   creator_id: string;
   member_count: number;
   time_zone: string | null;
+  reminders: string;
   last_activity_at: Date | null;
   created_at: Date;
 }
@@ -250,6 +252,7 @@ function toOrgTeam(r: OrgTeamRow, withCodes: boolean): OrgTeam {
     creatorId: r.creator_id,
     memberCount: r.member_count,
     timeZone: r.time_zone,
+    reminders: r.reminders as TeamReminders,
     isActive: r.season_active !== false,
     lastActivityAt: r.last_activity_at ? new Date(r.last_activity_at).toISOString() : null,
     createdAt: r.created_at.toISOString(),
@@ -277,6 +280,7 @@ function orgTeamsQuery(database: Kysely<any>) {
       'teams.creator_id',
       'teams.member_count',
       'teams.time_zone',
+      'teams.reminders',
       'teams.created_at',
       sql<Date | null>`(SELECT max(a.occurred_at) FROM org_activity a WHERE a.team_id = teams.id)`.as(
         'last_activity_at',

@@ -4,6 +4,7 @@ import {
   type EventChanged,
   type EventScheduled,
   type EventSeriesContinued,
+  type ReminderSent,
   type StatRecorded,
 } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
@@ -21,6 +22,8 @@ export const noticeEventTypes = [
   'StatRecorded',
   'MatchCompleted',
   'LivestreamStarted',
+  'ReminderSent',
+  'MessageSent',
 ] as const;
 
 /** A goal is the only stat anyone is told about. */
@@ -35,7 +38,7 @@ const tellsSomeone = (type: string, data: unknown) =>
 export const noticesProjector: Projector<NoticesTables> = {
   name: 'notices',
   handles: [...noticeEventTypes, 'EventSeriesContinued'],
-  tables: ['notice_outbox', 'notice_events'],
+  tables: ['notice_outbox', 'notice_events', 'reminders_sent'],
   async apply(trx, events) {
     const db = trx as Kysely<NoticesTables>;
     for (const e of events) {
@@ -64,6 +67,20 @@ export const noticesProjector: Projector<NoticesTables> = {
             .where('event_id', '=', d.eventId)
             .execute();
         }
+      }
+      if (e.type === 'ReminderSent') {
+        const d = e.data as ReminderSent['data'];
+        await db
+          .insertInto('reminders_sent')
+          .values({
+            event_id: d.eventId,
+            occurrence_date: new Date(d.occurrenceDate),
+            reminder_window: d.window,
+            team_id: d.teamId,
+            sent_at: new Date(e.metadata.occurredAt),
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
       }
       if (!tellsSomeone(e.type, e.data)) continue;
       await db

@@ -18,6 +18,8 @@ export interface NoticesTables {
   };
   /** What a notice about a calendar event says of it, kept even after the event is deleted. */
   notice_events: { event_id: string; team_id: string; title: string; time_zone: string; starts_at: Date };
+  /** The reminder windows done (ReminderSent), so the scheduler looks only at those still due. */
+  reminders_sent: { event_id: string; occurrence_date: Date; reminder_window: string; team_id: string; sent_at: Date };
 }
 
 export const noticesMigrations: Record<string, Migration> = {
@@ -43,6 +45,19 @@ export const noticesMigrations: Record<string, Migration> = {
         .addColumn('title', 'text', (c) => c.notNull())
         .addColumn('time_zone', 'text', (c) => c.notNull())
         .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '1986_reminders_sent': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('reminders_sent')
+        .addColumn('event_id', 'text', (c) => c.notNull())
+        .addColumn('occurrence_date', 'timestamptz', (c) => c.notNull())
+        .addColumn('reminder_window', 'text', (c) => c.notNull())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reminders_sent_pk', ['event_id', 'occurrence_date', 'reminder_window'])
         .execute();
     },
   },

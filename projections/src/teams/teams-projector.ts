@@ -101,6 +101,7 @@ export const teamsProjector: Projector<TeamsTables> = {
           age_group: d.ageGroup,
           // Older events carry no zone: it did not change then.
           ...(d.timeZone !== undefined && { time_zone: d.timeZone }),
+          ...(d.reminders !== undefined && { reminders: d.reminders }),
         })
         .where('id', '=', d.teamId)
         .execute();

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { canManageTeam, type AssignedRole, type Team, type TeamMember } from '@sideline/domain';
+import { canManageTeam, type AssignedRole, type Team, type TeamMember, type TeamReminders } from '@sideline/domain';
 import type { UsersTables } from '../identity/users-read-model.ts';
 import { displayRoleOf, membershipColumns } from '../orgs/membership-sql.ts';
 import type { TeamsTables } from './teams-read-model.ts';
@@ -18,6 +18,7 @@ const teamColumns = [
   'teams.code',
   'teams.member_count',
   'teams.created_at',
+  'teams.reminders',
   'team_members.assigned_role',
 ] as const;
 
@@ -33,6 +34,7 @@ function toTeam(row: {
   code: string | null;
   member_count: number;
   created_at: Date;
+  reminders: string;
   assigned_role: string;
 }): Team {
   return {
@@ -47,6 +49,7 @@ function toTeam(row: {
     code: row.code,
     memberCount: row.member_count,
     createdAt: row.created_at.toISOString(),
+    reminders: row.reminders as TeamReminders,
     myAssignedRole: row.assigned_role as AssignedRole,
   };
 }

@@ -20,6 +20,8 @@ export interface TeamsTables {
     time_zone: Generated<string | null>;
     /** When an org admin deleted the team (added by `1900_teams_deleted_at`): kept for its history, out of every list. */
     deleted_at: Generated<Date | null>;
+    /** When members are reminded of answers they owe (added by `1985_teams_reminders`). */
+    reminders: Generated<string>;
   };
   /** Who has access to the team now: every membership check reads this table. */
   team_members: {
@@ -91,6 +93,15 @@ export const teamsMigrations: Record<string, Migration> = {
   '1082_teams_time_zone': {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('teams').addColumn('time_zone', 'text').execute();
+    },
+  },
+  // Reminders of unanswered events: every team starts with both (48 h and 24 h before).
+  '1985_teams_reminders': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('teams')
+        .addColumn('reminders', 'text', (c) => c.notNull().defaultTo('48h+24h'))
+        .execute();
     },
   },
   // A deleted team keeps its row (matches, messages and the audit still name it) but leaves every list.

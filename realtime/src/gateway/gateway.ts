@@ -46,7 +46,7 @@ export interface Gateway {
 /** The socket side of realtime, independent of how sockets are accepted (the plugin does that). */
 export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger): Gateway {
   const settings = { ...realtimeDefaults, ...definedOnly(options) };
-  const rooms = new Rooms();
+  const rooms = new Rooms(options.onRoomsChanged);
   const membership = new MembershipCache(options.teamsOf);
   const context: GatewayContext = {
     bus: options.bus,

@@ -52,6 +52,12 @@ export interface RealtimeOptions {
    */
   onSendMessage?(user: RealtimeUser, input: SendMessageInput): Promise<void>;
   /**
+   * Told the teams whose rooms a user is in on this gateway (all their sockets together) after
+   * each join, leave and close, so that another process (the notice sender) knows who is
+   * connected to a team's chat and does not push its messages to them.
+   */
+  onRoomsChanged?(userId: string, teamIds: readonly string[]): void;
+  /**
    * Which Origin may open the socket (cross-site WebSocket hijacking: the browser sends the
    * cookie on a cross-site upgrade). A list of origins such as 'https://sideline.example', or a
    * predicate. Default: the Origin's host equals the request's host (same origin). With the

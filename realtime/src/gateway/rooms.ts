@@ -5,6 +5,9 @@ import type { Connection } from './connection.ts';
  * carries every team's traffic to all of them and each delivers to its own sockets.
  */
 export class Rooms {
+  /** `onRoomsChanged`: told the user's rooms on this gateway after each join, leave or close. */
+  constructor(private readonly onRoomsChanged?: (userId: string, teamIds: readonly string[]) => void) {}
+
   private readonly byTeam = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<string, Set<Connection>>();
   private readonly byIp = new Map<string, number>();
@@ -20,17 +23,31 @@ export class Rooms {
     if (!connection.isOpen()) return;
     connection.teams.add(teamId);
     addTo(this.byTeam, teamId, connection);
+    this.changed(connection.user.id);
   }
 
   leave(connection: Connection, teamId: string): void {
     connection.teams.delete(teamId);
     removeFrom(this.byTeam, teamId, connection);
+    this.changed(connection.user.id);
+  }
+
+  /** The teams whose rooms the user is in through any of their sockets here. */
+  teamsOf(userId: string): string[] {
+    const teams = new Set<string>();
+    for (const c of this.connectionsOf(userId)) for (const teamId of c.teams) teams.add(teamId);
+    return [...teams];
+  }
+
+  private changed(userId: string): void {
+    this.onRoomsChanged?.(userId, this.teamsOf(userId));
   }
 
   remove(connection: Connection): void {
     for (const teamId of [...connection.teams]) this.leave(connection, teamId);
     if (!this.byUser.get(connection.user.id)?.has(connection)) return;
     removeFrom(this.byUser, connection.user.id, connection);
+    this.changed(connection.user.id);
     const left = this.fromIp(connection.ip) - 1;
     if (left > 0) this.byIp.set(connection.ip, left);
     else this.byIp.delete(connection.ip);

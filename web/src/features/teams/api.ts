@@ -1,4 +1,12 @@
-import type { AssignTeamRoleInput, CreateTeamInput, JoinTeamInput, Team, TeamMember } from '@sideline/domain';
+import type {
+  AssignTeamRoleInput,
+  CreateTeamInput,
+  JoinTeamInput,
+  OrgTeam,
+  Team,
+  TeamMember,
+  TeamReminders,
+} from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
@@ -91,5 +99,18 @@ export function useJoinTeam() {
       return { team, alreadyMember: before.some((t) => t.id === team.id) };
     },
     onSuccess: ({ team }) => rememberTeam(queryClient, team),
+  });
+}
+
+/** PUT /api/teams/{teamId} {reminders} (its managers) → the team; the team's page reads it again. */
+export function useSetTeamReminders(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reminders: TeamReminders) => api.put<OrgTeam>(apiPaths.team(teamId), { reminders }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Team>(queryKeys.team(teamId), (team) =>
+        team ? { ...team, reminders: saved.reminders } : team,
+      );
+    },
   });
 }

@@ -37,6 +37,7 @@ export function makeOrgTeam(overrides: Partial<OrgTeam> = {}): OrgTeam {
     creatorId: 'u-1',
     memberCount: 3,
     timeZone: null,
+    reminders: '48h+24h',
     isActive: true,
     lastActivityAt: null,
     createdAt: '2026-01-11T10:00:00.000Z',

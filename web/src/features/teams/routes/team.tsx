@@ -50,6 +50,7 @@ import {
   teamKindLabel,
 } from '../team-display.ts';
 import { TeamMuteToggle } from '../../notifications/components/team-mute-toggle.tsx';
+import { TeamRemindersSetting } from '../components/team-reminders-setting.tsx';
 
 // Loaded with their forms when the first one opens; until then the buttons only set the state.
 const TeamPageDialogs = lazy(() => import('../components/team-page-dialogs.tsx'));
@@ -331,6 +332,8 @@ export function TeamRoute() {
       <TeamMatches teamId={team.id} />
 
       <TeamMuteToggle teamId={team.id} teamName={team.name} />
+
+      {manages ? <TeamRemindersSetting team={team} /> : null}
 
       {team.code && manages ? (
         <Card className="flex flex-wrap items-center justify-between gap-4 p-5">

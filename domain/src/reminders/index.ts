@@ -1,0 +1,4 @@
+export * from './schemas.ts';
+export * from './events.ts';
+export * from './commands.ts';
+export * from './decider.ts';
