@@ -224,7 +224,13 @@ export default defineConfig(({ command }) => ({
             },
             // The live connection's state machines (and the upload's and the match lifecycle's)
             // share one long-lived chunk instead of the bundler's fragments of it.
-            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
+            // The reconnect machine that every signed-in screen starts after its first paint goes with it.
+            {
+              name: 'xstate',
+              test: /(node_modules[\\/]xstate[\\/]|[\\/]src[\\/]lib[\\/]socket[\\/](start-reconnect-actor|reconnect-machine|socket-actor)\.ts$)/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
             // The data cache, which every screen and the offline pieces build on.
             {
               name: 'query',
@@ -254,6 +260,21 @@ export default defineConfig(({ command }) => ({
               name: 'boot',
               test: /(preload-helper|[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/](early-requests|query-keys)\.ts|config[\\/]paths\.ts|features[\\/]teams[\\/]selected-team-store\.ts))/,
               priority: 30,
+            },
+            // The live match card and what it shows (Home, a team, the club admin's and the admin
+            // portal's live lists), and the team switcher with the selected team (Home, Events,
+            // Media, Livestream): one file each rather than four and two.
+            {
+              name: 'live-match-card',
+              test: /([\\/]src[\\/]features[\\/]matches[\\/](lib[\\/](match-clock|timeline|kick-off|match-summary)\.ts|components[\\/]live-match-card\.tsx)|[\\/]domain[\\/]src[\\/]matches[\\/]stat-kinds\.ts)$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'team-switcher',
+              test: /[\\/]src[\\/]features[\\/]teams[\\/](selected-team\.ts|components[\\/]team-switcher\.tsx)$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
             },
             // What every signed-in screen loads for offline use, in one chunk: the stored answers,
             // the outbox, IndexedDB's wrapper and the service worker's registration.
