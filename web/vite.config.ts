@@ -276,6 +276,13 @@ export default defineConfig(({ command }) => ({
               priority: 5,
               includeDependenciesRecursively: false,
             },
+            // The household's answer rows and the events' API (Home and Events).
+            {
+              name: 'household-answer-rows',
+              test: /[\\/]src[\\/]features[\\/]events[\\/](api\.ts|lib[\\/]event-dates\.ts|components[\\/](answer-send-state|rsvp-buttons|household-answer-rows)\.tsx)$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
             // What every signed-in screen loads for offline use, in one chunk: the stored answers,
             // the outbox, IndexedDB's wrapper and the service worker's registration.
             {
