@@ -72,9 +72,65 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * lucide-react's icon files (`icons/house.mjs`) that the shell (web/src/app, the layouts, the
+ * small UI parts, the offline and PWA pieces, the profile menu) imports: the icons every screen
+ * shows. Read from the sources and lucide's index (which names each file under all its aliases).
+ */
+function shellIconFiles(): Set<string> {
+  const lucideIndex = readFileSync(
+    path.join(webRoot, '../node_modules/lucide-react/dist/esm/lucide-react.mjs'),
+    'utf8',
+  );
+  const fileOf = new Map<string, string>();
+  for (const [, names, file] of lucideIndex.matchAll(/export \{([^}]+)\} from '\.\/icons\/([a-z0-9-]+\.mjs)'/g)) {
+    for (const [, name] of names!.matchAll(/default as (\w+)/g)) fileOf.set(name!, file!);
+  }
+  const shell =
+    /[\\/]src[\\/](app|components[\\/](layouts|ui)|lib[\\/](offline|pwa)|features[\\/]auth[\\/]components)[\\/]/;
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && shell.test(file)) {
+        for (const [, names] of readFileSync(file, 'utf8').matchAll(/import \{([^}]+)\} from 'lucide-react'/g)) {
+          for (const name of names!.split(',').map(
+            (n) =>
+              n
+                .trim()
+                .replace(/^type\s+/, '')
+                .split(/\s+as\s+/)[0]!,
+          )) {
+            const icon = fileOf.get(name);
+            if (icon) files.add(icon);
+          }
+        }
+      }
+    }
+  };
+  walk(path.join(webRoot, 'src'));
+  return files;
+}
+
+const shellIcons = shellIconFiles();
+
+const routerBuild = (file: string) => path.join(webRoot, '../node_modules/react-router/dist/production', file);
+
 // https://vite.dev/config/
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: webRoot,
+  resolve: {
+    // React Router's package points every import at its development build (warnings included);
+    // its production build is the same code without them.
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+          ]
+        : [],
+  },
   define: {
     __SIDELINE_CACHE_VERSION__: JSON.stringify(cacheVersion()),
   },
@@ -168,7 +224,13 @@ export default defineConfig({
             },
             // The live connection's state machines (and the upload's and the match lifecycle's)
             // share one long-lived chunk instead of the bundler's fragments of it.
-            { name: 'xstate', test: /node_modules[\\/]xstate[\\/]/, priority: 20 },
+            // The reconnect machine that every signed-in screen starts after its first paint goes with it.
+            {
+              name: 'xstate',
+              test: /(node_modules[\\/]xstate[\\/]|[\\/]src[\\/]lib[\\/]socket[\\/](start-reconnect-actor|reconnect-machine|socket-actor)\.ts$)/,
+              priority: 20,
+              includeDependenciesRecursively: false,
+            },
             // The data cache, which every screen and the offline pieces build on.
             {
               name: 'query',
@@ -178,18 +240,19 @@ export default defineConfig({
             // Its own chunk, fetched when a form first validates: never merged into a chunk that
             // a screen needs to show.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 20 },
-            // Icons, date helpers and Radix's shared parts in one chunk each rather than one per
-            // icon or function: a screen then downloads 20-odd files instead of 60-odd, each of
-            // which cost a request, a round of headers and its own compression. Icons are grouped by
-            // the screens and lazily loaded parts that use them; groups under 50 kB (source) merge,
-            // or every dialog and menu loaded on first use would split the shell's icons further.
+            // The icons the shell shows (the navigation, the banners, the small UI parts) and lucide's
+            // shared code in one chunk, loaded by every screen; a screen's other icons go with it
+            // (or with the parts that use them) instead of every screen downloading all of them.
             {
-              name: 'icons',
-              test: /node_modules[\\/]lucide-react[\\/]/,
+              name: (id: string) => {
+                if (!/node_modules[\\/]lucide-react[\\/]/.test(id)) return null;
+                const icon = /[\\/]icons[\\/]([a-z0-9-]+\.mjs)$/.exec(id)?.[1];
+                return icon === undefined || shellIcons.has(icon) ? 'icons' : null;
+              },
               priority: 20,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 50000,
             },
+            // Date helpers and Radix's shared parts in one chunk each rather than one per function:
+            // each file costs a request, a round of headers and its own compression.
             { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/, priority: 20 },
             // What the first script needs (boot.ts), apart from the app it loads: Vite's preload
             // helper included, or the first script would wait for whichever chunk held it.
@@ -197,6 +260,28 @@ export default defineConfig({
               name: 'boot',
               test: /(preload-helper|[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/](early-requests|query-keys)\.ts|config[\\/]paths\.ts|features[\\/]teams[\\/]selected-team-store\.ts))/,
               priority: 30,
+            },
+            // The live match card and what it shows (Home, a team, the club admin's and the admin
+            // portal's live lists), and the team switcher with the selected team (Home, Events,
+            // Media, Livestream): one file each rather than four and two.
+            {
+              name: 'live-match-card',
+              test: /([\\/]src[\\/]features[\\/]matches[\\/](lib[\\/](match-clock|timeline|kick-off|match-summary)\.ts|components[\\/]live-match-card\.tsx)|[\\/]domain[\\/]src[\\/]matches[\\/]stat-kinds\.ts)$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'team-switcher',
+              test: /[\\/]src[\\/]features[\\/]teams[\\/](selected-team\.ts|components[\\/]team-switcher\.tsx)$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
+            },
+            // The household's answer rows and the events' API (Home and Events).
+            {
+              name: 'household-answer-rows',
+              test: /[\\/]src[\\/]features[\\/]events[\\/](api\.ts|lib[\\/]event-dates\.ts|components[\\/](answer-send-state|rsvp-buttons|household-answer-rows)\.tsx)$/,
+              priority: 5,
+              includeDependenciesRecursively: false,
             },
             // What every signed-in screen loads for offline use, in one chunk: the stored answers,
             // the outbox, IndexedDB's wrapper and the service worker's registration.
@@ -206,10 +291,11 @@ export default defineConfig({
               priority: 10,
             },
             // The small building blocks of every screen (buttons, cards, badges, inputs, the class
-            // joiner, the toast store, the live connection's context) in one chunk, not a dozen.
+            // joiner, the toast store, the live connection's context, the API modules the router itself
+            // reads) in one chunk, not a dozen.
             {
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](ui[\\/](avatar|badge|button|card|empty-state|input|label|load-error|select|skeleton|spinner)|logo)\.tsx|components[\\/]ui[\\/]use-toast\.ts|lib[\\/](cn|use-media-query|clipboard)\.ts|lib[\\/]socket[\\/](socket-context|protocol|socket-status)\.ts|features[\\/](auth[\\/]roles|teams[\\/]team-display)\.ts)$/,
+              test: /[\\/]src[\\/](components[\\/](ui[\\/](avatar|badge|button|card|empty-state|input|label|load-error|select|skeleton|spinner)|logo)\.tsx|components[\\/]ui[\\/]use-toast\.ts|lib[\\/](cn|use-media-query|clipboard)\.ts|lib[\\/]socket[\\/](socket-context|protocol|socket-status)\.ts|features[\\/](auth[\\/]roles|teams[\\/]team-display)\.ts|features[\\/](auth|teams|matches|dashboard)[\\/]api\.ts)$/,
               priority: 10,
             },
             {
@@ -222,4 +308,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
