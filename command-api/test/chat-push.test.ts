@@ -99,6 +99,7 @@ describe('chat pushes', () => {
       body: 'Bring water',
       url: `/chat/${team.id}`,
       tag: `chat-${team.id}`,
+      noticeId: expect.any(String),
     });
     for (const d of [readerPhone, silentPhone, coachPhone]) expect(chatPushes(d)).toEqual([]);
 

@@ -108,6 +108,7 @@ describe('automatic reminders', () => {
       body: expect.stringContaining('Riverside Hawks'),
       url: `/events/${team.id}?event=${event.id}`,
       tag: `remind-${event.id}`,
+      noticeId: expect.any(String),
     });
     await settled();
     expect(reminders(early.phone)).toEqual([]);
