@@ -31,7 +31,6 @@ export type DomainEvent =
   | PushEvent
   | PlayerConsentEvent
   | OrgConsentEvent
-
   | ReminderEvent;
 export type DomainEventType = DomainEvent['type'];
 
