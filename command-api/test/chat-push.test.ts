@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
-import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
+import { noticesSettled, startPushedServer, stopPushedServer, subscribedDevice } from './push-fixture.ts';
+import type { FakeSubscription, LocalPushService } from './push-service.ts';
 import { SocketClient } from './socket-client.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import type { TestServer } from './test-server.ts';
 
 /**
  * Chat pushes: a message reaches the team's members who are not in its chat room (on any
@@ -14,42 +15,25 @@ let pushService: LocalPushService;
 let offsetMs = 0;
 
 beforeAll(async () => {
-  pushService = await startLocalPushService();
-  server = await startTestServer({
-    env: { TRUST_PROXY: '1', PUSH_ENDPOINT_ALLOWLIST: pushService.origin },
+  ({ server, pushService } = await startPushedServer({
     clock: () => new Date(Date.now() + offsetMs),
     chatDigestPollMs: 100,
-  });
-  pushService.expectVapidKey((await readJson(await fetch(`${server.url}/api/push/public-key`))).publicKey);
+  }));
 });
 afterAll(async () => {
-  await server?.close();
-  await pushService?.close();
+  await stopPushedServer({ server, pushService });
 });
 
 let ip = 0;
 const account = (role: 'coach' | 'parent', name?: string) =>
   signUp(server.url, role, name, { forwardedFor: `192.0.2.${++ip}` });
 
-async function device(client: ApiClient): Promise<FakeSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await client.post('/api/push/subscriptions', subscription.toJSON())).status).toBe(201);
-  return subscription;
-}
+const device = (client: ApiClient) => subscribedDevice(pushService, client);
 
 const chatPushes = (d: FakeSubscription) =>
   pushService.receivedBy(d).filter((r) => String(r.payload.tag).startsWith('chat-'));
 
-async function settled() {
-  await expect
-    .poll(
-      async () =>
-        (await server.database.db.selectFrom('notice_outbox').select('seq').where('done_at', 'is', null).execute())
-          .length,
-      { timeout: 5_000, interval: 50 },
-    )
-    .toBe(0);
-}
+const settled = () => noticesSettled(server);
 
 describe('chat pushes', () => {
   it('skip members in the chat room, reach the others once per 2 minutes, then summarise what came meanwhile', async () => {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { parseMail, startTestSmtpServer, type TestSmtpServer } from '@sideline/infra/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
-import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
+import { noticesSettled, startPushedServer, stopPushedServer, subscribedDevice } from './push-fixture.ts';
+import type { LocalPushService } from './push-service.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
@@ -17,16 +18,13 @@ let pushService: LocalPushService;
 let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  pushService = await startLocalPushService();
   smtp = await startTestSmtpServer();
-  server = await startTestServer({
-    env: { TRUST_PROXY: '1', PUSH_ENDPOINT_ALLOWLIST: pushService.origin, SMTP_URL: smtp.url },
-  });
-  pushService.expectVapidKey((await readJson(await fetch(`${server.url}/api/push/public-key`))).publicKey);
+  ({ server, pushService } = await startPushedServer({
+    env: { SMTP_URL: smtp.url },
+  }));
 });
 afterAll(async () => {
-  await server?.close();
-  await pushService?.close();
+  await stopPushedServer({ server, pushService });
   await smtp?.close();
 });
 
@@ -46,11 +44,7 @@ async function switchOff(client: ApiClient, which: string) {
   expect((await client.put('/api/user/notification-preferences', { ...all, [which]: false })).status).toBe(200);
 }
 
-async function device(client: ApiClient): Promise<FakeSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await client.post('/api/push/subscriptions', subscription.toJSON())).status).toBe(201);
-  return subscription;
-}
+const device = (client: ApiClient) => subscribedDevice(pushService, client);
 
 async function teamOf(coach: ApiClient, name: string, members: ApiClient[]) {
   const team = (await readJson(await coach.post('/api/teams', { name, sport: 'Soccer', ageGroup: 'U12' }))) as {
@@ -61,16 +55,7 @@ async function teamOf(coach: ApiClient, name: string, members: ApiClient[]) {
   return team;
 }
 
-async function settled(target: TestServer = server) {
-  await expect
-    .poll(
-      async () =>
-        (await target.database.db.selectFrom('notice_outbox').select('seq').where('done_at', 'is', null).execute())
-          .length,
-      { timeout: 10_000, interval: 50 },
-    )
-    .toBe(0);
-}
+const settled = (target: TestServer = server) => noticesSettled(target, 10_000);
 
 const inDays = (days: number) => {
   const at = new Date(Date.now() + days * 24 * 3600 * 1000);

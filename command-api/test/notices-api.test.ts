@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { addToLineup, createClub, recordStat, scheduleMatch, setStatus } from './match-fixture.ts';
-import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { noticesSettled, startPushedServer, stopPushedServer, subscribedDevice } from './push-fixture.ts';
+import type { FakeSubscription, LocalPushService } from './push-service.ts';
+import type { TestServer } from './test-server.ts';
 
 /**
  * Who is told what: a team's members and guardians hear of its schedule, media, matches and
@@ -13,25 +14,17 @@ let server: TestServer;
 let pushService: LocalPushService;
 
 beforeAll(async () => {
-  pushService = await startLocalPushService();
-  server = await startTestServer({ env: { TRUST_PROXY: '1', PUSH_ENDPOINT_ALLOWLIST: pushService.origin } });
-  pushService.expectVapidKey((await readJson(await fetch(`${server.url}/api/push/public-key`))).publicKey);
+  ({ server, pushService } = await startPushedServer());
 });
 afterAll(async () => {
-  await server?.close();
-  await pushService?.close();
+  await stopPushedServer({ server, pushService });
 });
 
 let ip = 0;
 const account = (role: 'coach' | 'parent', name?: string) =>
   signUp(server.url, role, name, { forwardedFor: `203.0.113.${++ip}` });
 
-async function device(client: ApiClient): Promise<FakeSubscription> {
-  const subscription = pushService.subscribe();
-  const response = await client.post('/api/push/subscriptions', subscription.toJSON());
-  expect(response.status).toBe(201);
-  return subscription;
-}
+const device = (client: ApiClient) => subscribedDevice(pushService, client);
 
 async function team(coach: ApiClient, name = 'Riverside Hawks') {
   const created = await readJson(await coach.post('/api/teams', { name, sport: 'Soccer', ageGroup: 'U12' }));
@@ -45,17 +38,7 @@ async function join(client: ApiClient, code: string) {
 /** HH:MM in UTC, `minutes` from now. */
 const utcClock = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString().slice(11, 16);
 
-/** Waits until the sender has settled: nothing queued, nothing claimed. */
-async function settled() {
-  await expect
-    .poll(
-      async () =>
-        (await server.database.db.selectFrom('notice_outbox').select('seq').where('done_at', 'is', null).execute())
-          .length,
-      { timeout: 5_000, interval: 50 },
-    )
-    .toBe(0);
-}
+const settled = () => noticesSettled(server);
 
 describe('a schedule change', () => {
   it('reaches every member on every device, obeying switches, mutes and quiet hours; never the one who made it', async () => {

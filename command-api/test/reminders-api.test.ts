@@ -4,8 +4,9 @@ import { reminderStream } from '@sideline/domain';
 import { createCommandHandler } from '../src/shared/command-handler.ts';
 import { startReminderScheduler, type ReminderScheduler } from '../src/push/reminder-scheduler.ts';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
-import { startLocalPushService, type FakeSubscription, type LocalPushService } from './push-service.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { noticesSettled, startPushedServer, stopPushedServer, subscribedDevice } from './push-fixture.ts';
+import type { FakeSubscription, LocalPushService } from './push-service.ts';
+import type { TestServer } from './test-server.ts';
 
 /**
  * Automatic reminders, 48 h and 24 h before each occurrence, to those who still owe an answer,
@@ -20,28 +21,20 @@ const HOUR = 3600_000;
 const clock = () => new Date(Date.now() + offsetMs);
 
 beforeAll(async () => {
-  pushService = await startLocalPushService();
-  server = await startTestServer({
-    env: { TRUST_PROXY: '1', PUSH_ENDPOINT_ALLOWLIST: pushService.origin },
+  ({ server, pushService } = await startPushedServer({
     clock,
     reminderIntervalMs: 100,
-  });
-  pushService.expectVapidKey((await readJson(await fetch(`${server.url}/api/push/public-key`))).publicKey);
+  }));
 });
 afterAll(async () => {
-  await server?.close();
-  await pushService?.close();
+  await stopPushedServer({ server, pushService });
 });
 
 let ip = 0;
 const account = (role: 'coach' | 'parent', name?: string) =>
   signUp(server.url, role, name, { forwardedFor: `198.51.100.${++ip}` });
 
-async function device(client: ApiClient): Promise<FakeSubscription> {
-  const subscription = pushService.subscribe();
-  expect((await client.post('/api/push/subscriptions', subscription.toJSON())).status).toBe(201);
-  return subscription;
-}
+const device = (client: ApiClient) => subscribedDevice(pushService, client);
 
 async function teamWith(name: string, parents: number) {
   const coach = await account('coach', `${name} Coach`);
@@ -71,15 +64,9 @@ const reminders = (d: FakeSubscription) => pushService.receivedBy(d).filter((r) 
 
 /** Nothing queued or claimed in the notice outbox, and the scheduler has had a few turns. */
 async function settled() {
+  // Room for a scheduler round to queue what is due before the queue is read.
   await new Promise((r) => setTimeout(r, 400));
-  await expect
-    .poll(
-      async () =>
-        (await server.database.db.selectFrom('notice_outbox').select('seq').where('done_at', 'is', null).execute())
-          .length,
-      { timeout: 5_000, interval: 50 },
-    )
-    .toBe(0);
+  await noticesSettled(server);
 }
 
 async function streamLength(eventId: string, occurrenceDate: string, window: '48h' | '24h') {

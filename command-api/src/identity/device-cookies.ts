@@ -2,7 +2,7 @@ import { createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AuthTables } from './auth-tables.ts';
+import { keptServerSecret } from './server-secrets.ts';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
@@ -58,16 +58,6 @@ export function createDeviceCookies(options: { secret: Buffer; secure: boolean }
  */
 export async function deviceCookieSecret(database: Kysely<any>, configured: string | undefined): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  const db = database as Kysely<AuthTables>;
-  await db
-    .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: new Date() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'base64url');
+  const secret = await keptServerSecret(database, SECRET_NAME, () => randomBytes(32).toString('base64url'));
+  return Buffer.from(secret, 'base64url');
 }

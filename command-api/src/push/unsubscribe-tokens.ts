@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { allNotificationPreferencesSchema, type AllNotificationPreferences } from '@sideline/domain';
-import type { AuthTables } from '../identity/auth-tables.ts';
+import { keptServerSecret } from '../identity/server-secrets.ts';
 
 export type NotificationSwitch = keyof AllNotificationPreferences;
 const SWITCHES = new Set(Object.keys(allNotificationPreferencesSchema.shape));
@@ -27,18 +27,8 @@ export interface UnsubscribeTokens {
  * be turned back on in Settings, and an old email's link should still stop the mail.
  */
 export async function unsubscribeTokens(database: Kysely<any>): Promise<UnsubscribeTokens> {
-  const db = database as Kysely<AuthTables>;
-  await db
-    .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: new Date() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  const key = Buffer.from(row.value, 'base64url');
+  const secret = await keptServerSecret(database, SECRET_NAME, () => randomBytes(32).toString('base64url'));
+  const key = Buffer.from(secret, 'base64url');
   const mac = (body: string) => createHmac('sha256', key).update(`unsubscribe:${body}`).digest();
   return {
     make(userId, which) {

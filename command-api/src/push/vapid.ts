@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '@sideline/infra';
-import type { AuthTables } from '../identity/auth-tables.ts';
+import { keptServerSecret } from '../identity/server-secrets.ts';
 
 export interface VapidDetails {
   subject: string;
@@ -24,18 +24,7 @@ export async function vapidDetails(database: Kysely<any>, config: Config): Promi
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { subject, publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
   }
-  const db = database as Kysely<AuthTables>;
-  const made = webpush.generateVAPIDKeys();
-  await db
-    .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: JSON.stringify(made), created_at: new Date() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  const kept = JSON.parse(row.value) as { publicKey: string; privateKey: string };
+  const secret = await keptServerSecret(database, SECRET_NAME, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const kept = JSON.parse(secret) as { publicKey: string; privateKey: string };
   return { subject, publicKey: kept.publicKey, privateKey: kept.privateKey };
 }
