@@ -104,19 +104,28 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
 
   async function round(): Promise<number> {
     const rows = await claim();
-    // A few notices at a time: each waits mostly on the database and the push services.
+    // A few subjects at a time (each waits mostly on the database and the push services), but a
+    // subject's notices in log order: they share a tag, and a device shows the last one it got.
+    const bySubject = new Map<string, OutboxRow[]>();
+    for (const row of rows) {
+      const key = subjectOf(row);
+      bySubject.set(key, [...(bySubject.get(key) ?? []), row]);
+    }
+    const queues = [...bySubject.values()];
     let next = 0;
     const worker = async () => {
-      for (let row = rows[next++]; row !== undefined; row = rows[next++]) {
-        try {
-          await send(row);
-        } catch (err) {
-          logger.warn({ err, eventId: row.event_id }, 'could not send a notice');
+      for (let queue = queues[next++]; queue !== undefined; queue = queues[next++]) {
+        for (const row of queue) {
+          try {
+            await send(row);
+          } catch (err) {
+            logger.warn({ err, eventId: row.event_id }, 'could not send a notice');
+          }
+          await db.updateTable('notice_outbox').set({ done_at: clock() }).where('seq', '=', row.seq).execute();
         }
-        await db.updateTable('notice_outbox').set({ done_at: clock() }).where('seq', '=', row.seq).execute();
       }
     };
-    await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, rows.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(SENDING_AT_ONCE, queues.length) }, worker));
     return rows.length;
   }
 
@@ -150,4 +159,13 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
       while ((await round()) > 0);
     },
   };
+}
+
+/** What a notice is about (a match, an event, a stream, a team's chat): its notices go out in order. */
+function subjectOf(row: OutboxRow): string {
+  const data = (row.data ?? {}) as Record<string, unknown>;
+  for (const key of ['matchId', 'eventId', 'livestreamId', 'teamId']) {
+    if (typeof data[key] === 'string') return `${key}:${data[key]}`;
+  }
+  return row.event_id;
 }

@@ -123,7 +123,7 @@ describe('image signatures', () => {
   });
 
   it('defaults the upload fields and bounds their length', () => {
-    expect(mediaUploadFieldsSchema.parse({})).toEqual({ type: 'photo', title: '', description: '' });
+    expect(mediaUploadFieldsSchema.parse({})).toEqual({ type: 'photo', title: '', description: '', players: [] });
     expect(mediaUploadFieldsSchema.safeParse({ type: 'audio' }).success).toBe(false);
     expect(mediaUploadFieldsSchema.parse({ type: 'highlight' }).type).toBe('highlight');
     expect(mediaUploadFieldsSchema.safeParse({ title: 'x'.repeat(201) }).success).toBe(false);

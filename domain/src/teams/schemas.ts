@@ -50,10 +50,13 @@ export const teamSchema = z.object({
   code: z.string().nullable(),
   memberCount: z.number().int(),
   createdAt: z.string(),
-  /** When members are reminded of answers they owe (always sent by the server). */
-  reminders: teamRemindersSchema.optional(),
   /** The signed-in user's role in this team. */
   myAssignedRole: assignedRoleSchema,
+  /**
+   * When members are reminded of answers they owe (always sent by the server). Last: the fast
+   * serializer writes optional keys after the required ones.
+   */
+  reminders: teamRemindersSchema.optional(),
 });
 export type Team = z.infer<typeof teamSchema>;
 
