@@ -199,7 +199,8 @@ describe('never twice', () => {
     const [a, b] = [otherProcess(at), otherProcess(at)];
     const recorded = await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
     await Promise.all([a.stop(), b.stop()]);
-    expect(recorded.reduce((x, y) => x + y, 0)).toBe(2);
+    // Each scheduler also takes a round as it starts, which may record some of the two itself.
+    expect(recorded.reduce((x, y) => x + y, 0)).toBeLessThanOrEqual(2);
     await expect.poll(() => reminders(members[2]!.phone).length, { timeout: 5_000 }).toBe(2);
     await settled();
     for (const m of members) {
