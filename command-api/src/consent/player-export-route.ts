@@ -92,7 +92,12 @@ export const playerExportRoutes: FastifyPluginAsyncZod<FeatureContext> = async (
       for (const item of media) {
         const name = item.url.split('/').pop() ?? '';
         const filePath = safeUploadPath(dataDir, item.teamId, name);
-        const present = filePath !== null && (await access(filePath).then(() => true, () => false));
+        const present =
+          filePath !== null &&
+          (await access(filePath).then(
+            () => true,
+            () => false,
+          ));
         files.push({ ...item, file: present ? `media/${name}` : null });
         if (present) zip.append(createReadStream(filePath), { name: `media/${name}` });
       }
