@@ -48,7 +48,7 @@ import { matchesRoutes } from './matches/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { livestreamsRoutes } from './livestreams/index.ts';
 import { adminRoutes } from './admin/admin-routes.ts';
-import { consentRoutes } from './consent/index.ts';
+import { consentRoutes, playerExportRoutes } from './consent/index.ts';
 import { createPushDelivery, createPushSender, endpointPolicy, pushRoutes, vapidDetails } from './push/index.ts';
 import { startNoticeSender } from './push/notice-sender.ts';
 import { remindRoutes } from './push/remind-routes.ts';
@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(livestreamsRoutes, ctx);
   await app.register(adminRoutes, ctx);
   await app.register(consentRoutes, { ...ctx, ...(deps.clock ? { clock: deps.clock } : {}) });
+  await app.register(playerExportRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
   await app.register(remindRoutes, { ...ctx, delivery: pushDelivery });
   const tokens = await unsubscribeTokens(database.db);

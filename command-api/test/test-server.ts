@@ -8,6 +8,7 @@ import {
   type Bus,
   type Database,
   type EventStore,
+  type Logger,
 } from '@sideline/infra';
 import { createTestDatabase, type TestDatabaseKind } from '@sideline/infra/testing';
 import { createPostgresEventStore } from '@sideline/infra';
@@ -42,6 +43,8 @@ export async function startTestServer(
     /** How often due reminders are looked for. */
     reminderIntervalMs?: number;
     chatDigestPollMs?: number;
+    /** Where the server logs (silent unless given: tests that read log lines pass their own). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase(allMigrations, options.kind));
@@ -59,7 +62,7 @@ export async function startTestServer(
     database,
     eventStore,
     bus,
-    logger: createLogger({ level: 'silent' }),
+    logger: options.logger ?? createLogger({ level: 'silent' }),
     passwords: createPasswordHasher(12),
     webDist,
     ...(options.clock ? { clock: options.clock } : {}),

@@ -34,6 +34,8 @@ export async function seedWalkClub(server: TestServer) {
   );
   // POST /players answers { player, invitation, emailSent }.
   const { player } = await created(club.coach.post(`${teamPath}/players`, { name: 'Riley Walker' }));
+  // The club's parent is Riley's guardian: the routes only a guardian may call (the export) are walked as them.
+  await club.coach.post(`${teamPath}/players/${player.id}/guardians`, { userId: club.parent.userId });
   const { invitation } = (await created(
     club.coach.post(`${teamPath}/invite`, { inviteType: 'coach', name: 'Jo Helper', email: 'jo.helper@example.com' }),
   )) as { invitation: { id: string; url: string } };
@@ -164,6 +166,7 @@ export async function seedWalkClub(server: TestServer) {
     if (route.startsWith('/api/admin/') || route.startsWith('/api/organizations') || route.startsWith('/api/tokens'))
       return club.admin;
     if (route.startsWith('/api/seasons')) return club.admin;
+    if (route === '/api/teams/{teamId}/players/{playerId}/export') return club.parent;
     return club.coach;
   }
 

@@ -21,7 +21,7 @@ import { matchesMigrations, matchesProjector } from './matches/index.ts';
 import { livestreamsMigrations, livestreamsProjector } from './livestreams/index.ts';
 import { noticesMigrations, noticesProjector, pushMigrations, pushProjector } from './push/index.ts';
 import type { Projector } from './runner/projector.ts';
-import { consentMigrations, consentProjector } from './consent/index.ts';
+import { consentMigrations, consentProjector, playerExportMigrations } from './consent/index.ts';
 import { adminReadPathMigrations } from './admin/admin-read-model.ts';
 
 /** Every projector Sideline runs; a feature adds its projector here. */
@@ -67,4 +67,5 @@ export const projectionMigrations: Record<string, Migration> = {
   ...pushMigrations,
   ...noticesMigrations,
   ...consentMigrations,
+  ...playerExportMigrations,
 };

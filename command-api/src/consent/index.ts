@@ -1,1 +1,2 @@
 export * from './consent-routes.ts';
+export * from './player-export-route.ts';

@@ -64,6 +64,10 @@ const FILE_ANSWERS: Record<string, { type: string; what: string }> = {
   'GET /api/media/{file}': { type: 'application/octet-stream', what: 'The file, with its own image or video type' },
   'GET /api/admin/media/{id}/download': { type: 'application/octet-stream', what: 'The file, as an attachment' },
   'GET /api/teams/{teamId}/calendar.ics': { type: 'text/calendar', what: 'The iCalendar feed' },
+  'GET /api/teams/{teamId}/players/{playerId}/export': {
+    type: 'application/zip',
+    what: "The child's data: a JSON file per kind and the media naming the child",
+  },
   'GET /api/matches/{matchId}/stats/stream': { type: 'application/x-ndjson', what: 'One stat event a line' },
   'GET /api/seasons/{seasonId}/stats/stream': { type: 'application/x-ndjson', what: 'One stat event a line' },
   'GET /api/livestreams/{livestreamId}/live.flv': { type: 'video/x-flv', what: 'The live stream as HTTP-FLV' },

@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { DomainError, livestreamDecider, livestreamStream, type LivestreamCommand } from '@sideline/domain';
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
-import { findLivestreamRow, listLiveLivestreamIds } from '@sideline/projections';
+import { findLivestreamRow, listLiveLivestreamIds, playersLackingConsent } from '@sideline/projections';
 import { ffmpegAvailable } from '../media/video-processing.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import { hlsRoot, LiveHls, removeHlsLeftovers, type FlvBroadcast, type FlvSubscriber } from './hls.ts';
@@ -67,6 +67,15 @@ interface Publisher {
   settled: boolean;
 }
 
+/** A stream whose key publishes here. */
+interface KeyedStream {
+  livestreamId: string;
+  teamId: string;
+  recordStream: boolean;
+  /** Public streams publish only while every rostered player has public and livestream consent. */
+  isPublic: boolean;
+}
+
 interface Recorder extends Subscriber {
   file: WriteStream;
   filePath: string;
@@ -120,7 +129,9 @@ export class LivestreamIngest {
   private context: { eventEmitter: NodeJS.EventEmitter } | null = null;
   private listeners: Array<[string, (session: NmsSession) => void]> = [];
   /** key hash → stream, for the streams that may be published. */
-  private keys = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+  private keys = new Map<string, KeyedStream>();
+  /** Public streams whose publish waits on the consent check: they have no second publisher meanwhile. */
+  private checking = new Set<string>();
   private keysVersion = 0;
   /** The key reload under way (reloads run one at a time, so a slower read never undoes a newer one). */
   private reloading: Promise<void> | null = null;
@@ -282,12 +293,17 @@ export class LivestreamIngest {
     for (;;) {
       const version = this.keysVersion;
       const rows = await openStreams(this.options.db);
-      const next = new Map<string, { livestreamId: string; teamId: string; recordStream: boolean }>();
+      const next = new Map<string, KeyedStream>();
       const open = new Map<string, OpenStream['standing']>();
       for (const r of rows) {
         open.set(r.livestreamId, r.standing);
         if (r.hash && !this.over.has(r.livestreamId)) {
-          next.set(r.hash, { livestreamId: r.livestreamId, teamId: r.teamId, recordStream: r.recordStream });
+          next.set(r.hash, {
+            livestreamId: r.livestreamId,
+            teamId: r.teamId,
+            recordStream: r.recordStream,
+            isPublic: r.isPublic,
+          });
         }
       }
       // A key set or revoked here while the tables were read: read them again.
@@ -340,7 +356,7 @@ export class LivestreamIngest {
   }
 
   /** A stream's key was set or rotated here: publishable at once (the old key is not). */
-  allowKey(hash: string, stream: { livestreamId: string; teamId: string; recordStream: boolean }): void {
+  allowKey(hash: string, stream: KeyedStream): void {
     this.keysVersion++;
     for (const [h, s] of this.keys) if (s.livestreamId === stream.livestreamId) this.keys.delete(h);
     this.keys.set(hash, stream);
@@ -510,8 +526,44 @@ export class LivestreamIngest {
     const keyHash = hashStreamKey(session.streamName);
     const known = this.keys.get(keyHash);
     if (!known) return refuse('unknown, revoked or ended stream key');
-    if (this.publishers.has(known.livestreamId)) return refuse('the stream already has a publisher');
+    if (this.publishers.has(known.livestreamId) || this.checking.has(known.livestreamId))
+      return refuse('the stream already has a publisher');
+    if (!known.isPublic) return this.accept(session, known, keyHash);
 
+    // A public stream goes beyond the team: refused while any rostered player lacks public and
+    // livestream consent (consent can be withdrawn after the stream was created).
+    this.checking.add(known.livestreamId);
+    void playersLackingConsent(this.options.db, known.teamId, ['public', 'livestream'])
+      .then(
+        (lacking) => lacking.length,
+        (err: unknown) => {
+          this.options.logger.warn({ err, livestreamId: known.livestreamId }, 'consent check failed');
+          return -1;
+        },
+      )
+      .then((lacking) => {
+        this.checking.delete(known.livestreamId);
+        if (lacking !== 0) {
+          this.options.logger.info(
+            { session: session.id, livestreamId: known.livestreamId, playersWithoutConsent: lacking },
+            lacking > 0
+              ? `RTMP publish of public stream ${known.livestreamId} refused: ${lacking} rostered player(s) lack public and livestream consent`
+              : `RTMP publish of public stream ${known.livestreamId} refused: consent could not be checked`,
+          );
+          session.socket?.destroy();
+          return;
+        }
+        if (this.stopped || !session.socket || session.socket.destroyed) return;
+        if (this.publishers.has(known.livestreamId)) return refuse('the stream already has a publisher');
+        if (this.keys.get(keyHash)?.livestreamId !== known.livestreamId)
+          return refuse('unknown, revoked or ended stream key');
+        this.accept(session, known, keyHash);
+      });
+  }
+
+  /** Takes a checked publish: the stream goes (or comes back) on air. */
+  private accept(session: NmsSession, known: KeyedStream, keyHash: string): void {
+    if (!session.socket) return;
     const publisher: Publisher = { livestreamId: known.livestreamId, keyHash, session, clean: false, settled: false };
     this.publishers.set(known.livestreamId, publisher);
     // NMS ignores deleteStream; it is how a publisher says it ended on purpose (OBS, ffmpeg).

@@ -21,6 +21,7 @@ import {
   listActiveLivestreams,
   listLivestreamChat,
   listTeamLivestreams,
+  playersLackingConsent,
   type LivestreamRow,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
@@ -163,7 +164,12 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
         },
         userId,
       );
-      ingest?.allowKey(key.hash, { livestreamId, teamId: input.teamId, recordStream: input.recordStream });
+      ingest?.allowKey(key.hash, {
+        livestreamId,
+        teamId: input.teamId,
+        recordStream: input.recordStream,
+        isPublic: input.isPublic,
+      });
       const row = await reread(livestreamId);
       return reply.status(201).send(view(request, row, standing, key.key));
     },
@@ -217,7 +223,8 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
     {
       schema: {
         tags: ['livestreams'],
-        summary: 'One livestream (members of its team; public streams for anyone signed in)',
+        summary:
+          'One livestream (members of its team; public streams for anyone signed in). For a manager of a private stream not yet over, the players without livestream consent',
         params: streamParams,
         response: { 200: livestreamSchema, 404: errorBody },
       },
@@ -225,7 +232,10 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
     async (request) => {
       const userId = requireUserId(request);
       const { row, standing } = await requireLivestreamReader(db, request.params.livestreamId, userId);
-      return view(request, row, standing);
+      const stream = view(request, row, standing);
+      if (!standing.manager || row.isPublic || (row.status !== 'scheduled' && row.status !== 'live')) return stream;
+      const lacking = await playersLackingConsent(db, row.teamId, ['livestream']);
+      return { ...stream, playersWithoutConsent: lacking.map(({ id, name }) => ({ id, name })) };
     },
   );
 
@@ -299,7 +309,12 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
         { type: 'RotateStreamKey', data: { ...sent(livestreamId, userId), keyHint: key.hint } },
         userId,
       );
-      ingest?.allowKey(key.hash, { livestreamId, teamId: row.teamId, recordStream: row.recordStream });
+      ingest?.allowKey(key.hash, {
+        livestreamId,
+        teamId: row.teamId,
+        recordStream: row.recordStream,
+        isPublic: row.isPublic,
+      });
       return view(request, await reread(livestreamId), standing, key.key);
     },
   );

@@ -67,6 +67,7 @@ export interface OpenStream {
   livestreamId: string;
   teamId: string;
   recordStream: boolean;
+  isPublic: boolean;
   standing: 'keyed' | 'revoked' | 'team_deleted';
   /** The key's hash, when it publishes. */
   hash: string | null;
@@ -82,6 +83,7 @@ export async function openStreams(db: Kysely<any>): Promise<OpenStream[]> {
       'l.id',
       'l.team_id',
       'l.record_stream',
+      'l.is_public',
       'l.key_revoked',
       'l.team_deleted_at',
       't.deleted_at',
@@ -100,6 +102,7 @@ export async function openStreams(db: Kysely<any>): Promise<OpenStream[]> {
       livestreamId: r.id,
       teamId: r.team_id,
       recordStream: r.record_stream,
+      isPublic: r.is_public,
       standing,
       hash: standing === 'keyed' ? r.key_hash : null,
     };

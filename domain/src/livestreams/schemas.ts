@@ -104,6 +104,11 @@ export const livestreamSchema = z.object({
   canManage: z.boolean(),
   /** What the caller may do now, from the lifecycle machine (managers only; chat for members). */
   actions: z.array(z.enum(livestreamUserCommandTypes)),
+  /**
+   * On the stream read by a manager, for a private stream not yet over: the rostered players
+   * without `livestream` consent, to see before going live. Absent for everyone else.
+   */
+  playersWithoutConsent: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
 });
 export type Livestream = z.infer<typeof livestreamSchema>;
 
