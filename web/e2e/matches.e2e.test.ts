@@ -82,7 +82,7 @@ describe.skipIf(skipReason !== null)('a match played live: coach and parent in t
     // The coach schedules the match on Games (/matches, in the sidebar).
     await coach.goto(base);
     await coach.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Games' }).click();
-    await coach.getByRole('heading', { name: 'Games' }).waitFor();
+    await coach.getByRole('heading', { name: 'Games', exact: true }).waitFor();
     await coach.getByText('No games scheduled').waitFor();
     await coach.getByRole('button', { name: 'Create Match' }).first().click();
     const create = coach.getByRole('dialog', { name: 'Create Match' });

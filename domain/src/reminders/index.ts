@@ -1,3 +1,4 @@
+export * from './choices.ts';
 export * from './schemas.ts';
 export * from './events.ts';
 export * from './commands.ts';

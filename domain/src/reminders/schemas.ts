@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { TEAM_REMINDER_CHOICES, type TeamReminders } from './choices.ts';
 
 /** When a team's members are reminded of an answer they still owe: never, the day before, or two days and one day before. */
-export const teamRemindersSchema = z.enum(['off', '24h', '48h+24h'], {
+export const teamRemindersSchema = z.enum(TEAM_REMINDER_CHOICES, {
   error: "Choose 'off', '24h' or '48h+24h'",
 });
-export type TeamReminders = z.infer<typeof teamRemindersSchema>;
-export const DEFAULT_TEAM_REMINDERS: TeamReminders = '48h+24h';
 
 /** A reminder window: how long before the start it is sent. */
 export const reminderWindowSchema = z.enum(['48h', '24h']);

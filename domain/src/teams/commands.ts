@@ -1,4 +1,4 @@
-import type { TeamReminders } from '../reminders/schemas.ts';
+import type { TeamReminders } from '../reminders/choices.ts';
 import type { UserRole } from '../identity/schemas.ts';
 import type { AssignedRole } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 import type { Decider } from '../shared/decider.ts';
-import { DEFAULT_TEAM_REMINDERS, type TeamReminders } from '../reminders/schemas.ts';
+import { DEFAULT_TEAM_REMINDERS, type TeamReminders } from '../reminders/choices.ts';
 import { DomainError } from '../shared/errors.ts';
 import type { TeamCommand } from './commands.ts';
 import type { TeamEvent } from './events.ts';

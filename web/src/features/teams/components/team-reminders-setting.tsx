@@ -1,4 +1,4 @@
-import { DEFAULT_TEAM_REMINDERS, teamRemindersSchema, type Team, type TeamReminders } from '@sideline/domain';
+import { DEFAULT_TEAM_REMINDERS, isTeamReminders, type Team, type TeamReminders } from '@sideline/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
@@ -33,9 +33,9 @@ export function TeamRemindersSetting({ team }: { team: Team }) {
           value={current}
           disabled={save.isPending}
           onChange={(e) => {
-            const parsed = teamRemindersSchema.safeParse(e.target.value);
-            if (!parsed.success) return;
-            save.mutate(parsed.data, {
+            const value = e.target.value;
+            if (!isTeamReminders(value)) return;
+            save.mutate(value, {
               onSuccess: () => toast({ title: 'Reminders saved' }),
               onError: (error) =>
                 toast({
