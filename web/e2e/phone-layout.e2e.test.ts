@@ -188,9 +188,10 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   it("fits the date badges' text ('Tomorrow') inside their boxes", async () => {
     await coach.goto(`${sideline.url}/events/${teamId}`);
     const badges = coach.getByTestId('date-badge');
-    await coach.getByText('Tomorrow', { exact: true }).first().waitFor();
+    // Room for a loaded machine: the schedule's first paint has taken over 30 s there.
+    await coach.getByText('Tomorrow', { exact: true }).first().waitFor({ timeout: 60_000 });
     for (const badge of await badges.all()) expect(await overflows(badge)).toBe(false);
-  });
+  }, 90_000);
 
   it("keeps the Media Hub's title on one line, and the viewer's close button off the picture", async () => {
     await coach.goto(`${sideline.url}/media/${teamId}`);
