@@ -8,6 +8,7 @@ import { readJson, type ApiClient } from './http-client.ts';
 import { createClub, member, type Club } from './match-fixture.ts';
 import { freePort, publish, type Publisher } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { until } from './until.ts';
 
 // When access ends, broadcasting ends with it. A deleted team's streams leave every read, their
 // viewers are let go, a live publish is cut off and ended, and their keys publish nothing. A coach
@@ -23,16 +24,6 @@ const publishers: Publisher[] = [];
 afterAll(() => {
   for (const p of publishers) p.child.kill('SIGKILL');
 });
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** ffmpeg's exit code, or 'still publishing' when it has not exited within `ms`. */
 const exitWithin = (p: Publisher, ms: number) =>

@@ -7,6 +7,7 @@ import { readJson, type ApiClient } from './http-client.ts';
 import { createClub, type Club } from './match-fixture.ts';
 import { freePort, publish } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { until } from './until.ts';
 
 let server: TestServer;
 let club: Club;
@@ -55,16 +56,6 @@ const createStream = async (isPublic: boolean) => {
 };
 const read = async (by: ApiClient, id: string) => readJson(await by.get(`/api/livestreams/${id}`));
 const rtmp = (key: string) => `rtmp://127.0.0.1:${rtmpPort}/live/${key}`;
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('consent at go-live (issue 34)', () => {
   it('shows a private stream’s manager the players without livestream consent; no one else', async () => {

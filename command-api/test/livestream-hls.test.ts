@@ -8,6 +8,7 @@ import { readJson, type ApiClient } from './http-client.ts';
 import { createClub, member, type Club } from './match-fixture.ts';
 import { freePort, publish, type Publisher } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { until } from './until.ts';
 
 // HLS playback of a live stream: a real ffmpeg publisher over real RTMP, the playlist and segments
 // fetched over real HTTP with the FLV playback's access rules, and the segments read back by
@@ -51,16 +52,6 @@ afterAll(async () => {
   await server?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const rtmp = (key: string) => `rtmp://127.0.0.1:${rtmpPort}/live/${key}`;
 const startPublisher = (key: string, seconds = 60) => {

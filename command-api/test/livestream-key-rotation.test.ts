@@ -22,6 +22,7 @@ import { createSidelineServer, type SidelineServer } from '../src/server.ts';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { freePort, publish, type Publisher } from './rtmp-publisher.ts';
 import { startTestServer } from './test-server.ts';
+import { until } from './until.ts';
 
 // Rotating a stream key must end the publish of the encoder live with the old key: a coach rotates
 // a leaked key to cut off whoever streams with it. The stream is then interrupted and resumes only
@@ -35,16 +36,6 @@ const publishers: Publisher[] = [];
 afterAll(() => {
   for (const p of publishers) p.child.kill('SIGKILL');
 });
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** ffmpeg's exit code, or 'still publishing' when it has not exited within `ms`. */
 const exitWithin = (p: Publisher, ms: number) =>

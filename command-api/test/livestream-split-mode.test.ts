@@ -20,6 +20,7 @@ import { allMigrations } from '../src/migrations.ts';
 import { createSidelineServer, type SidelineServer } from '../src/server.ts';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { freePort, publish, type Publisher } from './rtmp-publisher.ts';
+import { until } from './until.ts';
 
 // Split mode: a manager's end and an admin's team deletion are taken by a process that does not
 // run the RTMP ingest; the ingest runs in an `api` process of its own and learns of them only from
@@ -37,16 +38,6 @@ if (!postgres) console.warn('[skip] livestream ends across processes: PostgreSQL
 const publishers: Publisher[] = [];
 /** Open playback requests, let go at the end whatever the server did. */
 const viewers: AbortController[] = [];
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** ffmpeg's exit code, or 'still publishing' when it has not exited within `ms`. */
 const exitWithin = (p: Publisher, ms: number) =>

@@ -10,6 +10,7 @@ import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { createClub, member, type Club } from './match-fixture.ts';
 import { freePort, publish } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { until } from './until.ts';
 
 let server: TestServer;
 let club: Club;
@@ -34,16 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function until<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const createStream = async (by: ApiClient, extra: Record<string, unknown> = {}) => {
   const response = await by.post('/api/livestreams', { teamId: club.teamA.id, title: 'Hawks v Owls', ...extra });
