@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, demoTeamId, signInAsDemo, uploadPhoto } from './support/demo.ts';
 import { freePort } from './support/rtmp-publisher.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`accessibility e2e skipped: ${skipReason}`);
@@ -330,41 +330,32 @@ const portalScreens: Screen[] = [
 ];
 
 describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every screen and dialog', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
+  const app = useSidelineInBrowser(async () => ({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } }));
   beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
     // What a coach's screens hold after a while: a second team with a long name (so the team
     // switcher opens), a shared photo in the Media Hub and in the chat, a long link.
-    const page = await (await browser.newContext()).newPage();
-    await signInAsDemo(page, sideline.url, 'coach');
-    teamId = await demoTeamId(page, sideline.url);
-    await callApi(page, sideline.url, 'POST', '/api/teams', {
+    const page = await (await app.browser.newContext()).newPage();
+    await signInAsDemo(page, app.sideline.url, 'coach');
+    teamId = await demoTeamId(page, app.sideline.url);
+    await callApi(page, app.sideline.url, 'POST', '/api/teams', {
       name: 'The Riverside Wanderers Under-Twelves',
       sport: 'Soccer',
     });
-    const photo = await uploadPhoto(page, sideline.url, teamId, 'Kickoff');
-    await callApi(page, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: '', mediaUrl: photo.url });
-    await callApi(page, sideline.url, 'POST', `/api/teams/${teamId}/messages`, {
+    const photo = await uploadPhoto(page, app.sideline.url, teamId, 'Kickoff');
+    await callApi(page, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: '', mediaUrl: photo.url });
+    await callApi(page, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, {
       text: 'Photos: https://example.com/albums/riverside-hawks/2026/autumn/kickoff-against-lakeside-lions',
     });
-    const stream = (await callApi(page, sideline.url, 'POST', '/api/livestreams', {
+    const stream = (await callApi(page, app.sideline.url, 'POST', '/api/livestreams', {
       teamId,
       title: 'Hawks vs. Eagles',
       description: 'Semi-final at Riverside Park',
     })) as { id: string };
     livestreamId = stream.id;
     await page.context().close();
-    const admin = await (await browser.newContext()).newPage();
-    await seedClubMatch(admin, sideline.url);
+    const admin = await (await app.browser.newContext()).newPage();
+    await seedClubMatch(admin, app.sideline.url);
     await admin.context().close();
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
   });
 
   for (const viewport of viewports) {
@@ -374,11 +365,11 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
       let admin: Page;
       beforeAll(async () => {
         const size = { width: viewport.width, height: viewport.height };
-        visitor = await (await browser.newContext({ viewport: size })).newPage();
-        coach = await (await browser.newContext({ viewport: size })).newPage();
-        admin = await (await browser.newContext({ viewport: size })).newPage();
-        await signInAsDemo(coach, sideline.url, 'coach');
-        await signInAsDemo(admin, sideline.url, 'admin');
+        visitor = await (await app.browser.newContext({ viewport: size })).newPage();
+        coach = await (await app.browser.newContext({ viewport: size })).newPage();
+        admin = await (await app.browser.newContext({ viewport: size })).newPage();
+        await signInAsDemo(coach, app.sideline.url, 'coach');
+        await signInAsDemo(admin, app.sideline.url, 'admin');
       });
       afterAll(async () => {
         await visitor?.context().close();
@@ -388,19 +379,19 @@ describe.skipIf(skipReason !== null)('axe-core (WCAG 2.2 A and AA) on every scre
 
       for (const screen of signedOutScreens) {
         it(`${screen.name}: no violations`, async () => {
-          await screen.open(visitor, sideline.url);
+          await screen.open(visitor, app.sideline.url);
           expect(await axeViolations(visitor)).toEqual([]);
         });
       }
       for (const screen of coachScreens) {
         it(`${screen.name}: no violations`, async () => {
-          await screen.open(coach, sideline.url);
+          await screen.open(coach, app.sideline.url);
           expect(await axeViolations(coach)).toEqual([]);
         });
       }
       for (const screen of [...adminScreens, ...portalScreens]) {
         it(`${screen.name}: no violations`, async () => {
-          await screen.open(admin, sideline.url);
+          await screen.open(admin, app.sideline.url);
           const violations = await axeViolations(admin);
           expect(violations, violations.join('\n')).toEqual([]);
         });

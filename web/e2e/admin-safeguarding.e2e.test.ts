@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi } from './support/demo.ts';
 import { signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`admin safeguarding e2e skipped: ${skipReason}`);
@@ -13,24 +13,13 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 const ORIGINAL = 'Pick-up moved to 5:30 at the north gate, text me your address';
 
 describe.skipIf(skipReason !== null)('safeguarding: a deleted message stays in the audit (Chromium)', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser();
 
   const page = async (width: number, height: number): Promise<Page> =>
-    (await browser.newContext({ viewport: { width, height } })).newPage();
+    (await app.browser.newContext({ viewport: { width, height } })).newPage();
 
   it("a coach deletes a message, a parent sees 'Message deleted', the org admin finds the original in Activity filtered by that coach", async () => {
-    const base = sideline.url;
+    const base = app.sideline.url;
     const admin = await page(1280, 800);
     const coach = await page(1280, 800);
     const parent = await page(390, 844);

@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
+import { describe, expect, it } from 'vitest';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 
 const skipReason = browserUnavailableReason();
 
 describe.skipIf(skipReason !== null)('accounts in the browser (headless Chromium, npm start build)', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser();
 
   it('signs up as a coach, lands on home, stays signed in after a reload, and logs out', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await page.goto(`${sideline.url}/`);
+    await page.goto(`${app.sideline.url}/`);
     // A signed-out visitor to a protected page lands on /auth.
     await page.waitForURL('**/auth');
     await expect.poll(() => page.getByText('Join Sideline').isVisible()).toBe(true);
@@ -39,7 +26,7 @@ describe.skipIf(skipReason !== null)('accounts in the browser (headless Chromium
     await page.getByRole('button', { name: /Coach/ }).click();
     await page.getByRole('button', { name: 'Create Account' }).click();
 
-    await page.waitForURL(`${sideline.url}/`, { timeout: 10_000 });
+    await page.waitForURL(`${app.sideline.url}/`, { timeout: 10_000 });
     await page.getByText('Casey Coach').first().waitFor();
     expect(await page.getByText(/coach/i).first().isVisible()).toBe(true);
 
@@ -59,27 +46,27 @@ describe.skipIf(skipReason !== null)('accounts in the browser (headless Chromium
   });
 
   it('signs back in with the same account and shows the 404 page for an unknown path', async () => {
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const page = await context.newPage();
     const email = `parent-${Date.now()}@example.com`;
-    const registered = await page.request.post(`${sideline.url}/api/register`, {
+    const registered = await page.request.post(`${app.sideline.url}/api/register`, {
       data: { email, password: 'correct horse battery', name: 'Pat Parent', role: 'parent' },
     });
     expect(registered.status()).toBe(201);
     await context.clearCookies();
 
-    await page.goto(`${sideline.url}/auth`);
+    await page.goto(`${app.sideline.url}/auth`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${sideline.url}/`, { timeout: 10_000 });
+    await page.waitForURL(`${app.sideline.url}/`, { timeout: 10_000 });
     await page.getByText('Pat Parent').first().waitFor();
 
-    await page.goto(`${sideline.url}/no/such/page`);
+    await page.goto(`${app.sideline.url}/no/such/page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     // Back returns to the page the person came from.
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.waitForURL(`${sideline.url}/`);
+    await page.waitForURL(`${app.sideline.url}/`);
     await context.close();
   });
 });

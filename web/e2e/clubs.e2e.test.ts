@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startTestSmtpServer, type TestSmtpServer } from '@sideline/infra/testing';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { DESKTOP, PHONE, useSidelineInBrowser } from './support/fixture.ts';
 import { callApi } from './support/demo.ts';
 import { signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 const PARENT_EMAIL = `dana.parent-${Date.now()}@example.com`;
@@ -14,26 +13,20 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 
 describe.skipIf(skipReason !== null)('a club: season, team, player and a parent invited by email (Chromium)', () => {
   let smtp: TestSmtpServer;
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
 
-  beforeAll(async () => {
+  const app = useSidelineInBrowser(async () => {
     // The invitation goes out through a real SMTP server in this process.
     smtp = await startTestSmtpServer();
-    sideline = await startSideline({ env: { SMTP_URL: smtp.url } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
+    return { env: { SMTP_URL: smtp.url } };
   });
   afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
     await smtp?.close();
   });
 
   it('an org admin creates a season and a team, adds a player; the parent registers from the email and is linked', async () => {
-    const base = sideline.url;
-    const admin = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const base = app.sideline.url;
+    const admin = await app.newPage(DESKTOP);
+    const parent = await app.newPage(PHONE);
     const pageErrors: string[] = [];
     for (const page of [admin, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserUnavailableReason } from './support/browser.ts';
+import { DESKTOP, PHONE, useSidelineInBrowser } from './support/fixture.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { sidelineModes, startSideline, type SidelineProcess } from './support/sideline-process.ts';
+import { sidelineModes } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 // Embedded (PGlite, in-process bus) always; services (PostgreSQL, NATS) when they answer.
@@ -18,33 +18,22 @@ function localDateIn(days: number): string {
 }
 
 describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ mode });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ mode });
 
   it('a coach schedules a weekly event; a parent RSVPs Going to the second occurrence and may not create', async () => {
-    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const coach = await app.newPage(DESKTOP);
+    const parent = await app.newPage(PHONE);
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
     // The coach creates a team; a parent joins it by code.
-    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
-    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Riverside Hawks');
-    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
-    await joinTeamInBrowser(parent, sideline.url, code, teamId);
+    await signUpInBrowser(coach, app.sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, app.sideline.url, 'Riverside Hawks');
+    await signUpInBrowser(parent, app.sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, app.sideline.url, code, teamId);
 
     // The coach schedules a weekly practice, 4 occurrences.
-    await coach.goto(`${sideline.url}/events/${teamId}`);
+    await coach.goto(`${app.sideline.url}/events/${teamId}`);
     await coach.getByRole('button', { name: 'Create Event' }).click();
     const dialog = coach.getByRole('dialog', { name: 'Create Event' });
     await dialog.getByLabel('Title').fill('Weekly practice');
@@ -62,7 +51,7 @@ describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
     await expect.poll(() => coachCards.count(), { timeout: 10_000 }).toBe(4);
 
     // The parent sees the series, no Create Event, and RSVPs Going to the second occurrence.
-    await parent.goto(`${sideline.url}/events/${teamId}`);
+    await parent.goto(`${app.sideline.url}/events/${teamId}`);
     const parentCards = parent
       .getByRole('list', { name: 'Upcoming events' })
       .getByRole('article', { name: 'Weekly practice' });
@@ -92,9 +81,9 @@ describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
     await coachCards.nth(1).getByRole('group', { name: '1 going: Pat Parent' }).waitFor({ timeout: 10_000 });
 
     // The API refuses a parent's event.
-    const refused = await parent.request.post(`${sideline.url}/api/teams/${teamId}/events`, {
+    const refused = await parent.request.post(`${app.sideline.url}/api/teams/${teamId}/events`, {
       data: { title: 'Sneaky', description: '', location: '', date: new Date().toISOString(), isRecurring: false },
-      headers: { Origin: sideline.url },
+      headers: { Origin: app.sideline.url },
     });
     expect(refused.status()).toBe(403);
     expect(pageErrors).toEqual([]);

@@ -1,12 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { WCAG_AA_TAGS } from './support/axe.ts';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, demoTeamId, signInAsDemo, uploadPhoto, type DemoPerson } from './support/demo.ts';
 import { sidewaysScroll, smallTargets } from './support/layout-audit.ts';
 import { freePort } from './support/rtmp-publisher.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`every-screen e2e skipped: ${skipReason}`);
@@ -239,19 +239,15 @@ async function axe(page: Page, contrastOnly = false): Promise<string[]> {
 }
 
 describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for every role, light and dark', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
   const pages = new Map<DemoPerson, Page>();
 
+  const app = useSidelineInBrowser(async () => ({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } }));
   beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    const base = sideline.url;
+    const base = app.sideline.url;
     // Light by the phone's setting at first; the audit switches the setting to dark per screen.
     // Reduced motion: nothing is caught in the middle of a transition.
     for (const who of everyone) {
-      const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light', reducedMotion: 'reduce' });
+      const context = await app.browser.newContext({ viewport: PHONE, colorScheme: 'light', reducedMotion: 'reduce' });
       const page = await context.newPage();
       await signInAsDemo(page, base, who);
       pages.set(who, page);
@@ -323,10 +319,6 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
       await callApi(coach, base, 'POST', `/api/matches/${hawksMatch.id}/stats`, stat);
     }
   });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
 
   for (const screen of screens) {
     for (const who of screen.who) {
@@ -334,7 +326,7 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
         const page = pages.get(who)!;
         const t0 = Date.now();
         await page.emulateMedia({ colorScheme: 'light' });
-        await screen.open(page, sideline.url, who);
+        await screen.open(page, app.sideline.url, who);
         await settled(page);
         const t1 = Date.now();
         const problems: string[] = [
@@ -358,7 +350,7 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
 
   it('keeps a dark choice made in Settings from the first paint of the next load', async () => {
     const page = pages.get('parent')!;
-    await page.goto(`${sideline.url}/settings`);
+    await page.goto(`${app.sideline.url}/settings`);
     await page
       .locator('label')
       .filter({ hasText: /^Dark$/ })
@@ -370,13 +362,13 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
       if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
     });
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto(`${sideline.url}/`);
+    await page.goto(`${app.sideline.url}/`);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(248, 250, 252)');
     expect(blocked).toEqual([]);
     await page.unroute('**/assets/*.js');
-    await page.goto(`${sideline.url}/settings`);
+    await page.goto(`${app.sideline.url}/settings`);
     await page
       .locator('label')
       .filter({ hasText: /^System$/ })
@@ -386,7 +378,7 @@ describe.skipIf(skipReason !== null)('every screen on a 390 × 844 phone, for ev
 
   it('puts a toast above the bottom bar, clear of an open dialog’s title', async () => {
     const page = pages.get('admin')!;
-    await page.goto(`${sideline.url}/matches?tab=live`);
+    await page.goto(`${app.sideline.url}/matches?tab=live`);
     await page.getByRole('button', { name: 'View Details' }).first().click();
     await page.getByRole('button', { name: 'Record Stats' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record Match Statistics' });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { signInAsDemo } from './support/demo.ts';
 import { readManifest } from './support/initial-js.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`first-load e2e skipped: ${skipReason}`);
@@ -15,22 +15,11 @@ interface Timed {
 }
 
 describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ env: { SEED_DEMO: '1' } });
 
   it("starts Home's data requests together, not one after another", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await signInAsDemo(await context.newPage(), sideline.url, 'parent');
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await signInAsDemo(await context.newPage(), app.sideline.url, 'parent');
     const page = await context.newPage();
     const started = new Map<Request, number>();
     const timed: Timed[] = [];
@@ -38,7 +27,7 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
     page.on('requestfinished', (request) =>
       timed.push({ url: new URL(request.url()).pathname, start: started.get(request)!, end: performance.now() }),
     );
-    await page.goto(sideline.url);
+    await page.goto(app.sideline.url);
     await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
     await page.getByRole('list', { name: 'Latest messages' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -65,7 +54,7 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
   });
 
   it('downloads the JavaScript brotli-compressed and cacheable for a year, and the page revalidated', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await app.browser.newContext()).newPage();
     const scripts: Array<{ encoding?: string; cache?: string }> = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') {
@@ -73,7 +62,7 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
         scripts.push({ encoding: headers['content-encoding'], cache: headers['cache-control'] });
       }
     });
-    const document = await page.goto(`${sideline.url}/auth`);
+    const document = await page.goto(`${app.sideline.url}/auth`);
     await page.getByRole('heading', { name: 'Join Sideline' }).waitFor();
     expect(document!.headers()['cache-control']).toBe('no-cache');
     expect(scripts.length).toBeGreaterThan(0);
@@ -84,12 +73,12 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
   });
 
   it('sends a signed-out visit to / to the sign-in screen before any of the signed-in app downloads', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`${sideline.url}/`);
-    await page.waitForURL(`${sideline.url}/auth`);
+    await page.goto(`${app.sideline.url}/`);
+    await page.waitForURL(`${app.sideline.url}/auth`);
     await page.getByRole('heading', { name: 'Join Sideline' }).waitFor();
     await page.waitForLoadState('networkidle');
     const manifest = readManifest();

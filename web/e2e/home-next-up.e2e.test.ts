@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { MyUpcomingItem } from '@sideline/domain';
 import { zonedParts } from '../src/features/dashboard/upcoming.ts';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, DEMO_PASSWORD, signInAsDemo } from './support/demo.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`home next-up e2e skipped: ${skipReason}`);
@@ -12,33 +12,22 @@ if (skipReason) console.warn(`home next-up e2e skipped: ${skipReason}`);
 const PHONE = { viewport: { width: 390, height: 844 }, timezoneId: 'UTC' };
 
 describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live matches above it (Chromium)', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ env: { SEED_DEMO: '1' } });
 
   /** A signed-in demo person's API session in its own context (no page shown). */
   async function signedInRequest(email: string): Promise<BrowserContext> {
-    const context = await browser.newContext();
-    const login = await context.request.post(`${sideline.url}/api/login`, {
-      headers: { origin: sideline.url },
+    const context = await app.browser.newContext();
+    const login = await context.request.post(`${app.sideline.url}/api/login`, {
+      headers: { origin: app.sideline.url },
       data: { email, password: DEMO_PASSWORD },
     });
     expect(login.ok()).toBe(true);
     return context;
   }
   async function call(context: BrowserContext, method: string, path: string, data?: unknown): Promise<unknown> {
-    const response = await context.request.fetch(`${sideline.url}${path}`, {
+    const response = await context.request.fetch(`${app.sideline.url}${path}`, {
       method,
-      headers: { origin: sideline.url },
+      headers: { origin: app.sideline.url },
       ...(data === undefined ? {} : { data }),
     });
     if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
@@ -50,11 +39,11 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
   }
 
   async function parentHome(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext(PHONE);
+    const context = await app.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInAsDemo(page, sideline.url, 'parent');
+    await signInAsDemo(page, app.sideline.url, 'parent');
     return { context, page, errors };
   }
 
@@ -72,7 +61,7 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
     });
 
     const { context, page, errors } = await parentHome();
-    const upcoming = (await callApi(page, sideline.url, 'GET', '/api/me/upcoming?limit=20')) as MyUpcomingItem[];
+    const upcoming = (await callApi(page, app.sideline.url, 'GET', '/api/me/upcoming?limit=20')) as MyUpcomingItem[];
     const next = upcoming.find((item) => item.status !== 'cancelled')!;
     expect(next.title).toBe('Lions scrimmage');
     // The parent's Hawks practice is on Home too (the other team).
@@ -105,7 +94,7 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
     await sam.getByRole('button', { name: 'Not Going', exact: true }).click();
     await expect
       .poll(async () => {
-        const items = (await callApi(page, sideline.url, 'GET', '/api/me/upcoming?limit=5')) as MyUpcomingItem[];
+        const items = (await callApi(page, app.sideline.url, 'GET', '/api/me/upcoming?limit=5')) as MyUpcomingItem[];
         const item = items.find((i) => i.title === 'Lions scrimmage')!;
         return item.household.map((person) => `${person.name}: ${person.status}`).sort();
       })
@@ -120,7 +109,7 @@ describe.skipIf(skipReason !== null)('Home at 390 × 844: next up first, live ma
     const week = page.getByRole('region', { name: 'This Week' });
     expect(await week.getByRole('article').count()).toBeGreaterThan(0);
     const latest = page.getByRole('list', { name: 'Latest messages' }).getByRole('listitem');
-    const teams = (await callApi(page, sideline.url, 'GET', '/api/teams')) as unknown[];
+    const teams = (await callApi(page, app.sideline.url, 'GET', '/api/teams')) as unknown[];
     expect(teams.length).toBe(2);
     await expect.poll(() => latest.count()).toBe(teams.length);
     expect(await page.getByRole('list', { name: 'Quick links' }).count()).toBe(0);

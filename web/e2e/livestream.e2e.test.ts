@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { DESKTOP, PHONE, useSidelineInBrowser } from './support/fixture.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
 import { FFMPEG, freePort, startPublisher, type RtmpPublisher } from './support/rtmp-publisher.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 function ffmpegUnavailableReason(): string | null {
   if (existsSync(FFMPEG)) return null;
@@ -28,38 +28,30 @@ const videoTime = (page: Page) =>
   page.getByTestId('livestream-video').evaluate((video: HTMLVideoElement) => video.currentTime);
 
 describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a viewer in Chromium', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
   let publisher: RtmpPublisher | undefined;
   let rtmpPort: number;
 
-  beforeAll(async () => {
+  const app = useSidelineInBrowser(async () => {
     rtmpPort = await freePort();
-    sideline = await startSideline({
-      env: { RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1' },
-    });
-    ({ browser, close: closeBrowser } = await launchBrowser());
+    return { env: { RTMP_PORT: String(rtmpPort), RTMP_HOST: '127.0.0.1' } };
   });
   afterAll(async () => {
     await publisher?.stop();
-    await closeBrowser?.();
-    await sideline?.destroy();
   });
 
   it('a coach creates a stream, ffmpeg publishes, a parent watches (HTTP-FLV, and its HLS in the browser’s own player) and chats live, it ends and its recording is in the Media Hub', async () => {
-    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const coach = await app.newPage(DESKTOP);
+    const parent = await app.newPage(PHONE);
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
-    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Riverside Hawks');
-    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
-    await joinTeamInBrowser(parent, sideline.url, code, teamId);
+    await signUpInBrowser(coach, app.sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, app.sideline.url, 'Riverside Hawks');
+    await signUpInBrowser(parent, app.sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, app.sideline.url, code, teamId);
 
     // The coach creates the stream from the Livestreams entry of the sidebar.
-    await coach.goto(`${sideline.url}/`);
+    await coach.goto(`${app.sideline.url}/`);
     await coach.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Livestreams' }).click();
     await coach.getByRole('heading', { name: 'Live Streaming' }).waitFor();
     await coach.getByRole('heading', { name: 'No livestreams yet' }).waitFor();
@@ -79,7 +71,7 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
     expect(streamKey).not.toContain('•');
     expect(await status(coach).textContent()).toMatch(/scheduled/i);
     // A parent sees the stream listed, without New Stream or the RTMP settings.
-    await parent.goto(`${sideline.url}/livestream?stream=${livestreamId}`);
+    await parent.goto(`${app.sideline.url}/livestream?stream=${livestreamId}`);
     await parent.getByRole('heading', { name: 'Hawks vs. Eagles' }).waitFor();
     expect(await parent.getByRole('button', { name: 'New Stream' }).count()).toBe(0);
     expect(await parent.getByText('RTMP Settings').count()).toBe(0);
@@ -169,7 +161,7 @@ describe.skipIf(skipReason !== null)('a livestream from an RTMP publisher to a v
       .toBeGreaterThan(1);
 
     // The parent finds it in the Media Hub's videos with its poster.
-    await parent.goto(`${sideline.url}/media/${teamId}`);
+    await parent.goto(`${app.sideline.url}/media/${teamId}`);
     const tile = parent.getByRole('button', { name: 'Open video: Hawks vs. Eagles' });
     await tile.waitFor({ timeout: 15_000 });
     await expect

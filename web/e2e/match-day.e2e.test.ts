@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe.ts';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi } from './support/demo.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 
@@ -14,34 +14,24 @@ function inAnHourUtc(): string {
 }
 
 describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromium)', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
   const pageErrors: string[] = [];
 
-  beforeAll(async () => {
-    sideline = await startSideline();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser();
 
   const phone = async () => {
     const page = await (
-      await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'UTC' })
+      await app.browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'UTC' })
     ).newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     return page;
   };
   const api = (page: Page, method: string, path: string, data?: unknown) =>
-    callApi(page, sideline.url, method, path, data);
+    callApi(page, app.sideline.url, method, path, data);
   const addPlayer = async (coach: Page, teamId: string, name: string) =>
     ((await api(coach, 'POST', `/api/teams/${teamId}/players`, { name })) as { player: { id: string } }).player;
 
   it('a coach scores a goal in two taps and undoes another; the parent sees the score and the timeline live', async () => {
-    const base = sideline.url;
+    const base = app.sideline.url;
     const coach = await phone();
     const parent = await phone();
 
@@ -152,7 +142,7 @@ describe.skipIf(skipReason !== null)('match day on the phone (390 × 844, Chromi
   }, 180_000);
 
   it('an independent team coach creates a match against Eastside FC, scores both sides, completes it; the result is on the team page', async () => {
-    const base = sideline.url;
+    const base = app.sideline.url;
     const coach = await phone();
     await signUpInBrowser(coach, base, 'Jordan Coach', 'Coach');
     const { teamId } = await createTeamInBrowser(coach, base, 'Northside Owls');

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi } from './support/demo.ts';
 import { joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 
@@ -19,23 +19,12 @@ function inAnHour(): string {
 type Team = { id: string; code: string; name: string };
 
 describe.skipIf(skipReason !== null)('a match played live: coach and parent in two Chromium contexts', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser();
 
   it('a coach schedules, sets the lineup, starts, records goals the parent sees live, corrects one and completes; the XP follows', async () => {
-    const base = sideline.url;
+    const base = app.sideline.url;
     const context = async (width: number, height: number) =>
-      (await browser.newContext({ viewport: { width, height }, timezoneId: 'UTC' })).newPage();
+      (await app.browser.newContext({ viewport: { width, height }, timezoneId: 'UTC' })).newPage();
     const admin = await context(1280, 800);
     const coach = await context(1280, 900);
     const parent = await context(390, 844);

@@ -1,40 +1,28 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { browserUnavailableReason } from './support/browser.ts';
+import { DESKTOP, PHONE, useSidelineInBrowser } from './support/fixture.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`media-hub e2e skipped: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('the Media Hub (two Chromium contexts)', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline();
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser();
 
   it('a coach uploads a photo; a parent of the same team sees it with its thumbnail and opens it', async () => {
-    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const coach = await app.newPage(DESKTOP);
+    const parent = await app.newPage(PHONE);
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
-    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
-    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Riverside Hawks');
-    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
-    await joinTeamInBrowser(parent, sideline.url, code, teamId);
+    await signUpInBrowser(coach, app.sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, app.sideline.url, 'Riverside Hawks');
+    await signUpInBrowser(parent, app.sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, app.sideline.url, code, teamId);
 
     // The coach opens the Media Hub: empty, then uploads a photo.
-    await coach.goto(`${sideline.url}/media/${teamId}`);
+    await coach.goto(`${app.sideline.url}/media/${teamId}`);
     await coach.getByRole('heading', { name: 'No media yet' }).waitFor();
     const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#16a34a' } })
       .png()
@@ -46,7 +34,7 @@ describe.skipIf(skipReason !== null)('the Media Hub (two Chromium contexts)', ()
     await coach.getByRole('button', { name: 'Open photo: kickoff.png' }).waitFor();
 
     // The parent (first team is the default) sees it, with its thumbnail loaded.
-    await parent.goto(`${sideline.url}/media`);
+    await parent.goto(`${app.sideline.url}/media`);
     const tile = parent.getByRole('button', { name: 'Open photo: kickoff.png' });
     await tile.waitFor({ timeout: 15_000 });
     const thumbnail = tile.locator('img');
@@ -62,7 +50,7 @@ describe.skipIf(skipReason !== null)('the Media Hub (two Chromium contexts)', ()
     await dialog.getByRole('button', { name: 'Like' }).click();
     await dialog.getByText('1 like').waitFor();
     const href = await dialog.getByRole('link', { name: 'Download' }).getAttribute('href');
-    const download = await parent.request.get(`${sideline.url}${href}`);
+    const download = await parent.request.get(`${app.sideline.url}${href}`);
     expect(download.status()).toBe(200);
     expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="kickoff\.png"/);
     expect(pageErrors).toEqual([]);

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi } from './support/demo.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 /** Where a slow run is (printed): a timeout then says which step it was in. */
@@ -32,54 +32,43 @@ async function openDetail(page: Page, baseUrl: string, teamId: string, title: st
 }
 
 describe.skipIf(skipReason !== null)('proof that families were told, on a phone', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ mode: 'embedded' });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ mode: 'embedded' });
 
   it('a coach moves the game; the family (told by email, no device) opens it; the coach sees "Seen by 1 of 1 family"', async () => {
-    const coach = await phone(browser);
-    const parent = await phone(browser);
+    const coach = await phone(app.browser);
+    const parent = await phone(app.browser);
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
     step('signed up');
-    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
-    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Proof Hawks');
-    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
-    await joinTeamInBrowser(parent, sideline.url, code, teamId);
-    const { id: parentId } = (await callApi(parent, sideline.url, 'GET', '/api/user')) as { id: string };
-    const added = (await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/players`, {
+    await signUpInBrowser(coach, app.sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, app.sideline.url, 'Proof Hawks');
+    await signUpInBrowser(parent, app.sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, app.sideline.url, code, teamId);
+    const { id: parentId } = (await callApi(parent, app.sideline.url, 'GET', '/api/user')) as { id: string };
+    const added = (await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/players`, {
       name: 'Ava Parent',
     })) as { player: { id: string } };
-    await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/players/${added.player.id}/guardians`, {
+    await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/players/${added.player.id}/guardians`, {
       userId: parentId,
     });
     const startsAt = new Date(Date.now() + 5 * 86_400_000);
     startsAt.setUTCHours(10, 0, 0, 0);
-    const event = (await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/events`, {
+    const event = (await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/events`, {
       title: 'Cup game',
       location: 'Riverside Park',
       date: startsAt.toISOString(),
       timeZone: 'UTC',
     })) as { id: string };
     const notices = () =>
-      callApi(coach, sideline.url, 'GET', `/api/teams/${teamId}/events/${event.id}/notices`) as Promise<
+      callApi(coach, app.sideline.url, 'GET', `/api/teams/${teamId}/events/${event.id}/notices`) as Promise<
         Array<{ summary: string; families: Array<{ channel: string; deliveredAt: string | null }> }>
       >;
     await expect.poll(async () => (await notices()).length, { timeout: 15_000 }).toBe(1);
 
     step('first notice');
     // The change, in the coach's event detail.
-    let detail = await openDetail(coach, sideline.url, teamId, 'Cup game');
+    let detail = await openDetail(coach, app.sideline.url, teamId, 'Cup game');
     await detail.getByRole('button', { name: 'Edit' }).click();
     const form = detail.getByRole('form', { name: 'Edit event' });
     await form.getByLabel('Location').fill('North pitch');
@@ -95,7 +84,7 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
 
     step('changed');
     await coach.reload();
-    detail = await openDetail(coach, sideline.url, teamId, 'Cup game');
+    detail = await openDetail(coach, app.sideline.url, teamId, 'Cup game');
     const told = detail.getByRole('region', { name: 'Who was told' });
     await expect
       .poll(() => told.getByTestId('notice-seen').first().textContent(), { timeout: 10_000 })
@@ -103,13 +92,13 @@ describe.skipIf(skipReason !== null)('proof that families were told, on a phone'
 
     step('seen by 0');
     // The family looks at the event.
-    const parentDetail = await openDetail(parent, sideline.url, teamId, 'Cup game');
+    const parentDetail = await openDetail(parent, app.sideline.url, teamId, 'Cup game');
     await parentDetail.getByText('North pitch').first().waitFor();
     expect(await parentDetail.getByRole('region', { name: 'Who was told' }).count()).toBe(0);
 
     step('parent viewed');
     await coach.reload();
-    detail = await openDetail(coach, sideline.url, teamId, 'Cup game');
+    detail = await openDetail(coach, app.sideline.url, teamId, 'Cup game');
     const seen = detail.getByRole('region', { name: 'Who was told' });
     await expect
       .poll(() => seen.getByTestId('notice-seen').first().textContent(), { timeout: 10_000 })

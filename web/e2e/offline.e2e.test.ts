@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser, launchProfile } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserUnavailableReason, launchProfile } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, demoTeamId, DEMO_PASSWORD, signInAsDemo } from './support/demo.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 // The scorer's stats made offline go through the same outbox (features/matches/queued-stats.ts,
 // `useRecordStatOrQueue`); their end-to-end test belongs with the touchline scorer screen.
@@ -84,26 +84,15 @@ async function expectNoError(page: Page, where: string): Promise<void> {
 }
 
 describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chromium at 390×844', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1' } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ env: { SEED_DEMO: '1' } });
 
   /** A signed-in parent whose service worker controls the page and has precached the app. */
   async function parentOnline(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext(PHONE);
+    const context = await app.browser.newContext(PHONE);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInAsDemo(page, sideline.url, 'parent');
+    await signInAsDemo(page, app.sideline.url, 'parent');
     await controlledByServiceWorker(page);
     return { context, page, errors };
   }
@@ -112,7 +101,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     // A profile on disk: Chromium installs nothing from an incognito context.
     const { context, close } = await launchProfile(PHONE);
     const page = await context.newPage();
-    await page.goto(`${sideline.url}/auth`);
+    await page.goto(`${app.sideline.url}/auth`);
     await controlledByServiceWorker(page);
 
     const cdp = await context.newCDPSession(page);
@@ -155,23 +144,23 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
       '512 maskable',
     ]);
     for (const icon of icons) {
-      const response = await context.request.get(`${sideline.url}${icon.src}`);
+      const response = await context.request.get(`${app.sideline.url}${icon.src}`);
       expect(response.status(), icon.src).toBe(200);
       expect(response.headers()['content-type']).toBe('image/png');
       const meta = await sharp(await response.body()).metadata();
       expect([meta.width, meta.height], icon.src).toEqual([icon.size, icon.size]);
     }
     // The worker is served to be revalidated, and the page is its scope.
-    const worker = await context.request.get(`${sideline.url}/sw.js`);
+    const worker = await context.request.get(`${app.sideline.url}/sw.js`);
     expect(worker.headers()['cache-control']).toBe('no-cache');
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${sideline.url}/`);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(`${app.sideline.url}/`);
     await close();
   });
 
   it('moves between every bottom-bar tab offline without an error, each screen shown from what was seen with the offline banner, and after a reload', async () => {
     const { context, page, errors } = await parentOnline();
     // Seen online once: each tab's screen and data, and the demo team's chat.
-    await page.goto(`${sideline.url}/chat/${await demoTeamId(page, sideline.url)}`);
+    await page.goto(`${app.sideline.url}/chat/${await demoTeamId(page, app.sideline.url)}`);
     await page.getByRole('log').getByText('Thanks Coach! Jordan is really excited for the season.').waitFor();
     for (const tab of BOTTOM_TABS) {
       await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: tab }).click();
@@ -202,7 +191,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
       await expectNoError(page, `${tab} after a reload`);
     }
     // The team chat seen before says Offline, and shows its stored messages.
-    await page.goto(`${sideline.url}/chat/${await demoTeamId(page, sideline.url)}`);
+    await page.goto(`${app.sideline.url}/chat/${await demoTeamId(page, app.sideline.url)}`);
     await page.getByRole('log').getByText('Thanks Coach! Jordan is really excited for the season.').waitFor();
     expect(await page.locator('header').getByText('Offline', { exact: true }).count()).toBe(1);
     expect(errors).toEqual([]);
@@ -211,12 +200,12 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
 
   it('sends an RSVP and a chat message made offline exactly once after reconnecting, also after a reload while offline', async () => {
     const { context, page } = await parentOnline();
-    const teamId = await demoTeamId(page, sideline.url);
+    const teamId = await demoTeamId(page, app.sideline.url);
     const text = `Running late, sorry (${Date.now()})`;
-    await page.goto(`${sideline.url}/chat/${teamId}`);
+    await page.goto(`${app.sideline.url}/chat/${teamId}`);
     await page.getByRole('log').getByText('Thanks Coach!', { exact: false }).first().waitFor();
     await stored(page, `/api/teams/${teamId}/messages pages`);
-    await page.goto(`${sideline.url}/`);
+    await page.goto(`${app.sideline.url}/`);
     // The Hawks' next practice, on Home (first, or in the week after the Lions' game), with the
     // parent's answer row for Jordan.
     const practice = page.getByRole('article', { name: 'Team practice' }).first();
@@ -233,7 +222,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     );
 
     // Opened offline by its address: the service worker serves the app.
-    await page.goto(`${sideline.url}/chat/${teamId}`);
+    await page.goto(`${app.sideline.url}/chat/${teamId}`);
     await page.getByText('Thanks Coach! Jordan is really excited for the season.').waitFor();
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill(text);
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -259,13 +248,13 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     // On the server: the message once, the answer once and as chosen.
     await expect
       .poll(async () => {
-        const messages = (await callApi(page, sideline.url, 'GET', `/api/teams/${teamId}/messages`)) as Array<{
+        const messages = (await callApi(page, app.sideline.url, 'GET', `/api/teams/${teamId}/messages`)) as Array<{
           text: string;
         }>;
         return messages.filter((m) => m.text === text).length;
       })
       .toBe(1);
-    const upcoming = (await callApi(page, sideline.url, 'GET', '/api/me/upcoming?limit=20')) as Array<{
+    const upcoming = (await callApi(page, app.sideline.url, 'GET', '/api/me/upcoming?limit=20')) as Array<{
       title: string;
       household: Array<{ name: string; status: string | null }>;
     }>;
@@ -275,7 +264,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     await page.reload();
     await page.getByRole('region', { name: 'Next up' }).getByRole('article').waitFor();
     await page.waitForTimeout(1_000);
-    const again = (await callApi(page, sideline.url, 'GET', `/api/teams/${teamId}/messages`)) as Array<{
+    const again = (await callApi(page, app.sideline.url, 'GET', `/api/teams/${teamId}/messages`)) as Array<{
       text: string;
     }>;
     expect(again.filter((m) => m.text === text)).toHaveLength(1);
@@ -284,21 +273,21 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
   });
 
   it("sends a scorer's stats made offline exactly once after reconnecting, also after a reload while offline, and takes back one undone before it left", async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await app.browser.newContext(PHONE);
     const page = await context.newPage();
-    await signInAsDemo(page, sideline.url, 'coach');
+    await signInAsDemo(page, app.sideline.url, 'coach');
     await controlledByServiceWorker(page);
-    const teams = (await callApi(page, sideline.url, 'GET', '/api/teams')) as Array<{ id: string; name: string }>;
+    const teams = (await callApi(page, app.sideline.url, 'GET', '/api/teams')) as Array<{ id: string; name: string }>;
     const hawks = teams.find((t) => t.name === 'Riverside Hawks')!.id;
-    const match = (await callApi(page, sideline.url, 'POST', '/api/matches', {
+    const match = (await callApi(page, app.sideline.url, 'POST', '/api/matches', {
       sportId: 'soccer',
       teamAId: hawks,
       opponentName: 'Northside United',
       startTime: new Date().toISOString(),
       location: 'Riverside Park, field 2',
     })) as { id: string };
-    await callApi(page, sideline.url, 'PUT', `/api/matches/${match.id}`, { status: 'in_progress' });
-    await page.goto(`${sideline.url}/matches/${match.id}/score`);
+    await callApi(page, app.sideline.url, 'PUT', `/api/matches/${match.id}`, { status: 'in_progress' });
+    await page.goto(`${app.sideline.url}/matches/${match.id}/score`);
     const opponent = page.getByRole('region', { name: 'Opponent' }).getByRole('button');
     await opponent.waitFor();
     await stored(page, `/api/matches/${match.id}`);
@@ -324,31 +313,31 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
 
     await context.setOffline(false);
     await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
-    const stats = (await callApi(page, sideline.url, 'GET', `/api/matches/${match.id}/stats`)) as Array<{
+    const stats = (await callApi(page, app.sideline.url, 'GET', `/api/matches/${match.id}/stats`)) as Array<{
       statType: string;
       side?: string;
     }>;
     expect(stats.filter((s) => s.statType === 'goals')).toHaveLength(2);
-    const read = (await callApi(page, sideline.url, 'GET', `/api/matches/${match.id}`)) as { scoreB: number };
+    const read = (await callApi(page, app.sideline.url, 'GET', `/api/matches/${match.id}`)) as { scoreB: number };
     expect(read.scoreB).toBe(2);
     await context.close();
   });
 
   it('shows a queued write the server refused with its message, and keeps it until dismissed; signing out empties every offline store', async () => {
     // A match the coach schedules for the coming hour, which the parent sees on Home.
-    const coach = await browser.newContext();
-    const login = await coach.request.post(`${sideline.url}/api/login`, {
-      headers: { origin: sideline.url },
+    const coach = await app.browser.newContext();
+    const login = await coach.request.post(`${app.sideline.url}/api/login`, {
+      headers: { origin: app.sideline.url },
       data: { email: 'coach@sideline.demo', password: DEMO_PASSWORD },
     });
     expect(login.ok()).toBe(true);
-    const teams = (await (await coach.request.get(`${sideline.url}/api/teams`)).json()) as Array<{
+    const teams = (await (await coach.request.get(`${app.sideline.url}/api/teams`)).json()) as Array<{
       id: string;
       name: string;
     }>;
     const teamId = teams.find((t) => t.name === 'Riverside Hawks')!.id;
-    const created = await coach.request.post(`${sideline.url}/api/teams/${teamId}/events`, {
-      headers: { origin: sideline.url },
+    const created = await coach.request.post(`${app.sideline.url}/api/teams/${teamId}/events`, {
+      headers: { origin: app.sideline.url },
       data: {
         title: 'Friendly at the park',
         date: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
@@ -359,7 +348,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     const event = (await created.json()) as { id: string };
 
     const { context, page } = await parentOnline();
-    await page.goto(`${sideline.url}/`);
+    await page.goto(`${app.sideline.url}/`);
     const card = page.getByRole('article', { name: 'Friendly at the park' });
     await card.waitFor();
     await context.setOffline(true);
@@ -367,8 +356,8 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     await card.getByText('Waiting to send').waitFor();
 
     // Meanwhile the coach cancels it.
-    const cancelled = await coach.request.delete(`${sideline.url}/api/teams/${teamId}/events/${event.id}`, {
-      headers: { origin: sideline.url },
+    const cancelled = await coach.request.delete(`${app.sideline.url}/api/teams/${teamId}/events/${event.id}`, {
+      headers: { origin: app.sideline.url },
     });
     expect(cancelled.status()).toBe(204);
 
@@ -392,7 +381,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     expect(before.cacheNames).toContain('sideline-api-answers');
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(`${sideline.url}/auth`);
+    await page.waitForURL(`${app.sideline.url}/auth`);
     await expect.poll(async () => (await offlineStores(page)).outbox).toBe(0);
     const after = await offlineStores(page);
     expect(after.storedCaches).toBe(0);
@@ -401,8 +390,8 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
 
     // Offline after signing out: the sign-in screen, nothing of the last user.
     await context.setOffline(true);
-    await page.goto(`${sideline.url}/`);
-    await page.waitForURL(`${sideline.url}/auth`);
+    await page.goto(`${app.sideline.url}/`);
+    await page.waitForURL(`${app.sideline.url}/auth`);
     await page.getByRole('heading', { name: 'Join Sideline' }).waitFor();
     await context.close();
     await coach.close();

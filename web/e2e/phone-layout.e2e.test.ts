@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, demoTeamId, signInAsDemo, uploadPhoto } from './support/demo.ts';
 import { freePort } from './support/rtmp-publisher.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`phone layout e2e skipped: ${skipReason}`);
@@ -27,31 +27,27 @@ async function pageWidth(page: Page) {
 }
 
 describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
   let coach: Page;
   let parent: Page;
   let teamId: string;
   let longTeamId: string;
   let longStreamId: string;
 
+  const app = useSidelineInBrowser(async () => ({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } }));
   beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1', RTMP_PORT: String(await freePort()) } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-    coach = await (await browser.newContext({ viewport: PHONE })).newPage();
-    parent = await (await browser.newContext({ viewport: PHONE })).newPage();
-    await signInAsDemo(coach, sideline.url, 'coach');
-    await signInAsDemo(parent, sideline.url, 'parent');
-    teamId = await demoTeamId(coach, sideline.url);
-    const longTeam = (await callApi(coach, sideline.url, 'POST', '/api/teams', {
+    coach = await app.newPage(PHONE);
+    parent = await app.newPage(PHONE);
+    await signInAsDemo(coach, app.sideline.url, 'coach');
+    await signInAsDemo(parent, app.sideline.url, 'parent');
+    teamId = await demoTeamId(coach, app.sideline.url);
+    const longTeam = (await callApi(coach, app.sideline.url, 'POST', '/api/teams', {
       name: LONG_TEAM_NAME,
       sport: 'Soccer',
       ageGroup: 'U12',
     })) as { id: string };
     longTeamId = longTeam.id;
     // A livestream whose title is one long word, selected with its RTMP settings.
-    const stream = (await callApi(coach, sideline.url, 'POST', '/api/livestreams', {
+    const stream = (await callApi(coach, app.sideline.url, 'POST', '/api/livestreams', {
       teamId: longTeamId,
       title: 'Riverside-Wanderers-Under-Twelves-versus-Lakeside-Lions-Semi-Final',
     })) as { id: string };
@@ -61,22 +57,20 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
       ['Warm-up', 1600, 1200],
       ['Team photo', 900, 1600],
     ] as const) {
-      const photo = await uploadPhoto(coach, sideline.url, teamId, title, width, height);
-      await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { mediaUrl: photo.url });
+      const photo = await uploadPhoto(coach, app.sideline.url, teamId, title, width, height);
+      await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, { mediaUrl: photo.url });
     }
-    await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: LONG_LINK });
-    await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: 'See you all on Saturday!' });
+    await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: LONG_LINK });
+    await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, {
+      text: 'See you all on Saturday!',
+    });
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
     tomorrow.setHours(17, 30, 0, 0);
-    await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/events`, {
+    await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/events`, {
       title: 'Scrimmage',
       date: tomorrow.toISOString(),
       location: 'Riverside Park',
     });
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
   });
 
   it('no screen scrolls sideways with a 34-character team name and a link without spaces', async () => {
@@ -96,7 +90,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
     ];
     const wide: string[] = [];
     for (const path of screens) {
-      await coach.goto(`${sideline.url}${path}`);
+      await coach.goto(`${app.sideline.url}${path}`);
       await coach.getByRole('main').getByRole('heading').first().waitFor();
       await coach.waitForLoadState('networkidle');
       const width = await pageWidth(coach);
@@ -105,7 +99,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
     expect(wide).toEqual([]);
 
     // Every team card's buttons are wholly on screen.
-    await coach.goto(`${sideline.url}/teams`);
+    await coach.goto(`${app.sideline.url}/teams`);
     const events = coach.getByRole('link', { name: /^Events of / });
     await events.first().waitFor();
     for (const link of await events.all()) {
@@ -115,7 +109,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   });
 
   it('opens the chat at the newest message although photos above it load later, and stays there when one arrives', async () => {
-    await coach.goto(`${sideline.url}/chat/${teamId}`);
+    await coach.goto(`${app.sideline.url}/chat/${teamId}`);
     const log = coach.getByRole('log', { name: 'Messages' });
     const photos = log.getByRole('img', { name: 'Shared photo' });
     await photos.nth(1).waitFor();
@@ -130,8 +124,8 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
     expect(newestBox.y + newestBox.height).toBeLessThanOrEqual(logBox.y + logBox.height);
 
     // A parent shares a tall photo while the coach reads the newest messages.
-    const photo = await uploadPhoto(parent, sideline.url, teamId, 'Goal', 900, 1600);
-    await callApi(parent, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { mediaUrl: photo.url });
+    const photo = await uploadPhoto(parent, app.sideline.url, teamId, 'Goal', 900, 1600);
+    await callApi(parent, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, { mediaUrl: photo.url });
     const arrived = photos.nth(2);
     await arrived.waitFor({ timeout: 15_000 });
     await expect.poll(() => arrived.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBe(1600);
@@ -148,7 +142,9 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
       .poll(() => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
       .toBeGreaterThan(300);
     const readingAt = await log.evaluate((el) => el.scrollTop);
-    await callApi(parent, sideline.url, 'POST', `/api/teams/${teamId}/messages`, { text: 'Who brings the oranges?' });
+    await callApi(parent, app.sideline.url, 'POST', `/api/teams/${teamId}/messages`, {
+      text: 'Who brings the oranges?',
+    });
     await log.getByText('Who brings the oranges?').waitFor({ state: 'attached' });
     await coach.waitForTimeout(300);
     expect(await log.evaluate((el) => el.scrollTop)).toBe(readingAt);
@@ -156,7 +152,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   });
 
   it('shows the chosen RSVP in its own colour, and "Not Going" fits its button', async () => {
-    await parent.goto(`${sideline.url}/events/${teamId}`);
+    await parent.goto(`${app.sideline.url}/events/${teamId}`);
     await parent.getByRole('list', { name: 'Upcoming events' }).getByRole('button').first().click();
     // The demo parent answers per child: the first child's row of answers.
     const group = parent.getByRole('dialog').getByTestId('household-answers').getByRole('group').first();
@@ -186,7 +182,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   });
 
   it("fits the date badges' text ('Tomorrow') inside their boxes", async () => {
-    await coach.goto(`${sideline.url}/events/${teamId}`);
+    await coach.goto(`${app.sideline.url}/events/${teamId}`);
     const badges = coach.getByTestId('date-badge');
     // Room for a loaded machine: the schedule's first paint has taken over 30 s there.
     await coach.getByText('Tomorrow', { exact: true }).first().waitFor({ timeout: 60_000 });
@@ -194,7 +190,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   }, 90_000);
 
   it("keeps the Media Hub's title on one line, and the viewer's close button off the picture", async () => {
-    await coach.goto(`${sideline.url}/media/${teamId}`);
+    await coach.goto(`${app.sideline.url}/media/${teamId}`);
     const title = coach.getByRole('heading', { name: 'Media Hub', level: 1 });
     await title.waitFor();
     const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
@@ -224,7 +220,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   });
 
   it("spaces the Badges 'How to earn' headers apart on a phone", async () => {
-    await coach.goto(`${sideline.url}/gamification`);
+    await coach.goto(`${app.sideline.url}/gamification`);
     const headers = coach.getByRole('columnheader');
     await headers.first().waitFor();
     const texts = [];
@@ -245,7 +241,7 @@ describe.skipIf(skipReason !== null)('Sideline on a 390×844 phone', () => {
   });
 
   it('shows keyboard focus on a text field as clearly as on a button', async () => {
-    await coach.goto(`${sideline.url}/settings`);
+    await coach.goto(`${app.sideline.url}/settings`);
     const field = coach.getByLabel('Full name');
     await field.waitFor();
     await field.focus();

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // The functions passed to page.evaluate run in the browser.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, signInAsDemo } from './support/demo.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`push e2e skipped: ${skipReason}`);
@@ -19,27 +19,16 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 }
 
 describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ env: { SEED_DEMO: '1', PUSH_ENDPOINT_ALLOWLIST: LOCAL_PUSH_ORIGIN } });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ env: { SEED_DEMO: '1', PUSH_ENDPOINT_ALLOWLIST: LOCAL_PUSH_ORIGIN } });
 
   it('offers notifications after the first answer on Home (never on load); a CDP-delivered push shows a notification whose data.url is the screen a tap opens (the click itself cannot be dispatched from a page)', async () => {
-    const context = await browser.newContext(PHONE);
-    const origin = new URL(sideline.url).origin;
+    const context = await app.browser.newContext(PHONE);
+    const origin = new URL(app.sideline.url).origin;
     await context.grantPermissions(['notifications'], { origin });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await signInAsDemo(page, sideline.url, 'parent');
+    await signInAsDemo(page, app.sideline.url, 'parent');
     await controlledByServiceWorker(page);
 
     // On load: no offer.
@@ -63,7 +52,7 @@ describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
     await expect
       .poll(
         async () =>
-          ((await callApi(page, sideline.url, 'GET', '/api/push/subscriptions')) as unknown[]).length > 0 ||
+          ((await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as unknown[]).length > 0 ||
           (await offer.getByRole('alert').count()) > 0,
         { timeout: 15_000 },
       )
@@ -112,10 +101,12 @@ describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
   });
 
   it("subscribes against the server with an allowlisted endpoint (headless Chromium refuses a real PushManager.subscribe), and refuses an unknown one with the server's message", async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await app.browser.newContext(PHONE);
     const page = await context.newPage();
-    await signInAsDemo(page, sideline.url, 'parent');
-    const { publicKey } = (await callApi(page, sideline.url, 'GET', '/api/push/public-key')) as { publicKey: string };
+    await signInAsDemo(page, app.sideline.url, 'parent');
+    const { publicKey } = (await callApi(page, app.sideline.url, 'GET', '/api/push/public-key')) as {
+      publicKey: string;
+    };
     expect(publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
 
     const endpoint = `${LOCAL_PUSH_ORIGIN}/push/e2e-device`;
@@ -123,25 +114,27 @@ describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
       p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 7)]).toString('base64url'),
       auth: Buffer.alloc(16, 9).toString('base64url'),
     };
-    await callApi(page, sideline.url, 'POST', '/api/push/subscriptions', { endpoint, keys });
-    const mine = (await callApi(page, sideline.url, 'GET', '/api/push/subscriptions')) as Array<{ endpoint: string }>;
+    await callApi(page, app.sideline.url, 'POST', '/api/push/subscriptions', { endpoint, keys });
+    const mine = (await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as Array<{
+      endpoint: string;
+    }>;
     expect(mine.map((s) => s.endpoint)).toContain(endpoint);
 
-    const refused = await page.request.post(`${sideline.url}/api/push/subscriptions`, {
-      headers: { origin: sideline.url },
+    const refused = await page.request.post(`${app.sideline.url}/api/push/subscriptions`, {
+      headers: { origin: app.sideline.url },
       data: { endpoint: 'https://push.example.net/x', keys },
     });
     expect(refused.status()).toBe(400);
     expect(((await refused.json()) as { code: string }).code).toBe('ENDPOINT_REFUSED');
 
     // Settings on this browser: it holds no subscription of its own, so notifications here are off.
-    await page.goto(`${sideline.url}/settings`);
+    await page.goto(`${app.sideline.url}/settings`);
     const section = page.getByRole('region', { name: 'Notifications on this device' });
     await section.getByTestId('push-state').waitFor();
     expect(await section.getByTestId('push-state').textContent()).toMatch(/Off|Blocked/);
 
-    await callApi(page, sideline.url, 'DELETE', '/api/push/subscriptions', { endpoint });
-    expect((await callApi(page, sideline.url, 'GET', '/api/push/subscriptions')) as unknown[]).toEqual([]);
+    await callApi(page, app.sideline.url, 'DELETE', '/api/push/subscriptions', { endpoint });
+    expect((await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as unknown[]).toEqual([]);
     await context.close();
   });
 });

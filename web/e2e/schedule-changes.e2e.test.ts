@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi } from './support/demo.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { startSideline, type SidelineProcess } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 
@@ -26,43 +26,32 @@ async function phone(browser: Browser): Promise<Page> {
 }
 
 describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, remembered, answered per child', () => {
-  let sideline: SidelineProcess;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
-
-  beforeAll(async () => {
-    sideline = await startSideline({ mode: 'embedded' });
-    ({ browser, close: closeBrowser } = await launchBrowser());
-  });
-  afterAll(async () => {
-    await closeBrowser?.();
-    await sideline?.destroy();
-  });
+  const app = useSidelineInBrowser({ mode: 'embedded' });
 
   it("a coach moves Saturday's game by an hour with a reason; the parent sees it moved and why; the coach sees who hasn't answered", async () => {
-    const coach = await phone(browser);
-    const parent = await phone(browser);
+    const coach = await phone(app.browser);
+    const parent = await phone(app.browser);
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
     // A team, a parent who joined by code, and the parent's two children on its roster.
-    await signUpInBrowser(coach, sideline.url, 'Casey Coach', 'Coach');
-    const { teamId, code } = await createTeamInBrowser(coach, sideline.url, 'Riverside Hawks');
-    await signUpInBrowser(parent, sideline.url, 'Pat Parent', 'Parent');
-    await joinTeamInBrowser(parent, sideline.url, code, teamId);
-    const { id: parentId } = (await callApi(parent, sideline.url, 'GET', '/api/user')) as { id: string };
+    await signUpInBrowser(coach, app.sideline.url, 'Casey Coach', 'Coach');
+    const { teamId, code } = await createTeamInBrowser(coach, app.sideline.url, 'Riverside Hawks');
+    await signUpInBrowser(parent, app.sideline.url, 'Pat Parent', 'Parent');
+    await joinTeamInBrowser(parent, app.sideline.url, code, teamId);
+    const { id: parentId } = (await callApi(parent, app.sideline.url, 'GET', '/api/user')) as { id: string };
     for (const name of ['Ava Parent', 'Ben Parent']) {
-      const added = (await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/players`, { name })) as {
+      const added = (await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/players`, { name })) as {
         player: { id: string };
       };
-      await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/players/${added.player.id}/guardians`, {
+      await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/players/${added.player.id}/guardians`, {
         userId: parentId,
       });
     }
 
     // Saturday's game, weekly, at 10:00.
     const saturday = nextSaturdayTen();
-    const created = (await callApi(coach, sideline.url, 'POST', `/api/teams/${teamId}/events`, {
+    const created = (await callApi(coach, app.sideline.url, 'POST', `/api/teams/${teamId}/events`, {
       title: 'Saturday game',
       description: '',
       location: 'Riverside Park',
@@ -76,7 +65,7 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
     })) as { id: string };
 
     // The parent answers Going for Ava on the card itself, without opening it.
-    await parent.goto(`${sideline.url}/events/${teamId}`);
+    await parent.goto(`${app.sideline.url}/events/${teamId}`);
     const parentGame = parent
       .getByRole('list', { name: 'Upcoming events' })
       .getByRole('article', { name: 'Saturday game' })
@@ -93,7 +82,12 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
     await expect
       .poll(
         async () => {
-          const attendance = (await callApi(parent, sideline.url, 'GET', `/api/events/${created.id}/attendance`)) as {
+          const attendance = (await callApi(
+            parent,
+            app.sideline.url,
+            'GET',
+            `/api/events/${created.id}/attendance`,
+          )) as {
             going: { name: string }[];
           };
           return attendance.going.map((p) => p.name);
@@ -104,7 +98,7 @@ describe.skipIf(skipReason !== null)('a changing schedule on a phone: moved, rem
     expect(await parentGame.getByRole('group', { name: 'Ben Parent: Saturday game' }).count()).toBe(1);
 
     // The coach opens it, sees who hasn't answered (Ben), and moves this one game to 11:00.
-    await coach.goto(`${sideline.url}/events/${teamId}`);
+    await coach.goto(`${app.sideline.url}/events/${teamId}`);
     await coach
       .getByRole('list', { name: 'Upcoming events' })
       .getByRole('article', { name: 'Saturday game' })

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserUnavailableReason, launchBrowser } from './support/browser.ts';
+import { browserUnavailableReason } from './support/browser.ts';
+import { DESKTOP, PHONE, useSidelineInBrowser } from './support/fixture.ts';
 import { startCuttableProxy, type CuttableProxy } from './support/cuttable-proxy.ts';
 import { createTeamInBrowser, joinTeamInBrowser, signUpInBrowser } from './support/people.ts';
-import { sidelineModes, startSideline, type SidelineProcess } from './support/sideline-process.ts';
+import { sidelineModes } from './support/sideline-process.ts';
 
 const skipReason = browserUnavailableReason();
 // Embedded (PGlite, in-process bus) always; services (PostgreSQL, NATS) when they answer.
@@ -12,25 +12,19 @@ const modes = skipReason === null ? await sidelineModes('team chat end to end') 
 const suite = 'a coach and a parent chatting live, two Chromium contexts (%s mode)';
 
 describe.skipIf(skipReason !== null).each(modes)(suite, (mode) => {
-  let sideline: SidelineProcess;
   let proxy: CuttableProxy;
-  let browser: Browser;
-  let closeBrowser: () => Promise<void>;
 
+  const app = useSidelineInBrowser({ mode });
   beforeAll(async () => {
-    sideline = await startSideline({ mode });
-    proxy = await startCuttableProxy(sideline.url);
-    ({ browser, close: closeBrowser } = await launchBrowser());
+    proxy = await startCuttableProxy(app.sideline.url);
   });
   afterAll(async () => {
-    await closeBrowser?.();
     await proxy?.close();
-    await sideline?.destroy();
   });
 
   it('creates a team, joins it by code, chats live with typing, shares a photo and survives a cut connection', async () => {
-    const coach = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    const parent = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    const coach = await app.newPage(DESKTOP);
+    const parent = await app.newPage(PHONE);
     const pageErrors: string[] = [];
     for (const page of [coach, parent]) page.on('pageerror', (error) => pageErrors.push(error.message));
 
