@@ -4,9 +4,10 @@ import type { RsvpLateFrame } from '@sideline/domain';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
-import { apiPaths, queryKeys } from '../query-keys.ts';
+import { queryKeys } from '../query-keys.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
 import type { ReconnectActorRef } from './reconnect-machine.ts';
+import { staleReadsOf } from './stale-reads.ts';
 import { statusOf, type SocketStatus } from './socket-status.ts';
 import {
   PRESENCE_EVENT,
@@ -177,101 +178,17 @@ function useActorStatus(actor: ReconnectActorRef | null): SocketStatus {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-/** `events_changed {teamId}`: a team's calendar changed (created, deleted, RSVP). */
-function isEventsChanged(frame: IncomingFrame): frame is IncomingFrame & { teamId: string } {
-  const f = frame as { type?: unknown; teamId?: unknown };
-  return f.type === 'events_changed' && typeof f.teamId === 'string';
-}
-
-/** A team's players or invitations changed (roster and invitations projectors). */
-function isRosterChanged(frame: IncomingFrame): frame is IncomingFrame & { teamId: string } {
-  const f = frame as { type?: unknown; teamId?: unknown };
-  return (f.type === 'team_players_changed' || f.type === 'team_invitations_changed') && typeof f.teamId === 'string';
-}
-
-/**
- * Safeguarding frames (teamId): a message was deleted or edited (members refetch it, so it reads
- * 'Message deleted' or "edited" in place), or, to a team's coaches, someone changed to Not Going
- * within 24 hours of an event (`rsvp_late_change`).
- */
-const messageChanged = /^message_(deleted|edited)$/;
-function teamIdOf(frame: IncomingFrame): string | null {
-  const { teamId } = frame as { teamId?: unknown };
-  return typeof teamId === 'string' ? teamId : null;
-}
-
-/**
- * The reads that show matches as a whole: the match lists (every match's own read among them),
- * the caller's and the teams' boards, and the admins' figures (Live now).
- */
-function showsMatchSummary(queryKey: readonly unknown[], teamIds: readonly string[]): boolean {
-  const path = String(queryKey[0]);
-  if (path === apiPaths.matches || path === apiPaths.myMatches) return true;
-  if (path === apiPaths.adminStats || path === apiPaths.adminMatches) return true;
-  if (/^\/api\/organizations\/[^/]+\/stats$/.test(path)) return true;
-  if (teamIds.some((teamId) => path === apiPaths.teamMatches(teamId))) return true;
-  return /^\/api\/matches\/[^/]+$/.test(path);
-}
-
-/** The reads a change of one match shows in: the summaries and everything read of that match. */
-function showsMatch(queryKey: readonly unknown[], matchId: string, teamIds: readonly string[]): boolean {
-  const path = String(queryKey[0]);
-  const own = apiPaths.match(matchId);
-  if (path === own || path.startsWith(`${own}/`)) return true;
-  // Another match's own read did not change.
-  if (path.startsWith(`${apiPaths.matches}/`)) return false;
-  return showsMatchSummary(queryKey, teamIds);
-}
-
 /**
  * What a frame means for the cache and the page (spec §7): "this changed" frames invalidate the
  * keys they name; typing and presence updates become `window` events; server errors are logged.
  */
 export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoin: () => void) {
-  const teamId = teamIdOf(frame);
-  if (isFrame(frame, 'new_message')) {
-    const { teamId, mediaUrl } = frame.message;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
-    if (mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-  } else if (teamId && frame.type === 'rsvp_late_change') {
-    // The coaches' late Not Going flag: the event's badge comes with the refetched events, and
-    // the coach is told at once who dropped out of what.
-    const { userName, eventTitle } = frame as Partial<RsvpLateFrame>;
+  for (const filters of staleReadsOf(frame)) void queryClient.invalidateQueries(filters);
+  if (frame.type === 'rsvp_late_change') {
+    // The coaches' late Not Going flag: the coach is told at once who dropped out of what.
+    const { userName, eventTitle, teamId } = frame as Partial<RsvpLateFrame>;
+    if (typeof teamId !== 'string') return;
     toast({ title: `${userName ?? 'Someone'} can't make it`, description: eventTitle ?? 'A change to Not Going' });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.myUpcoming });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-  } else if (teamId && messageChanged.test(frame.type)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-  } else if (isFrame(frame, 'pinned_changed')) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(frame.teamId) });
-  } else if (isEventsChanged(frame)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(frame.teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(frame.teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.myUpcoming });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-  } else if (isRosterChanged(frame)) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(frame.teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamInvitations(frame.teamId) });
-  } else if (isFrame(frame, 'match_updated')) {
-    // Status, lineup, stats or a correction: everything that shows the match (only the queries on
-    // screen refetch).
-    void queryClient.invalidateQueries({
-      predicate: (query) => showsMatch(query.queryKey, frame.matchId, frame.teamIds),
-    });
-  } else if (isFrame(frame, 'livestream_updated')) {
-    // A team went live or stopped: the matches' "Watch live" links come with the match reads.
-    void queryClient.invalidateQueries({
-      predicate: (query) => showsMatchSummary(query.queryKey, [frame.teamId]),
-    });
-  } else if (frame.type === 'rewards_changed') {
-    // Play moved the user's rewards (a goal, or its correction): the header's XP and the rewards.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.rewardsMe });
   } else if (isFrame(frame, 'typing_update')) {
     const { type: _type, ...detail } = frame;
     window.dispatchEvent(new CustomEvent<TypingEventDetail>(TYPING_EVENT, { detail }));
@@ -280,14 +197,6 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     window.dispatchEvent(new CustomEvent<PresenceEventDetail>(PRESENCE_EVENT, { detail }));
   } else if (isFrame(frame, 'membership_changed')) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.teams }).then(rejoin);
-  } else if (isFrame(frame, 'team_members_changed')) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(frame.teamId) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teams });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.team(frame.teamId) });
-  } else if (isFrame(frame, 'resync')) {
-    // The server's bus was down: "this changed" frames may have been lost, as after our own
-    // reconnect, so everything shown is fetched again.
-    void queryClient.invalidateQueries();
   } else if (isFrame(frame, 'error')) {
     // Spec §8: socket errors are only logged (a failed send is marked by the chat, by clientId).
     console.warn('[socket] server error', frame.code ?? '', frame.message);
