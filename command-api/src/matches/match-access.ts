@@ -8,12 +8,12 @@ import {
   listTeamsOfUser,
   onlyDeletedTeams,
   type MatchRow,
+  orgIdsAdministeredBy,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { teamManagementFacts } from '../teams/team-access.ts';
 import { organizationOfToken } from '../tokens/api-tokens.ts';
-import { orgIdsAdministeredBy } from './org-scope.ts';
 
 export const matchNotFound = () => new HttpError(404, 'MATCH_NOT_FOUND', 'Match not found');
 export const matchManagersOnly = () =>

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { minuteOfPlay, sportById, type Match, type MatchLivestream } from '@sideline/domain';
-import { liveLivestreamsOfTeams, teamIdsOfMatch, type MatchRow } from '@sideline/projections';
-import { seasonNames } from './org-scope.ts';
+import { liveLivestreamsOfTeams, teamIdsOfMatch, type MatchRow, seasonNames } from '@sideline/projections';
 
 /** A match as the API answers it, for a caller who may read it (`canManage`: and manage it). */
 export function toMatch(

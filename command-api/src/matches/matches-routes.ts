@@ -48,7 +48,7 @@ import {
   requireMatchReader,
 } from './match-access.ts';
 import { matchView, matchViews } from './match-views.ts';
-import { findSeasonFacts, teamsOfSeason } from './org-scope.ts';
+import { findSeasonFacts, teamsOfSeason } from '@sideline/projections';
 
 /** An error; `fieldErrors` on a 400 (declared so the serializer keeps it). */
 export const errorBody = z.object({

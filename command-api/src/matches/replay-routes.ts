@@ -4,11 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, seasonStatsStreamQuerySchema, statsStreamQuerySchema } from '@sideline/domain';
 import { parsePosition, teamSubject, type BusMessage } from '@sideline/infra';
-import { findMatchRow, seasonMatches } from '@sideline/projections';
+import { findMatchRow, seasonMatches, seasonOrgId, seasonStanding } from '@sideline/projections';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { analyticsReader, requireMatchForReader } from './match-access.ts';
-import { seasonOrgId, seasonStanding } from './org-scope.ts';
 import { errorBody } from './matches-routes.ts';
 import { matchReplay, seasonReplay, Wakeup } from './stat-replay.ts';
 

@@ -33,7 +33,7 @@ import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { analyticsReader, requireMatchForReader, requireMatchManager, requireMatchReader } from './match-access.ts';
 import { conflictBody, createdId, errorBody as statErrorBody, fieldError, runMatchCommand } from './matches-routes.ts';
-import { seasonStanding } from './org-scope.ts';
+import { seasonStanding } from '@sideline/projections';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
 // fieldErrors is declared so the serializer keeps it on 400s.

@@ -2,8 +2,9 @@ import { sql, type Kysely } from 'kysely';
 import { isSportId, sportById, UNKNOWN_SPORT_ID, type SportId } from '@sideline/domain';
 
 /**
- * The one place matches and API tokens read issue 10's organizations and seasons (their read models: `seasons`,
- * `org_admins`, `teams.season_id`, `teams.org_id`).
+ * What matches and API tokens read of organizations and seasons (the `seasons`, `org_admins`,
+ * `teams.season_id` and `teams.org_id` read models), kept here so the API reads only through the
+ * projections' queries.
  */
 export interface SeasonFacts {
   id: string;
