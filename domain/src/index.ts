@@ -17,7 +17,7 @@ export * from './seasons/index.ts';
 export * from './players/index.ts';
 export * from './invitations/index.ts';
 export * from './matches/index.ts';
-export * from './analytics/schemas.ts';
+export * from './tokens/schemas.ts';
 export * from './livestreams/index.ts';
 export * from './push/index.ts';
 export * from './reminders/index.ts';
