@@ -27,6 +27,7 @@ const benches: Record<string, { run: () => Promise<void>; nodeFlags?: string[] }
   livestream: { run: async () => (await import('./livestream.ts')).benchLivestream() },
   activity: { run: async () => (await import('./activity.ts')).benchActivity() },
   notify: { run: async () => (await import('./notify.ts')).benchNotify() },
+  export: { run: async () => (await import('./export.ts')).benchExport() },
 };
 
 const one = process.env.SIDELINE_BENCH;
