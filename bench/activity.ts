@@ -10,11 +10,10 @@ import {
   userDecider,
   userStream,
 } from '@sideline/domain';
-import { createInProcessBus, createLogger, createPostgresEventStore, loadConfig, type Database } from '@sideline/infra';
+import { createInProcessBus, type Database } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer } from '../command-api/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const EVENTS = Number(process.env.ACTIVITY_BENCH_EVENTS ?? 1_000_000);
 const PEOPLE = 200;
@@ -30,18 +29,8 @@ function percentile(sorted: number[], p: number): number {
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 async function run(label: string, database: Database): Promise<string[]> {
-  const eventStore = createPostgresEventStore(database);
   const bus = createInProcessBus();
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const { server, url, close: closeServer } = await startBenchServer(database, bus);
   const db = database.db;
 
   // The organization, its people and teams through the real commands.
@@ -222,8 +211,7 @@ async function run(label: string, database: Database): Promise<string[]> {
   rows.push(
     `| ${label} | setup | ${setupSeconds.toFixed(0)} s (bulk load of ${fmt(EVENTS)} rows + VACUUM ANALYZE: ${loadSeconds.toFixed(0)} s) | |`,
   );
-  await server.close();
-  await eventStore.close();
+  await closeServer();
   await bus.close();
   return rows;
 }

@@ -2,20 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { userDecider, userStream } from '@sideline/domain';
 import {
   createInProcessBus,
-  createLogger,
   createNatsBus,
   createPostgresDatabase,
-  createPostgresEventStore,
-  loadConfig,
   natsAvailable,
   type Bus,
   type Database,
   type EventStore,
 } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer, type SidelineServer } from '../command-api/src/server.ts';
+import { type SidelineServer } from '../command-api/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 /** Parents in each burst: 50 join one team at once, then the same 50 answer one practice at once. */
 const BURST = Number(process.env.CONTENTION_BENCH_BURST ?? 50);
@@ -46,26 +43,7 @@ interface Instance {
 }
 
 async function startInstance(database: Database, bus: Bus, env: NodeJS.ProcessEnv = {}): Promise<Instance> {
-  const eventStore = createPostgresEventStore(database);
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent', ...env }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
-  return {
-    server,
-    url,
-    eventStore,
-    async close() {
-      await server.close();
-      await eventStore.close();
-    },
-  };
+  return startBenchServer(database, bus, env);
 }
 
 /**

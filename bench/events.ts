@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { calendarDecider, calendarStream, userDecider, userStream, type Recurrence } from '@sideline/domain';
-import {
-  createInProcessBus,
-  createLogger,
-  createNatsBus,
-  createPostgresEventStore,
-  loadConfig,
-  natsAvailable,
-  type Bus,
-  type Database,
-} from '@sideline/infra';
+import { createInProcessBus, createNatsBus, natsAvailable, type Bus, type Database } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer } from '../command-api/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const TEAMS = 100;
 const EVENTS = Number(process.env.EVENTS_BENCH_EVENTS ?? 10_000);
@@ -29,17 +19,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function run(label: string, database: Database, bus: Bus): Promise<string> {
-  const eventStore = createPostgresEventStore(database);
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const { server, url, eventStore, close: closeServer } = await startBenchServer(database, bus);
 
   const newMember = async (role: 'coach' | 'parent') => {
     const userId = randomUUID();
@@ -203,8 +183,7 @@ async function run(label: string, database: Database, bus: Bus): Promise<string>
   const upcoming = await load('/api/teams/:teamId/events/upcoming');
   // The same app's cheapest signed-in read, as a baseline for this machine and moment.
   const baseline = await load('/api/teams');
-  await server.close();
-  await eventStore.close();
+  await closeServer();
   return `| ${label} | ${EVENTS} | ${CONCURRENCY} | ${upcoming.rps.toFixed(0)} | ${upcoming.p50.toFixed(1)} | ${upcoming.p99.toFixed(1)} | ${upcoming.items.toFixed(1)} | ${baseline.rps.toFixed(0)} / ${baseline.p99.toFixed(1)} | ${setupSeconds.toFixed(0)} s |`;
 }
 

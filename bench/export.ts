@@ -3,12 +3,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createInProcessBus, createLogger, createPostgresEventStore, loadConfig, type Database } from '@sideline/infra';
+import { createInProcessBus, type Database } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer } from '../command-api/src/server.ts';
 import { readJson, signUp } from '../command-api/test/http-client.ts';
+import { startBenchServer } from './bench-server.ts';
 
 /** The issue's child: 5,000 rows of their own (answers and stats). */
 const ANSWERS = Number(process.env.EXPORT_BENCH_ANSWERS ?? 4_000);
@@ -33,18 +32,8 @@ function checkRows(zip: Buffer, dir: string) {
 
 async function run(label: string, database: Database): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-export-bench-'));
-  const eventStore = createPostgresEventStore(database);
   const bus = createInProcessBus();
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const { url, close: closeServer } = await startBenchServer(database, bus, { DATA_DIR: dataDir });
   try {
     // A team, its coach, a parent and the child, linked, through the real API.
     const coach = await signUp(url, 'coach', 'Bench Coach');
@@ -96,8 +85,7 @@ async function run(label: string, database: Database): Promise<string[]> {
       `| ${label} | ${(ANSWERS + STATS).toLocaleString('en-US')} (${ANSWERS.toLocaleString('en-US')} answers, ${STATS.toLocaleString('en-US')} stats) | ${timings[0]!.toFixed(2)} | ${timings[Math.floor(timings.length / 2)]!.toFixed(2)} | ${worst.toFixed(2)} | ${(bytes / 1024).toFixed(0)} KB | ${worst <= GOAL_SECONDS ? 'met' : 'not met'} (load ${loadSeconds.toFixed(1)} s) |`,
     ];
   } finally {
-    await server.close();
-    await eventStore.close();
+    await closeServer();
     await bus.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

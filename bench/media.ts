@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { userDecider, userStream, type MediaKind, type MediaUploaded } from '@sideline/domain';
-import {
-  createInProcessBus,
-  createLogger,
-  createPostgresEventStore,
-  loadConfig,
-  type Database,
-  type NewEvent,
-  type Position,
-} from '@sideline/infra';
+import { createInProcessBus, type Database, type NewEvent, type Position } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer } from '../command-api/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const ITEMS = Number(process.env.MEDIA_BENCH_ITEMS ?? 50_000);
 const LIKES = Math.floor(ITEMS / 10);
@@ -49,18 +40,8 @@ async function load(url: string, cookie: string): Promise<{ rps: number; p50: nu
 }
 
 async function run(label: string, database: Database): Promise<string[]> {
-  const eventStore = createPostgresEventStore(database);
   const bus = createInProcessBus();
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const { server, url, eventStore, close: closeServer } = await startBenchServer(database, bus);
   try {
     const userId = randomUUID();
     await server.handle(
@@ -151,8 +132,7 @@ async function run(label: string, database: Database): Promise<string[]> {
     }
     return rows;
   } finally {
-    await server.close();
-    await eventStore.close();
+    await closeServer();
     await bus.close();
   }
 }

@@ -10,12 +10,12 @@ import {
   userDecider,
   userStream,
 } from '@sideline/domain';
-import { createInProcessBus, createLogger, createPostgresEventStore, loadConfig } from '@sideline/infra';
+import { createInProcessBus } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer, type SidelineServer } from '../command-api/src/server.ts';
+import { type SidelineServer } from '../command-api/src/server.ts';
 import { startLocalPushService } from '../command-api/test/push-service.ts';
+import { startBenchServer } from './bench-server.ts';
 
 /**
  * `npm run bench -- notify`: the notices' two goals, on the real server (PostgreSQL when
@@ -143,20 +143,18 @@ export async function benchNotify(): Promise<void> {
   const onPostgres = await postgresAvailable();
   const database = await createTestDatabase(allMigrations, onPostgres ? 'postgres' : 'pglite');
   const push = await startLocalPushService();
-  const eventStore = createPostgresEventStore(database);
   const bus = createInProcessBus();
   let offsetMs = 0;
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent', RTMP_ENABLED: '0', PUSH_ENDPOINT_ALLOWLIST: push.origin }),
+  const {
+    server,
+    url,
+    close: closeServer,
+  } = await startBenchServer(
     database,
-    eventStore,
     bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-    clock: () => new Date(Date.now() + offsetMs),
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+    { RTMP_ENABLED: '0', PUSH_ENDPOINT_ALLOWLIST: push.origin },
+    { clock: () => new Date(Date.now() + offsetMs) },
+  );
   push.expectVapidKey(((await (await fetch(`${url}/api/push/public-key`)).json()) as { publicKey: string }).publicKey);
   const run = commands(server);
   console.log(
@@ -243,8 +241,7 @@ export async function benchNotify(): Promise<void> {
     `| ${reminded()} | ${ms(took)} (scheduler polls every 30 s) | ${extra} | ${took <= 60_000 && extra === 0 ? 'yes' : 'no'} |`,
   );
 
-  await server.close();
-  await eventStore.close();
+  await closeServer();
   await bus.close();
   await database.close();
   await push.close();

@@ -5,22 +5,13 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { mediaDecider, mediaStream, userDecider, userStream, type MediaKind } from '@sideline/domain';
-import {
-  createInProcessBus,
-  createLogger,
-  createNatsBus,
-  createPostgresEventStore,
-  loadConfig,
-  natsAvailable,
-  type Bus,
-  type Database,
-} from '@sideline/infra';
+import { createInProcessBus, createNatsBus, natsAvailable, type Bus, type Database } from '@sideline/infra';
 import { createTestDatabase, postgresAvailable } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
-import { createSidelineServer, type SidelineServer } from '../command-api/src/server.ts';
+import { type SidelineServer } from '../command-api/src/server.ts';
 import { profileWhile } from './cpu-profile.ts';
 import type { LoadJob, LoadResult, LoadTarget } from './reads-load.ts';
+import { startBenchServer } from './bench-server.ts';
 
 /**
  * `npm run bench -- reads`: every GET of the home, chat, events and media screens under 16
@@ -323,17 +314,7 @@ function printSql(route: string, stats: SqlStats, requests: number): void {
 }
 
 async function run(mode: string, database: Database, bus: Bus, load: LoadClient): Promise<string[]> {
-  const eventStore = createPostgresEventStore(database);
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist: null,
-  });
-  const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  const { server, url, close: closeServer } = await startBenchServer(database, bus);
   const sqlStats = countSql(database);
   // The bare route: Fastify 5 without hooks, plugins or schemas, answering each client's own body.
   const bare = Fastify();
@@ -418,8 +399,7 @@ async function run(mode: string, database: Database, bus: Bus, load: LoadClient)
     }
   } finally {
     await bare.close();
-    await server.close();
-    await eventStore.close();
+    await closeServer();
   }
   return rows;
 }
