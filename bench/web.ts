@@ -4,12 +4,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { createInProcessBus, createLogger, createPostgresEventStore, loadConfig } from '@sideline/infra';
+import { createInProcessBus } from '@sideline/infra';
 import { createTestDatabase } from '@sideline/infra/testing';
-import { createPasswordHasher } from '../command-api/src/identity/passwords.ts';
 import { allMigrations } from '../command-api/src/migrations.ts';
 import { seedDemo } from '../command-api/src/seed/demo-seed.ts';
-import { createSidelineServer } from '../command-api/src/server.ts';
+import { startBenchServer } from './bench-server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const LOADS = Number(process.env.WEB_BENCH_LOADS ?? 5);
@@ -240,17 +239,8 @@ export async function benchWeb(): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('Build the web app first: npm run build:web');
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is not installed (apt-get install chromium)`);
   const database = await createTestDatabase(allMigrations);
-  const eventStore = createPostgresEventStore(database);
   const bus = createInProcessBus();
-  const server = await createSidelineServer({
-    config: loadConfig({ LOG_LEVEL: 'silent' }),
-    database,
-    eventStore,
-    bus,
-    logger: createLogger({ level: 'silent' }),
-    passwords: createPasswordHasher(10),
-    webDist,
-  });
+  const { server, url, close: closeServer } = await startBenchServer(database, bus, {}, { webDist });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -265,7 +255,6 @@ export async function benchWeb(): Promise<void> {
     ],
   });
   try {
-    const url = (await server.app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
     const demo = await seedDemo(server.app, database.db);
     if (!demo) throw new Error('the demo club could not be seeded');
     const ids = await demoIds(browser, url);
@@ -278,8 +267,7 @@ export async function benchWeb(): Promise<void> {
     if (only.includes('home')) for (const line of await homeLcp(browser, url)) console.log(line);
   } finally {
     await browser.close();
-    await server.close();
-    await eventStore.close();
+    await closeServer();
     await bus.close();
     await database.close();
   }
