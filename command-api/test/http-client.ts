@@ -30,7 +30,11 @@ export async function signUp(
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   const user = (await response.json()) as { id: string };
-  const cookie = response.headers.getSetCookie()[0]!.split(';')[0]!;
+  return sessionClient(baseUrl, response.headers.getSetCookie()[0]!.split(';')[0]!, user.id);
+}
+
+/** A client sending `cookie` (`name=value` of a session) with a browser's same-origin headers. */
+export function sessionClient(baseUrl: string, cookie: string, userId: string): ApiClient {
   const send = (method: string, path: string, body?: unknown) =>
     fetch(`${baseUrl}${path}`, {
       method,
@@ -38,7 +42,7 @@ export async function signUp(
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   return {
-    userId: user.id,
+    userId,
     cookie,
     get: (path) => send('GET', path),
     post: (path, body) => send('POST', path, body ?? {}),

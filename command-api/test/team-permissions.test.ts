@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { teamDecider, teamStream } from '@sideline/domain';
+import { fact, given, person, signedIn, thenAppended, when, type Person } from './api-spec.ts';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -17,18 +20,43 @@ const rolePath = (teamId: string, userId: string) => `/api/teams/${teamId}/membe
 
 beforeAll(async () => {
   server = await startTestServer();
+  // Given five people, two teams and three members who joined by code: recorded by the real
+  // deciders, without signing up and clicking through the API first.
+  const [casey, sam, pat, pia, olly] = [
+    person('Casey Creator', 'coach'),
+    person('Sam Stranger', 'coach'),
+    person('Pat Parent', 'parent'),
+    person('Pia Player', 'player'),
+    person('Olly Outsider', 'coach'),
+  ];
+  team = { id: randomUUID(), code: 'TGR234' };
+  otherTeam = { id: randomUUID() };
+  const create = (teamId: string, name: string, code: string, creatorId: string) =>
+    fact(teamDecider, teamStream(teamId), {
+      type: 'CreateTeam',
+      data: { teamId, name, sport: 'Soccer', ageGroup: null, code, creatorId, creatorRole: 'coach' },
+    });
+  const joinByCode = (member: Person, accountRole: 'coach' | 'parent' | 'player') =>
+    fact(teamDecider, teamStream(team.id), {
+      type: 'JoinTeam',
+      data: { teamId: team.id, userId: member.id, via: 'code', accountRole },
+    });
+  await given(
+    server,
+    ...[casey, sam, pat, pia, olly].map((p) => p.registered),
+    create(team.id, 'Tigers', team.code, casey.id),
+    create(otherTeam.id, 'Lions', 'LNS234', olly.id),
+    joinByCode(sam, 'coach'),
+    joinByCode(pat, 'parent'),
+    joinByCode(pia, 'player'),
+  );
   [creator, stranger, parent, player, outsider] = await Promise.all([
-    signUp(server.url, 'coach', 'Casey Creator'),
-    signUp(server.url, 'coach', 'Sam Stranger'),
-    signUp(server.url, 'parent', 'Pat Parent'),
-    signUp(server.url, 'player', 'Pia Player'),
-    signUp(server.url, 'coach', 'Olly Outsider'),
+    signedIn(server, casey.id),
+    signedIn(server, sam.id),
+    signedIn(server, pat.id),
+    signedIn(server, pia.id),
+    signedIn(server, olly.id),
   ]);
-  team = await readJson(await creator.post('/api/teams', { name: 'Tigers', sport: 'Soccer' }));
-  otherTeam = await readJson(await outsider.post('/api/teams', { name: 'Lions', sport: 'Soccer' }));
-  for (const member of [stranger, parent, player]) {
-    expect((await member.post('/api/teams/join', { code: team.code })).status).toBe(200);
-  }
 });
 afterAll(async () => {
   await server?.close();
@@ -52,14 +80,24 @@ describe('who manages a team (issue 7: a team code never makes anyone a manager)
     expect(joined.myAssignedRole).toBe('other');
     expect(await tryEvents(stranger)).toEqual([403, 403]);
     expect(await tryPin(stranger)).toBe(403);
-    // Nor can they promote themselves.
-    const selfPromotion = await stranger.put(rolePath(team.id, stranger.userId), { assignedRole: 'coach' });
-    expect(selfPromotion.status).toBe(403);
-    expect(await readJson(selfPromotion)).toMatchObject({ code: 'TEAM_MANAGERS_ONLY', message: expect.any(String) });
+    // Nor can they promote themselves: refused, and nothing recorded.
+    const stream = teamStream(team.id);
+    const selfPromotion = await when(server, [stream], () =>
+      stranger.put(rolePath(team.id, stranger.userId), { assignedRole: 'coach' }),
+    );
+    await thenAppended(selfPromotion, 403, stream, []);
+    expect(await readJson(selfPromotion.response)).toMatchObject({
+      code: 'TEAM_MANAGERS_ONLY',
+      message: expect.any(String),
+    });
 
-    const assigned = await creator.put(rolePath(team.id, stranger.userId), { assignedRole: 'coach' });
-    expect(assigned.status).toBe(200);
-    expect(await readJson(assigned)).toMatchObject({
+    const assigned = await when(server, [stream], () =>
+      creator.put(rolePath(team.id, stranger.userId), { assignedRole: 'coach' }),
+    );
+    await thenAppended(assigned, 200, stream, [
+      { type: 'TeamRoleAssigned', data: { userId: stranger.userId, assignedRole: 'coach', by: creator.userId } },
+    ]);
+    expect(await readJson(assigned.response)).toMatchObject({
       userId: stranger.userId,
       name: 'Sam Stranger',
       role: 'coach',
