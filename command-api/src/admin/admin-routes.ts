@@ -314,7 +314,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       await handle(
         matchDecider,
         matchStream(matchId),
-        { type: 'CancelMatch', data: { matchId, by, at: new Date().toISOString(), canManage: true } },
+        { type: 'CancelMatch', data: { matchId, by, at: new Date().toISOString() } },
         { actorId: by },
       );
       const [cancelled] = await listAdminMatches(db, org.orgId, matchId);

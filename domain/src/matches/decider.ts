@@ -94,16 +94,12 @@ function requireMatch(state: MatchState) {
   return state.match;
 }
 
-/** The checks every command on an existing match shares: it exists, the sender manages it, the machine accepts it. */
-function admit(state: MatchState, command: MatchCommandType, canManage: boolean) {
+/**
+ * The checks every command on an existing match shares: it exists and the machine accepts it. Who
+ * may manage the match is not checked here: the caller owns that rule (ADR 0027).
+ */
+function admit(state: MatchState, command: MatchCommandType) {
   const match = requireMatch(state);
-  if (!canManage) {
-    throw new DomainError(
-      'forbidden',
-      'MATCH_MANAGERS_ONLY',
-      "Only the teams' coaches and the organization's admins can manage this match",
-    );
-  }
   const next = matchTransition(state.status, command);
   return { match, next, sport: sportById(match.sportId) };
 }
@@ -183,13 +179,6 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
     switch (command.type) {
       case 'ScheduleMatch': {
         const d = command.data;
-        if (!d.canManage) {
-          throw new DomainError(
-            'forbidden',
-            'MATCH_MANAGERS_ONLY',
-            "Only the teams' coaches and the organization's admins can schedule a match",
-          );
-        }
         if (state.match) return []; // the same id again: a retried create
         const teamBId = d.teamBId ?? null;
         const opponentName = d.opponentName?.trim() || null;
@@ -238,7 +227,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
       case 'StartMatch':
       case 'CancelMatch': {
         const d = command.data;
-        const { match } = admit(state, command.type, d.canManage);
+        const { match } = admit(state, command.type);
         const base = { matchId: match.matchId, teamIds: match.teamIds };
         return command.type === 'StartMatch'
           ? [{ type: 'MatchStarted', data: { ...base, at: d.at, by: d.by } }]
@@ -266,7 +255,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'CompleteMatch': {
         const d = command.data;
-        const { match, sport } = admit(state, 'CompleteMatch', d.canManage);
+        const { match, sport } = admit(state, 'CompleteMatch');
         return [
           {
             type: 'MatchCompleted',
@@ -284,7 +273,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'AddParticipant': {
         const d = command.data;
-        const { match, sport } = admit(state, 'AddParticipant', d.canManage);
+        const { match, sport } = admit(state, 'AddParticipant');
         const existing = state.participants.get(d.participantId);
         if (existing) return []; // a retried add
         if (!match.teamIds.includes(d.teamId)) {
@@ -326,7 +315,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'RemoveParticipant': {
         const d = command.data;
-        const { match } = admit(state, 'RemoveParticipant', d.canManage);
+        const { match } = admit(state, 'RemoveParticipant');
         const p = state.participants.get(d.participantId);
         if (!p) return []; // removed already (a retried DELETE), or never there
         if (p.statCount > 0) {
@@ -359,7 +348,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'Substitute': {
         const d = command.data;
-        const { match } = admit(state, 'Substitute', d.canManage);
+        const { match } = admit(state, 'Substitute');
         const out = requireParticipant(state, d.outParticipantId);
         const into = requireParticipant(state, d.inParticipantId);
         if (out.teamId !== into.teamId) {
@@ -394,7 +383,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'RecordStat': {
         const d = command.data;
-        const { match, sport } = admit(state, 'RecordStat', d.canManage);
+        const { match, sport } = admit(state, 'RecordStat');
         if (state.statIds.has(d.statId)) return []; // a retried record
         const subject = statSubjectOf(state, d);
         if (!sport.statTypes.includes(d.statType)) {
@@ -429,7 +418,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'AmendStat': {
         const d = command.data;
-        const { match, sport } = admit(state, 'AmendStat', d.canManage);
+        const { match, sport } = admit(state, 'AmendStat');
         const s = requireStat(state, d.statId);
         requireValue(d.value);
         const reason = requireReason(d.reason);
@@ -456,7 +445,7 @@ export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
 
       case 'RetractStat': {
         const d = command.data;
-        const { match, sport } = admit(state, 'RetractStat', d.canManage);
+        const { match, sport } = admit(state, 'RetractStat');
         const reason = requireReason(d.reason);
         if (!state.stats.has(d.statId) && state.statIds.has(d.statId)) {
           throw new DomainError('conflict', 'STAT_ALREADY_RETRACTED', 'This statistic was already retracted');
