@@ -135,7 +135,6 @@ async function run(label: string, database: Database, bus: Bus): Promise<string>
         recurrence: null,
         timeZone: 'UTC',
         createdBy: last.coach.userId,
-        canManage: true,
       },
     },
     { actorId: last.coach.userId },

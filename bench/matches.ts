@@ -142,7 +142,7 @@ async function recordStatRates(database: Database, label: string, rows: Row[]): 
 /** A long match's events, decided by the real decider: a lineup, then stats with a few corrections. */
 function longMatch(matchId: string, total: number): MatchEvent[] {
   const at = (i: number) => new Date(Date.UTC(2026, 4, 2, 10) + i).toISOString();
-  const sent = (i: number) => ({ matchId, by: 'bench', at: at(i), canManage: true });
+  const sent = (i: number) => ({ matchId, by: 'bench', at: at(i) });
   let state: MatchState = matchDecider.initialState;
   const events: MatchEvent[] = [];
   const run = (command: MatchCommand) => {

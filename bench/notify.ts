@@ -118,7 +118,6 @@ function commands(server: SidelineServer) {
             recurrence: null,
             timeZone: 'UTC',
             createdBy: coachId,
-            canManage: true,
           },
         },
         as(coachId),

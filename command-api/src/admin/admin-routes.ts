@@ -25,6 +25,7 @@ import {
   adminStatsSchema,
   adminTeamSchema,
   allEventTypes,
+  canManageMedia,
   idSchema,
   matchDecider,
   matchStream,
@@ -314,7 +315,7 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       await handle(
         matchDecider,
         matchStream(matchId),
-        { type: 'CancelMatch', data: { matchId, by, at: new Date().toISOString(), canManage: true } },
+        { type: 'CancelMatch', data: { matchId, by, at: new Date().toISOString() } },
         { actorId: by },
       );
       const [cancelled] = await listAdminMatches(db, org.orgId, matchId);
@@ -525,10 +526,14 @@ export const adminRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       const by = requireUserId(request);
       const item = await mediaOf(adminOrg(request).orgId, request.params.id);
       const stored = await findMedia(db, item.id);
+      // The admin gate and the organization-scoped lookup established that the caller administers
+      // the organization of the item's team: the one fact of canManageMedia that holds here. The
+      // media decider owns who may delete (uploader or manager), so it gets the fact, not a verdict.
+      const canManage = canManageMedia({ userId: by, creatorId: null, assignedRole: null, isOrgAdminOfTeamOrg: true });
       await handle(
         mediaDecider,
         mediaStream(item.id),
-        { type: 'DeleteMedia', data: { mediaId: item.id, userId: by, canManage: true } },
+        { type: 'DeleteMedia', data: { mediaId: item.id, userId: by, canManage } },
         { actorId: by },
       );
       const names = [stored?.url ?? item.url, stored?.thumbnailUrl ?? item.thumbnailUrl]

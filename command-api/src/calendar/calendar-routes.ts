@@ -166,8 +166,7 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
     async (request, reply) => {
       const userId = requireUserId(request);
       const { teamId } = request.params;
-      const allowed = await canManage(db, teamId, userId);
-      if (!allowed) {
+      if (!(await canManage(db, teamId, userId))) {
         throw new HttpError(403, 'EVENT_MANAGERS_ONLY', "Only the team's coaches and admins can create events");
       }
       // A retried create with the same Idempotency-Key schedules nothing new.
@@ -196,7 +195,6 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
             // The team's zone, else its organization's, else the creator's browser zone, else UTC.
             timeZone: zone,
             createdBy: userId,
-            canManage: allowed,
           },
         },
         { actorId: userId },
@@ -205,7 +203,7 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
         await handle(
           calendarDecider,
           calendarStream(eventId),
-          { type: 'SetRsvpDeadline', data: { eventId, hours: rsvpDeadlineHours, by: userId, canManage: allowed } },
+          { type: 'SetRsvpDeadline', data: { eventId, hours: rsvpDeadlineHours, by: userId } },
           { actorId: userId },
         );
       }
@@ -232,14 +230,13 @@ const memberRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => 
       const userId = requireUserId(request);
       const { teamId, eventId } = request.params;
       await eventOfTeam(db, teamId, eventId);
-      const allowed = await canManage(db, teamId, userId);
-      if (!allowed) {
+      if (!(await canManage(db, teamId, userId))) {
         throw new HttpError(403, 'EVENT_MANAGERS_ONLY', "Only the team's coaches and admins can delete events");
       }
       await handle(
         calendarDecider,
         calendarStream(eventId),
-        { type: 'CancelEvent', data: { eventId, teamId, by: userId, canManage: allowed } },
+        { type: 'CancelEvent', data: { eventId, teamId, by: userId } },
         { actorId: userId },
       );
       return reply.status(204).send(null);

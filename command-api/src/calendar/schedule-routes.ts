@@ -106,7 +106,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
         await decideOnEvent(
           ctx,
           eventId,
-          { type: 'SetRsvpDeadline', data: { eventId, hours: rsvpDeadlineHours, by, canManage: true } },
+          { type: 'SetRsvpDeadline', data: { eventId, hours: rsvpDeadlineHours, by } },
           by,
         );
         // Only the deadline: nothing else to change.
@@ -120,7 +120,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
         eventId,
         {
           type: 'ChangeEvent',
-          data: { eventId, teamId, by, canManage: true, scope, occurrenceDate, changes, reason, newEventId },
+          data: { eventId, teamId, by, scope, occurrenceDate, changes, reason, newEventId },
         },
         by,
       );
@@ -166,7 +166,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
         eventId,
         {
           type: 'CancelOccurrence',
-          data: { eventId, teamId, occurrenceDate, by, canManage: true, reason: request.body?.reason ?? null },
+          data: { eventId, teamId, occurrenceDate, by, reason: request.body?.reason ?? null },
         },
         by,
       );
@@ -192,7 +192,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app,
       await decideOnEvent(
         ctx,
         eventId,
-        { type: 'RestoreOccurrence', data: { eventId, teamId, occurrenceDate, by, canManage: true } },
+        { type: 'RestoreOccurrence', data: { eventId, teamId, occurrenceDate, by } },
         by,
       );
       return occurrence(eventId, occurrenceDate);

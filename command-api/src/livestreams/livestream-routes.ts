@@ -107,11 +107,12 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
     return row;
   }
 
+  // Every route that sends a manager's command has refused anyone else (requireLivestreamManager,
+  // the create route's own check): the one owner of that rule, ADR 0027.
   const sent = (livestreamId: string, userId: string) => ({
     livestreamId,
     by: userId,
     at: new Date().toISOString(),
-    canManage: true,
   });
 
   app.post(

@@ -2,7 +2,12 @@ import type { ChangeScope, RecurrenceInput } from './change-schemas.ts';
 import type { EventSeriesContinued } from './events.ts';
 import type { Recurrence, RsvpStatus } from './schemas.ts';
 
-/** `canManage` comes from canManageTeamEvents, evaluated by the caller on the team's read model. */
+/**
+ * Only a team's managers (canManageTeamEvents) may schedule, change, cancel or restore its events
+ * and set their answer deadline: the caller checks that on the team's read model before it sends
+ * (ADR 0027), so those commands carry no permission flag. RecordRsvp does carry `canManage`: the
+ * decider needs it for a rule of its own (a manager records answers after the deadline).
+ */
 export type ScheduleEvent = {
   type: 'ScheduleEvent';
   data: {
@@ -16,13 +21,12 @@ export type ScheduleEvent = {
     /** IANA zone the series repeats in. */
     timeZone: string;
     createdBy: string;
-    canManage: boolean;
   };
 };
 
 export type CancelEvent = {
   type: 'CancelEvent';
-  data: { eventId: string; teamId: string; by: string; canManage: boolean };
+  data: { eventId: string; teamId: string; by: string };
 };
 
 /**
@@ -51,7 +55,7 @@ export type RecordRsvp = {
 
 export type SetRsvpDeadline = {
   type: 'SetRsvpDeadline';
-  data: { eventId: string; hours: number | null; by: string; canManage: boolean };
+  data: { eventId: string; hours: number | null; by: string };
 };
 
 /** The fields a change sets (left out: unchanged). `startsAt` as sent, read in the event's zone. */
@@ -73,7 +77,6 @@ export type ChangeEvent = {
     eventId: string;
     teamId: string;
     by: string;
-    canManage: boolean;
     scope: ChangeScope;
     occurrenceDate: string | null;
     changes: RequestedChanges;
@@ -89,14 +92,13 @@ export type CancelOccurrence = {
     teamId: string;
     occurrenceDate: string;
     by: string;
-    canManage: boolean;
     reason: string | null;
   };
 };
 
 export type RestoreOccurrence = {
   type: 'RestoreOccurrence';
-  data: { eventId: string; teamId: string; occurrenceDate: string; by: string; canManage: boolean };
+  data: { eventId: string; teamId: string; occurrenceDate: string; by: string };
 };
 
 /** Begins the stream of a series split off another: the split's `continuation`, recorded once. */

@@ -7,7 +7,6 @@ import { createEventInputSchema, rsvpInputSchema, type Recurrence } from './sche
 const weekly: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 4 };
 // 2026-03-03 is a Tuesday.
 const schedule = (
-  canManage = true,
   recurrence: Recurrence | null = weekly,
   startsAt = '2026-03-03T17:00:00.000Z',
   timeZone = 'UTC',
@@ -23,7 +22,6 @@ const schedule = (
     recurrence,
     timeZone,
     createdBy: 'c1',
-    canManage,
   },
 });
 const scheduled: CalendarDomainEvent = {
@@ -52,9 +50,9 @@ const recorded = (
   type: 'RsvpRecorded',
   data: { eventId: 'e1', teamId: 't1', occurrenceDate, userId, status },
 });
-const cancel = (canManage = true) => ({
+const cancel = () => ({
   type: 'CancelEvent' as const,
-  data: { eventId: 'e1', teamId: 't1', by: 'c1', canManage },
+  data: { eventId: 'e1', teamId: 't1', by: 'c1' },
 });
 
 describe('calendar decider', () => {
@@ -62,20 +60,16 @@ describe('calendar decider', () => {
     given(calendarDecider).when(schedule()).then([scheduled]);
   });
 
-  it('refuses scheduling by a non-manager', () => {
-    given(calendarDecider).when(schedule(false)).thenRefuses('EVENT_MANAGERS_ONLY');
-  });
-
   it('moves the start of a weekly series to its first chosen weekday (a Monday start, Tue/Thu days)', () => {
     given(calendarDecider)
-      .when(schedule(true, weekly, '2026-03-02T17:00:00.000Z'))
+      .when(schedule(weekly, '2026-03-02T17:00:00.000Z'))
       .then([scheduled]);
   });
 
   it('refuses a series whose end is before its first occurrence', () => {
     const r: Recurrence = { ...weekly, endCount: null, endDate: '2026-03-02T23:59:59.999Z' };
     given(calendarDecider)
-      .when(schedule(true, r, '2026-03-02T17:00:00.000Z'))
+      .when(schedule(r, '2026-03-02T17:00:00.000Z'))
       .thenRefuses('NO_OCCURRENCES');
   });
 
@@ -123,7 +117,7 @@ describe('calendar decider', () => {
   it('given a New York series, RSVPs follow its local 18:00 across the daylight-saving change', () => {
     const never: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday'], endDate: null, endCount: null };
     const [ny] = calendarDecider.decide(
-      schedule(true, never, '2026-03-03T23:00:00.000Z', 'America/New_York'),
+      schedule(never, '2026-03-03T23:00:00.000Z', 'America/New_York'),
       calendarDecider.initialState,
     );
     expect(ny!.data).toMatchObject({ startsAt: '2026-03-03T23:00:00.000Z', timeZone: 'America/New_York' });
@@ -140,14 +134,13 @@ describe('calendar decider', () => {
 
   it('refuses a time zone that is not an IANA name', () => {
     given(calendarDecider)
-      .when(schedule(true, weekly, '2026-03-03T17:00:00.000Z', 'Mars/Olympus_Mons'))
+      .when(schedule(weekly, '2026-03-03T17:00:00.000Z', 'Mars/Olympus_Mons'))
       .thenRefuses('INVALID_TIME_ZONE');
   });
 
-  it('cancels for managers only; cancelling twice is a no-op', () => {
+  it('cancels an event; cancelling twice is a no-op', () => {
     const cancelled: CalendarDomainEvent = { type: 'EventCancelled', data: { eventId: 'e1', teamId: 't1', by: 'c1' } };
     given(calendarDecider, [scheduled]).when(cancel()).then([cancelled]);
-    given(calendarDecider, [scheduled]).when(cancel(false)).thenRefuses('EVENT_MANAGERS_ONLY');
     given(calendarDecider, [scheduled, cancelled]).when(cancel()).then([]);
     given(calendarDecider).when(cancel()).thenRefuses('EVENT_NOT_FOUND');
   });
@@ -274,12 +267,11 @@ describe('answer deadline', () => {
     given(calendarDecider, [scheduled, deadline]).when(rsvp('2026-06-10T09:00:00.000Z', true)).then(recorded);
   });
 
-  it('setting the same deadline again records nothing; members may not set one', () => {
-    const set = (canManage: boolean) => ({
+  it('setting the same deadline again records nothing', () => {
+    const set = () => ({
       type: 'SetRsvpDeadline' as const,
-      data: { eventId: 'e1', hours: 24, by: 'coach', canManage },
+      data: { eventId: 'e1', hours: 24, by: 'coach' },
     });
-    given(calendarDecider, [scheduled, deadline]).when(set(true)).then([]);
-    given(calendarDecider, [scheduled]).when(set(false)).thenRefuses('EVENT_MANAGERS_ONLY');
+    given(calendarDecider, [scheduled, deadline]).when(set()).then([]);
   });
 });

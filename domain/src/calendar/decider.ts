@@ -22,8 +22,6 @@ export { emptyCalendarState, type CalendarState } from './calendar-state.ts';
 const eventNotFound = () => new DomainError('not_found', 'EVENT_NOT_FOUND', 'Event not found');
 const occurrenceNotFound = () =>
   new DomainError('not_found', 'OCCURRENCE_NOT_FOUND', 'This event does not happen at that date');
-const managersOnly = (what: string) =>
-  new DomainError('forbidden', 'EVENT_MANAGERS_ONLY', `Only coaches and team admins can ${what} events`);
 
 /** The series, or a refusal when the event does not exist (or was deleted). */
 function liveSeries(state: CalendarState) {
@@ -82,8 +80,7 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
   decide(command, state) {
     switch (command.type) {
       case 'ScheduleEvent': {
-        const { canManage, startsAt, recurrence, timeZone, ...rest } = command.data;
-        if (!canManage) throw managersOnly('create');
+        const { startsAt, recurrence, timeZone, ...rest } = command.data;
         if (state.event) return []; // the same id scheduled again: a retry
         if (canonicalTimeZone(timeZone) !== timeZone) {
           throw new DomainError('invalid', 'INVALID_TIME_ZONE', 'Choose a time zone such as America/New_York');
@@ -110,16 +107,14 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
         ];
       }
       case 'SetRsvpDeadline': {
-        const { eventId, hours, by, canManage } = command.data;
+        const { eventId, hours, by } = command.data;
         if (!state.event || state.cancelled) throw eventNotFound();
-        if (!canManage) throw managersOnly('change');
         if ((state.rsvpDeadlineHours ?? null) === hours) return [];
         return [{ type: 'RsvpDeadlineSet', data: { eventId, teamId: state.event.teamId, hours, by } }];
       }
       case 'CancelEvent': {
-        const { eventId, teamId, by, canManage } = command.data;
+        const { eventId, teamId, by } = command.data;
         if (!state.event) throw eventNotFound();
-        if (!canManage) throw managersOnly('delete');
         if (state.cancelled) return [];
         return [{ type: 'EventCancelled', data: { eventId, teamId, by } }];
       }
@@ -171,9 +166,8 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
       case 'ChangeEvent':
         return decideChange(state, command.data);
       case 'CancelOccurrence': {
-        const { occurrenceDate, by, canManage, reason } = command.data;
+        const { occurrenceDate, by, reason } = command.data;
         const series = liveSeries(state);
-        if (!canManage) throw managersOnly('cancel');
         const key = occurrenceKey(series, occurrenceDate);
         if (key === null) throw occurrenceNotFound();
         if (state.overrides.get(key)?.cancelled) return [];
@@ -185,9 +179,8 @@ export const calendarDecider: Decider<CalendarCommand, CalendarDomainEvent, Cale
         ];
       }
       case 'RestoreOccurrence': {
-        const { occurrenceDate, by, canManage } = command.data;
+        const { occurrenceDate, by } = command.data;
         const series = liveSeries(state);
-        if (!canManage) throw managersOnly('restore');
         const key = occurrenceKey(series, occurrenceDate);
         if (key === null) throw occurrenceNotFound();
         if (!state.overrides.get(key)?.cancelled) {

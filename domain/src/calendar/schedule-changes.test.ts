@@ -24,7 +24,6 @@ const scheduled = (recurrence: Recurrence | null = saturdays, startsAt = '2026-0
         recurrence,
         timeZone: ny,
         createdBy: 'coach',
-        canManage: true,
       },
     },
     calendarDecider.initialState,
@@ -39,14 +38,12 @@ const change = (
   occurrenceDate: string | null,
   changes: RequestedChanges,
   reason: string | null = null,
-  canManage = true,
 ): ChangeEvent => ({
   type: 'ChangeEvent',
   data: {
     eventId: 'e1',
     teamId: 't1',
     by: 'coach',
-    canManage,
     scope,
     occurrenceDate,
     changes,
@@ -132,9 +129,6 @@ describe('changing one occurrence', () => {
     given(calendarDecider, [scheduled()])
       .when(change('occurrence', SAT_7_MAR, { startsAt: '2026-03-08T02:30' }))
       .thenRefuses('INVALID_ZONE_TIME');
-    given(calendarDecider, [scheduled()])
-      .when(change('occurrence', SAT_7_MAR, { title: 'x' }, null, false))
-      .thenRefuses('EVENT_MANAGERS_ONLY');
     given(calendarDecider)
       .when(change('occurrence', SAT_7_MAR, { title: 'x' }))
       .thenRefuses('EVENT_NOT_FOUND');
@@ -384,13 +378,13 @@ describe('this and following events: the series splits', () => {
 });
 
 describe('cancelling and restoring one occurrence', () => {
-  const cancel = (occurrenceDate: string, canManage = true) => ({
+  const cancel = (occurrenceDate: string) => ({
     type: 'CancelOccurrence' as const,
-    data: { eventId: 'e1', teamId: 't1', occurrenceDate, by: 'coach', canManage, reason: 'Rained out' },
+    data: { eventId: 'e1', teamId: 't1', occurrenceDate, by: 'coach', reason: 'Rained out' },
   });
   const restore = (occurrenceDate: string) => ({
     type: 'RestoreOccurrence' as const,
-    data: { eventId: 'e1', teamId: 't1', occurrenceDate, by: 'coach', canManage: true },
+    data: { eventId: 'e1', teamId: 't1', occurrenceDate, by: 'coach' },
   });
   const cancelled: CalendarDomainEvent = {
     type: 'OccurrenceCancelled',
@@ -416,13 +410,12 @@ describe('cancelling and restoring one occurrence', () => {
       .then([]);
   });
 
-  it('refuses restoring one that is not cancelled (409), unknown occurrences (404) and non-managers (403)', () => {
+  it('refuses restoring one that is not cancelled (409) and unknown occurrences (404)', () => {
     given(calendarDecider, [scheduled()]).when(restore(SAT_14_MAR)).thenRefuses('OCCURRENCE_NOT_CANCELLED');
     given(calendarDecider, [scheduled(), cancelled, restored])
       .when(restore(SAT_14_MAR))
       .thenRefuses('OCCURRENCE_NOT_CANCELLED');
     given(calendarDecider, [scheduled()]).when(cancel('2026-03-15T14:00:00.000Z')).thenRefuses('OCCURRENCE_NOT_FOUND');
-    given(calendarDecider, [scheduled()]).when(cancel(SAT_14_MAR, false)).thenRefuses('EVENT_MANAGERS_ONLY');
   });
 });
 

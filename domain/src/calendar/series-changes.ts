@@ -315,9 +315,6 @@ function splitSeries(state: CalendarState, command: ChangeEvent['data'], key: st
 export function decideChange(state: CalendarState, command: ChangeEvent['data']): CalendarDomainEvent[] {
   const series = state.event;
   if (!series || state.cancelled) throw new DomainError('not_found', 'EVENT_NOT_FOUND', 'Event not found');
-  if (!command.canManage) {
-    throw new DomainError('forbidden', 'EVENT_MANAGERS_ONLY', 'Only coaches and team admins can change events');
-  }
   // The same split again (a retry): the caller completes the new series from the recorded split.
   if (command.scope === 'following' && command.occurrenceDate) {
     const normalised = new Date(command.occurrenceDate);

@@ -2,22 +2,20 @@ import type { LivestreamType } from './schemas.ts';
 
 /**
  * Every livestream command carries who sends it (`by`: a user id, or 'ingest' for the RTMP
- * server's signals) and the caller's clock (`at`: deciders read no clock). People's commands
- * carry `canManage` (coach or creator of the team, or an admin of its organization: canManageTeam,
- * evaluated by the caller on the read models).
+ * server's signals) and the caller's clock (`at`: deciders read no clock). Only a manager (coach
+ * or creator of the team, or an admin of its organization: canManageTeam) may schedule, cancel,
+ * end or rotate: the caller checks that on the read models before it sends (ADR 0027), so the
+ * commands carry no permission flag.
  */
 interface Sent {
   livestreamId: string;
   by: string;
   at: string;
 }
-interface Managed extends Sent {
-  canManage: boolean;
-}
 
 export type ScheduleLivestream = {
   type: 'ScheduleLivestream';
-  data: Managed & {
+  data: Sent & {
     teamId: string;
     orgId: string | null;
     title: string;
@@ -30,9 +28,9 @@ export type ScheduleLivestream = {
     keyHint: string;
   };
 };
-export type CancelLivestream = { type: 'CancelLivestream'; data: Managed };
-export type EndLivestream = { type: 'EndLivestream'; data: Managed & { maxViewers: number } };
-export type RotateStreamKey = { type: 'RotateStreamKey'; data: Managed & { keyHint: string } };
+export type CancelLivestream = { type: 'CancelLivestream'; data: Sent };
+export type EndLivestream = { type: 'EndLivestream'; data: Sent & { maxViewers: number } };
+export type RotateStreamKey = { type: 'RotateStreamKey'; data: Sent & { keyHint: string } };
 /** `canRead`: the sender may see the stream (a member of its team). */
 export type SendChatMessage = {
   type: 'SendChatMessage';

@@ -2,16 +2,15 @@ import type { SportId } from '../sports/catalogue.ts';
 import type { MatchSide } from './sides.ts';
 
 /**
- * Every match command carries who sends it (`by`), the caller's clock (`at`: deciders read no
- * clock) and `canManage`: whether the sender manages the match (a manager of either team,
- * canManageTeam, or an admin of the season's organization), evaluated by the caller on the read
- * models.
+ * Every match command carries who sends it (`by`) and the caller's clock (`at`: deciders read no
+ * clock). Only someone who manages the match (a manager of either team, canManageTeam, or an admin
+ * of the season's organization) may send one: the caller checks that on the read models before it
+ * sends (ADR 0027), so the commands carry no permission flag.
  */
 interface Sent {
   matchId: string;
   by: string;
   at: string;
-  canManage: boolean;
 }
 
 /**

@@ -2,7 +2,20 @@ import { Map as ImmutableMap, Set as ImmutableSet } from 'immutable';
 import type { Decider } from '../shared/decider.ts';
 import { DomainError } from '../shared/errors.ts';
 import { positionOf, sportById, type SportDefinition } from '../sports/catalogue.ts';
-import type { MatchCommand } from './commands.ts';
+import type {
+  AddParticipant,
+  AmendStat,
+  CancelMatch,
+  CancelMatchOfDeletedTeam,
+  CompleteMatch,
+  MatchCommand,
+  RecordStat,
+  RemoveParticipant,
+  RetractStat,
+  ScheduleMatch,
+  StartMatch,
+  Substitute,
+} from './commands.ts';
 import type { MatchEvent, StatRecorded } from './events.ts';
 import { matchAccepts, matchTransition, type MatchCommandType, type MatchStatus } from './machine.ts';
 import { fromHundredths, isStatValue, scoreContribution } from './scoring.ts';
@@ -94,16 +107,12 @@ function requireMatch(state: MatchState) {
   return state.match;
 }
 
-/** The checks every command on an existing match shares: it exists, the sender manages it, the machine accepts it. */
-function admit(state: MatchState, command: MatchCommandType, canManage: boolean) {
+/**
+ * The checks every command on an existing match shares: it exists and the machine accepts it. Who
+ * may manage the match is not checked here: the caller owns that rule (ADR 0027).
+ */
+function admit(state: MatchState, command: MatchCommandType) {
   const match = requireMatch(state);
-  if (!canManage) {
-    throw new DomainError(
-      'forbidden',
-      'MATCH_MANAGERS_ONLY',
-      "Only the teams' coaches and the organization's admins can manage this match",
-    );
-  }
   const next = matchTransition(state.status, command);
   return { match, next, sport: sportById(match.sportId) };
 }
@@ -176,309 +185,324 @@ function revision(
   ];
 }
 
+function decideScheduleMatch(state: MatchState, command: ScheduleMatch): MatchEvent[] {
+  const d = command.data;
+  if (state.match) return []; // the same id again: a retried create
+  const teamBId = d.teamBId ?? null;
+  const opponentName = d.opponentName?.trim() || null;
+  if (teamBId !== null && opponentName !== null) {
+    throw invalidField('TEAM_OR_OPPONENT', 'opponentName', 'Choose the away team or name the opponent, not both');
+  }
+  if (teamBId === null && opponentName === null) {
+    throw new DomainError('invalid', 'OPPONENT_REQUIRED', 'Choose the away team or name the opponent', {
+      fieldErrors: {
+        teamBId: ['Choose the away team or name the opponent'],
+        opponentName: ['Choose the away team or name the opponent'],
+      },
+    });
+  }
+  if (opponentName !== null && opponentName.length > OPPONENT_NAME_MAX) {
+    throw invalidField('OPPONENT_NAME_TOO_LONG', 'opponentName', `At most ${OPPONENT_NAME_MAX} characters`);
+  }
+  if (d.teamAId === teamBId) {
+    throw new DomainError('invalid', 'SAME_TEAM', 'Choose two different teams');
+  }
+  // Only a team outside any organization plays without a season.
+  if (d.seasonId === null && !d.teamAIndependent) {
+    throw invalidField('SEASON_REQUIRED', 'seasonId', 'Season is required');
+  }
+  return [
+    {
+      type: 'MatchScheduled',
+      data: {
+        matchId: d.matchId,
+        teamIds: teamBId === null ? [d.teamAId] : [d.teamAId, teamBId],
+        seasonId: d.seasonId,
+        orgId: d.orgId,
+        sportId: d.sportId,
+        teamAId: d.teamAId,
+        teamBId,
+        opponentName,
+        startTime: d.startTime,
+        location: d.location,
+        format: d.format,
+        by: d.by,
+      },
+    },
+  ];
+}
+
+function decideStartMatch(state: MatchState, command: StartMatch): MatchEvent[] {
+  const { match } = admit(state, command.type);
+  const d = command.data;
+  return [{ type: 'MatchStarted', data: { matchId: match.matchId, teamIds: match.teamIds, at: d.at, by: d.by } }];
+}
+
+function decideCancelMatch(state: MatchState, command: CancelMatch): MatchEvent[] {
+  const { match } = admit(state, command.type);
+  const d = command.data;
+  const base = { matchId: match.matchId, teamIds: match.teamIds };
+  return [{ type: 'MatchCancelled', data: { ...base, at: later(d.at, state.clockAt), by: d.by } }];
+}
+
+function decideCancelMatchOfDeletedTeam(state: MatchState, command: CancelMatchOfDeletedTeam): MatchEvent[] {
+  const d = command.data;
+  const { match } = state;
+  if (!match || !match.teamIds.includes(d.teamId) || !matchAccepts(state.status, 'CancelMatch')) return [];
+  return [
+    {
+      type: 'MatchCancelled',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        at: later(d.at, state.clockAt),
+        by: d.by,
+        reason: 'team_deleted',
+        deletedTeamId: d.teamId,
+      },
+    },
+  ];
+}
+
+function decideCompleteMatch(state: MatchState, command: CompleteMatch): MatchEvent[] {
+  const d = command.data;
+  const { match, sport } = admit(state, 'CompleteMatch');
+  return [
+    {
+      type: 'MatchCompleted',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        // A substitution dated by another process's clock never ends after the final whistle.
+        at: later(d.at, state.clockAt),
+        ...resultOf(state, sport, state.scoreHundredths),
+        by: d.by,
+      },
+    },
+  ];
+}
+
+function decideAddParticipant(state: MatchState, command: AddParticipant): MatchEvent[] {
+  const d = command.data;
+  const { match, sport } = admit(state, 'AddParticipant');
+  const existing = state.participants.get(d.participantId);
+  if (existing) return []; // a retried add
+  if (!match.teamIds.includes(d.teamId)) {
+    throw new DomainError('invalid', 'TEAM_NOT_IN_MATCH', 'Choose one of the two teams of the match');
+  }
+  // A roster player (playerId) may come with their own linked account (userId), who is
+  // credited the rewards of their play; one of the two is needed.
+  if (d.userId === null && d.playerId === null) {
+    throw new DomainError('invalid', 'PLAYER_REQUIRED', 'Player is required');
+  }
+  if (d.positionId !== null && !positionOf(sport, d.positionId)) {
+    throw new DomainError('invalid', 'UNKNOWN_POSITION', `Choose a position of ${sport.name}`);
+  }
+  const twice = state.participants.some(
+    (p) => (d.userId !== null && p.userId === d.userId) || (d.playerId !== null && p.playerId === d.playerId),
+  );
+  if (twice) throw new DomainError('conflict', 'ALREADY_IN_LINEUP', 'That player is already in the lineup');
+  // Someone added during play starts on the bench and comes on by a substitution.
+  const beforeStart = state.status === 'scheduled';
+  return [
+    {
+      type: 'ParticipantAdded',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        participantId: d.participantId,
+        userId: d.userId,
+        playerId: d.playerId,
+        name: d.name,
+        teamId: d.teamId,
+        positionId: d.positionId,
+        isStarter: beforeStart && d.isStarter,
+        onField: beforeStart && d.isStarter,
+        by: d.by,
+      },
+    },
+  ];
+}
+
+function decideRemoveParticipant(state: MatchState, command: RemoveParticipant): MatchEvent[] {
+  const d = command.data;
+  const { match } = admit(state, 'RemoveParticipant');
+  const p = state.participants.get(d.participantId);
+  if (!p) return []; // removed already (a retried DELETE), or never there
+  if (p.statCount > 0) {
+    throw new DomainError('conflict', 'PARTICIPANT_HAS_STATS', 'Retract their statistics before removing this player');
+  }
+  if (state.status === 'in_progress' && (p.onField || p.played)) {
+    throw new DomainError(
+      'conflict',
+      'PARTICIPANT_HAS_PLAYED',
+      'This player has been on the field; substitute them instead of removing them',
+    );
+  }
+  return [
+    {
+      type: 'ParticipantRemoved',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        participantId: p.participantId,
+        teamId: p.teamId,
+        by: d.by,
+      },
+    },
+  ];
+}
+
+function decideSubstitute(state: MatchState, command: Substitute): MatchEvent[] {
+  const d = command.data;
+  const { match } = admit(state, 'Substitute');
+  const out = requireParticipant(state, d.outParticipantId);
+  const into = requireParticipant(state, d.inParticipantId);
+  if (out.teamId !== into.teamId) {
+    throw new DomainError('invalid', 'DIFFERENT_TEAMS', 'A substitution swaps two players of the same team');
+  }
+  if (!out.onField) throw new DomainError('conflict', 'NOT_ON_FIELD', `${out.name} is not on the field`);
+  if (into.onField) throw new DomainError('conflict', 'ALREADY_ON_FIELD', `${into.name} is already on the field`);
+  const when = Date.parse(d.when);
+  if (Number.isNaN(when) || (state.clockAt && when < Date.parse(state.clockAt)) || when > Date.parse(d.at)) {
+    throw new DomainError(
+      'invalid',
+      'SUBSTITUTION_TIME',
+      'A substitution happens after kick-off and the previous substitution, and not in the future',
+    );
+  }
+  return [
+    {
+      type: 'Substituted',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        teamId: out.teamId,
+        outParticipantId: out.participantId,
+        inParticipantId: into.participantId,
+        positionId: out.positionId,
+        at: new Date(when).toISOString(),
+        by: d.by,
+      },
+    },
+  ];
+}
+
+function decideRecordStat(state: MatchState, command: RecordStat): MatchEvent[] {
+  const d = command.data;
+  const { match, sport } = admit(state, 'RecordStat');
+  if (state.statIds.has(d.statId)) return []; // a retried record
+  const subject = statSubjectOf(state, d);
+  if (!sport.statTypes.includes(d.statType)) {
+    throw invalidField('UNKNOWN_STAT_TYPE', 'statType', `Choose a stat type of ${sport.name}`);
+  }
+  if (subject.side === 'opponent' && scoreContribution(sport, d.statType, 1) === 0) {
+    const scoring = Object.keys(sport.scoring.weights).map((t) => t.replaceAll('_', ' '));
+    throw invalidField(
+      'OPPONENT_SCORING_ONLY',
+      'statType',
+      `For the opponent, record what scores in ${sport.name}: ${scoring.join(', ')}`,
+    );
+  }
+  requireValue(d.value);
+  const recorded: StatRecorded = {
+    type: 'StatRecorded',
+    data: {
+      matchId: match.matchId,
+      teamIds: match.teamIds,
+      statId: d.statId,
+      ...subject,
+      statType: d.statType,
+      value: d.value,
+      context: d.context,
+      recordedAt: d.at,
+      by: d.by,
+    },
+  };
+  const scores = shifted(state, subject.side, scoreContribution(sport, d.statType, d.value));
+  return [recorded, ...revision(state, sport, scores, d.statId, d.by)];
+}
+
+function decideAmendStat(state: MatchState, command: AmendStat): MatchEvent[] {
+  const d = command.data;
+  const { match, sport } = admit(state, 'AmendStat');
+  const s = requireStat(state, d.statId);
+  requireValue(d.value);
+  const reason = requireReason(d.reason);
+  if (s.value === d.value && s.context === d.context) return []; // nothing to correct (or a retry)
+  const delta = scoreContribution(sport, s.statType, d.value) - scoreContribution(sport, s.statType, s.value);
+  return [
+    {
+      type: 'StatAmended',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        ...subjectOf(s),
+        previousValue: s.value,
+        value: d.value,
+        context: d.context,
+        reason,
+        at: d.at,
+        by: d.by,
+      },
+    },
+    ...revision(state, sport, shifted(state, s.side, delta), d.statId, d.by),
+  ];
+}
+
+function decideRetractStat(state: MatchState, command: RetractStat): MatchEvent[] {
+  const d = command.data;
+  const { match, sport } = admit(state, 'RetractStat');
+  const reason = requireReason(d.reason);
+  if (!state.stats.has(d.statId) && state.statIds.has(d.statId)) {
+    throw new DomainError('conflict', 'STAT_ALREADY_RETRACTED', 'This statistic was already retracted');
+  }
+  const s = requireStat(state, d.statId);
+  const delta = -scoreContribution(sport, s.statType, s.value);
+  return [
+    {
+      type: 'StatRetracted',
+      data: {
+        matchId: match.matchId,
+        teamIds: match.teamIds,
+        ...subjectOf(s),
+        value: s.value,
+        reason,
+        at: d.at,
+        by: d.by,
+      },
+    },
+    ...revision(state, sport, shifted(state, s.side, delta), d.statId, d.by),
+  ];
+}
+
 export const matchDecider: Decider<MatchCommand, MatchEvent, MatchState> = {
   initialState: emptyMatchState,
 
   decide(command, state) {
     switch (command.type) {
-      case 'ScheduleMatch': {
-        const d = command.data;
-        if (!d.canManage) {
-          throw new DomainError(
-            'forbidden',
-            'MATCH_MANAGERS_ONLY',
-            "Only the teams' coaches and the organization's admins can schedule a match",
-          );
-        }
-        if (state.match) return []; // the same id again: a retried create
-        const teamBId = d.teamBId ?? null;
-        const opponentName = d.opponentName?.trim() || null;
-        if (teamBId !== null && opponentName !== null) {
-          throw invalidField('TEAM_OR_OPPONENT', 'opponentName', 'Choose the away team or name the opponent, not both');
-        }
-        if (teamBId === null && opponentName === null) {
-          throw new DomainError('invalid', 'OPPONENT_REQUIRED', 'Choose the away team or name the opponent', {
-            fieldErrors: {
-              teamBId: ['Choose the away team or name the opponent'],
-              opponentName: ['Choose the away team or name the opponent'],
-            },
-          });
-        }
-        if (opponentName !== null && opponentName.length > OPPONENT_NAME_MAX) {
-          throw invalidField('OPPONENT_NAME_TOO_LONG', 'opponentName', `At most ${OPPONENT_NAME_MAX} characters`);
-        }
-        if (d.teamAId === teamBId) {
-          throw new DomainError('invalid', 'SAME_TEAM', 'Choose two different teams');
-        }
-        // Only a team outside any organization plays without a season.
-        if (d.seasonId === null && !d.teamAIndependent) {
-          throw invalidField('SEASON_REQUIRED', 'seasonId', 'Season is required');
-        }
-        return [
-          {
-            type: 'MatchScheduled',
-            data: {
-              matchId: d.matchId,
-              teamIds: teamBId === null ? [d.teamAId] : [d.teamAId, teamBId],
-              seasonId: d.seasonId,
-              orgId: d.orgId,
-              sportId: d.sportId,
-              teamAId: d.teamAId,
-              teamBId,
-              opponentName,
-              startTime: d.startTime,
-              location: d.location,
-              format: d.format,
-              by: d.by,
-            },
-          },
-        ];
-      }
-
+      case 'ScheduleMatch':
+        return decideScheduleMatch(state, command);
       case 'StartMatch':
-      case 'CancelMatch': {
-        const d = command.data;
-        const { match } = admit(state, command.type, d.canManage);
-        const base = { matchId: match.matchId, teamIds: match.teamIds };
-        return command.type === 'StartMatch'
-          ? [{ type: 'MatchStarted', data: { ...base, at: d.at, by: d.by } }]
-          : [{ type: 'MatchCancelled', data: { ...base, at: later(d.at, state.clockAt), by: d.by } }];
-      }
-
-      case 'CancelMatchOfDeletedTeam': {
-        const d = command.data;
-        const { match } = state;
-        if (!match || !match.teamIds.includes(d.teamId) || !matchAccepts(state.status, 'CancelMatch')) return [];
-        return [
-          {
-            type: 'MatchCancelled',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              at: later(d.at, state.clockAt),
-              by: d.by,
-              reason: 'team_deleted',
-              deletedTeamId: d.teamId,
-            },
-          },
-        ];
-      }
-
-      case 'CompleteMatch': {
-        const d = command.data;
-        const { match, sport } = admit(state, 'CompleteMatch', d.canManage);
-        return [
-          {
-            type: 'MatchCompleted',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              // A substitution dated by another process's clock never ends after the final whistle.
-              at: later(d.at, state.clockAt),
-              ...resultOf(state, sport, state.scoreHundredths),
-              by: d.by,
-            },
-          },
-        ];
-      }
-
-      case 'AddParticipant': {
-        const d = command.data;
-        const { match, sport } = admit(state, 'AddParticipant', d.canManage);
-        const existing = state.participants.get(d.participantId);
-        if (existing) return []; // a retried add
-        if (!match.teamIds.includes(d.teamId)) {
-          throw new DomainError('invalid', 'TEAM_NOT_IN_MATCH', 'Choose one of the two teams of the match');
-        }
-        // A roster player (playerId) may come with their own linked account (userId), who is
-        // credited the rewards of their play; one of the two is needed.
-        if (d.userId === null && d.playerId === null) {
-          throw new DomainError('invalid', 'PLAYER_REQUIRED', 'Player is required');
-        }
-        if (d.positionId !== null && !positionOf(sport, d.positionId)) {
-          throw new DomainError('invalid', 'UNKNOWN_POSITION', `Choose a position of ${sport.name}`);
-        }
-        const twice = state.participants.some(
-          (p) => (d.userId !== null && p.userId === d.userId) || (d.playerId !== null && p.playerId === d.playerId),
-        );
-        if (twice) throw new DomainError('conflict', 'ALREADY_IN_LINEUP', 'That player is already in the lineup');
-        // Someone added during play starts on the bench and comes on by a substitution.
-        const beforeStart = state.status === 'scheduled';
-        return [
-          {
-            type: 'ParticipantAdded',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              participantId: d.participantId,
-              userId: d.userId,
-              playerId: d.playerId,
-              name: d.name,
-              teamId: d.teamId,
-              positionId: d.positionId,
-              isStarter: beforeStart && d.isStarter,
-              onField: beforeStart && d.isStarter,
-              by: d.by,
-            },
-          },
-        ];
-      }
-
-      case 'RemoveParticipant': {
-        const d = command.data;
-        const { match } = admit(state, 'RemoveParticipant', d.canManage);
-        const p = state.participants.get(d.participantId);
-        if (!p) return []; // removed already (a retried DELETE), or never there
-        if (p.statCount > 0) {
-          throw new DomainError(
-            'conflict',
-            'PARTICIPANT_HAS_STATS',
-            'Retract their statistics before removing this player',
-          );
-        }
-        if (state.status === 'in_progress' && (p.onField || p.played)) {
-          throw new DomainError(
-            'conflict',
-            'PARTICIPANT_HAS_PLAYED',
-            'This player has been on the field; substitute them instead of removing them',
-          );
-        }
-        return [
-          {
-            type: 'ParticipantRemoved',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              participantId: p.participantId,
-              teamId: p.teamId,
-              by: d.by,
-            },
-          },
-        ];
-      }
-
-      case 'Substitute': {
-        const d = command.data;
-        const { match } = admit(state, 'Substitute', d.canManage);
-        const out = requireParticipant(state, d.outParticipantId);
-        const into = requireParticipant(state, d.inParticipantId);
-        if (out.teamId !== into.teamId) {
-          throw new DomainError('invalid', 'DIFFERENT_TEAMS', 'A substitution swaps two players of the same team');
-        }
-        if (!out.onField) throw new DomainError('conflict', 'NOT_ON_FIELD', `${out.name} is not on the field`);
-        if (into.onField) throw new DomainError('conflict', 'ALREADY_ON_FIELD', `${into.name} is already on the field`);
-        const when = Date.parse(d.when);
-        if (Number.isNaN(when) || (state.clockAt && when < Date.parse(state.clockAt)) || when > Date.parse(d.at)) {
-          throw new DomainError(
-            'invalid',
-            'SUBSTITUTION_TIME',
-            'A substitution happens after kick-off and the previous substitution, and not in the future',
-          );
-        }
-        return [
-          {
-            type: 'Substituted',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              teamId: out.teamId,
-              outParticipantId: out.participantId,
-              inParticipantId: into.participantId,
-              positionId: out.positionId,
-              at: new Date(when).toISOString(),
-              by: d.by,
-            },
-          },
-        ];
-      }
-
-      case 'RecordStat': {
-        const d = command.data;
-        const { match, sport } = admit(state, 'RecordStat', d.canManage);
-        if (state.statIds.has(d.statId)) return []; // a retried record
-        const subject = statSubjectOf(state, d);
-        if (!sport.statTypes.includes(d.statType)) {
-          throw invalidField('UNKNOWN_STAT_TYPE', 'statType', `Choose a stat type of ${sport.name}`);
-        }
-        if (subject.side === 'opponent' && scoreContribution(sport, d.statType, 1) === 0) {
-          const scoring = Object.keys(sport.scoring.weights).map((t) => t.replaceAll('_', ' '));
-          throw invalidField(
-            'OPPONENT_SCORING_ONLY',
-            'statType',
-            `For the opponent, record what scores in ${sport.name}: ${scoring.join(', ')}`,
-          );
-        }
-        requireValue(d.value);
-        const recorded: StatRecorded = {
-          type: 'StatRecorded',
-          data: {
-            matchId: match.matchId,
-            teamIds: match.teamIds,
-            statId: d.statId,
-            ...subject,
-            statType: d.statType,
-            value: d.value,
-            context: d.context,
-            recordedAt: d.at,
-            by: d.by,
-          },
-        };
-        const scores = shifted(state, subject.side, scoreContribution(sport, d.statType, d.value));
-        return [recorded, ...revision(state, sport, scores, d.statId, d.by)];
-      }
-
-      case 'AmendStat': {
-        const d = command.data;
-        const { match, sport } = admit(state, 'AmendStat', d.canManage);
-        const s = requireStat(state, d.statId);
-        requireValue(d.value);
-        const reason = requireReason(d.reason);
-        if (s.value === d.value && s.context === d.context) return []; // nothing to correct (or a retry)
-        const delta = scoreContribution(sport, s.statType, d.value) - scoreContribution(sport, s.statType, s.value);
-        return [
-          {
-            type: 'StatAmended',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              ...subjectOf(s),
-              previousValue: s.value,
-              value: d.value,
-              context: d.context,
-              reason,
-              at: d.at,
-              by: d.by,
-            },
-          },
-          ...revision(state, sport, shifted(state, s.side, delta), d.statId, d.by),
-        ];
-      }
-
-      case 'RetractStat': {
-        const d = command.data;
-        const { match, sport } = admit(state, 'RetractStat', d.canManage);
-        const reason = requireReason(d.reason);
-        if (!state.stats.has(d.statId) && state.statIds.has(d.statId)) {
-          throw new DomainError('conflict', 'STAT_ALREADY_RETRACTED', 'This statistic was already retracted');
-        }
-        const s = requireStat(state, d.statId);
-        const delta = -scoreContribution(sport, s.statType, s.value);
-        return [
-          {
-            type: 'StatRetracted',
-            data: {
-              matchId: match.matchId,
-              teamIds: match.teamIds,
-              ...subjectOf(s),
-              value: s.value,
-              reason,
-              at: d.at,
-              by: d.by,
-            },
-          },
-          ...revision(state, sport, shifted(state, s.side, delta), d.statId, d.by),
-        ];
-      }
+        return decideStartMatch(state, command);
+      case 'CancelMatch':
+        return decideCancelMatch(state, command);
+      case 'CancelMatchOfDeletedTeam':
+        return decideCancelMatchOfDeletedTeam(state, command);
+      case 'CompleteMatch':
+        return decideCompleteMatch(state, command);
+      case 'AddParticipant':
+        return decideAddParticipant(state, command);
+      case 'RemoveParticipant':
+        return decideRemoveParticipant(state, command);
+      case 'Substitute':
+        return decideSubstitute(state, command);
+      case 'RecordStat':
+        return decideRecordStat(state, command);
+      case 'AmendStat':
+        return decideAmendStat(state, command);
+      case 'RetractStat':
+        return decideRetractStat(state, command);
     }
   },
 

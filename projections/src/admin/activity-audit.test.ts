@@ -343,7 +343,6 @@ for (const kind of await testDatabaseKinds()) {
             recurrence: null,
             timeZone: 'UTC',
             createdBy: 'c1',
-            canManage: true,
           },
         },
         'c1',
@@ -413,7 +412,6 @@ for (const kind of await testDatabaseKinds()) {
             recurrence: weekly,
             timeZone: 'UTC',
             createdBy: 'c1',
-            canManage: true,
           },
         },
         'c1',
@@ -444,7 +442,7 @@ for (const kind of await testDatabaseKinds()) {
         calendarStream('e2'),
         {
           type: 'CancelOccurrence',
-          data: { eventId: 'e2', teamId: 't1', occurrenceDate: nextWeek, by: 'c1', canManage: true, reason: 'Rain' },
+          data: { eventId: 'e2', teamId: 't1', occurrenceDate: nextWeek, by: 'c1', reason: 'Rain' },
         },
         'c1',
       );

@@ -121,7 +121,6 @@ describe('realtime notices of moderation and late RSVPs', () => {
           recurrence: null,
           timeZone: 'UTC',
           createdBy: 'c1',
-          canManage: true,
         },
       },
       'c1',

@@ -48,7 +48,6 @@ const scheduledEvent = (
         recurrence,
         timeZone,
         createdBy: 'c1',
-        canManage: true,
       },
     },
     calendarDecider.initialState,
@@ -79,7 +78,7 @@ const rsvp = (schedule: NewEvent, occurrenceDate: string, userId: string, status
 };
 const cancelled = (eventId: string) => {
   const [done] = calendarDecider.decide(
-    { type: 'CancelEvent', data: { eventId, teamId: 't1', by: 'c1', canManage: true } },
+    { type: 'CancelEvent', data: { eventId, teamId: 't1', by: 'c1' } },
     fold(calendarDecider, [scheduledEvent(eventId, '2026-03-03T17:00:00.000Z', null)]),
   );
   return event(done!);

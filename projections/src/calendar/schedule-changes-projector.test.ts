@@ -121,7 +121,6 @@ async function saturdayGames(f: ProjectorFixture) {
       recurrence: saturdays,
       timeZone: ny,
       createdBy: 'c1',
-      canManage: true,
     },
   });
 }
@@ -147,7 +146,6 @@ const change = (
     eventId: 'e1',
     teamId: 't1',
     by: 'c1',
-    canManage: true,
     scope,
     occurrenceDate,
     changes,
@@ -167,7 +165,7 @@ for (const kind of await testDatabaseKinds()) {
       await command(f, 'e1', 'c1', change('occurrence', MAR_14, { startsAt: '2026-03-14T11:00' }, 'Field booked'));
       await command(f, 'e1', 'c1', {
         type: 'CancelOccurrence',
-        data: { eventId: 'e1', teamId: 't1', occurrenceDate: MAR_21, by: 'c1', canManage: true, reason: 'Holiday' },
+        data: { eventId: 'e1', teamId: 't1', occurrenceDate: MAR_21, by: 'c1', reason: 'Holiday' },
       });
       await project(f);
 

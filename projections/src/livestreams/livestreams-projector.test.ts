@@ -94,7 +94,6 @@ const scheduleIn = (teamId: string, orgId: string | null, by: string, s: number)
     livestreamId: 'x',
     by,
     at: at(s),
-    canManage: true,
     teamId,
     orgId,
     title: 'Stream',
@@ -121,7 +120,6 @@ for (const kind of await testDatabaseKinds()) {
           livestreamId: 'l1',
           by: 'coach',
           at: at(0),
-          canManage: true,
           teamId: 't1',
           orgId: null,
           title: 'Final',
@@ -270,12 +268,12 @@ for (const kind of await testDatabaseKinds()) {
       await schedule('rotated', 't2', 'o1', 'coach');
       await stream('rotated')({
         type: 'RotateStreamKey',
-        data: { livestreamId: 'rotated', by: 'a1', at: at(6), canManage: true, keyHint: 'wxyz' },
+        data: { livestreamId: 'rotated', by: 'a1', at: at(6), keyHint: 'wxyz' },
       });
       await schedule('coach-over', 't2', 'o1', 'coach');
       await stream('coach-over')({
         type: 'CancelLivestream',
-        data: { livestreamId: 'coach-over', by: 'coach', at: at(6), canManage: true },
+        data: { livestreamId: 'coach-over', by: 'coach', at: at(6) },
       });
       await schedule('elsewhere', 't3', 'o2', 'coach');
       await project(f);
@@ -335,7 +333,7 @@ for (const kind of await testDatabaseKinds()) {
       // A rotation gives the stream a working key again, issued to whoever rotated it.
       await stream('coach-own')({
         type: 'RotateStreamKey',
-        data: { livestreamId: 'coach-own', by: 'a1', at: at(20), canManage: true, keyHint: 'new1' },
+        data: { livestreamId: 'coach-own', by: 'a1', at: at(20), keyHint: 'new1' },
       });
       await project(f);
       expect(await flags('coach-own')).toEqual({ teamDeleted: false, keyRevoked: false });

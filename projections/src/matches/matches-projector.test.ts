@@ -45,7 +45,7 @@ const at = (minutes: number) => new Date(T0 + minutes * 60_000).toISOString();
  */
 function scorer(f: ProjectorFixture, matchId: string, sportId: 'soccer' | 'golf' = 'soccer') {
   const history: MatchEvent[] = [];
-  const sent = (minutes: number) => ({ matchId, by: 'coach', at: at(minutes), canManage: true });
+  const sent = (minutes: number) => ({ matchId, by: 'coach', at: at(minutes) });
   const run = async (command: MatchCommand) => {
     const events = matchDecider.decide(command, fold(matchDecider, history));
     if (events.length === 0) return;
@@ -426,7 +426,7 @@ for (const kind of await testDatabaseKinds()) {
       await cancelled.schedule('s1', 30);
       await cancelled.run({
         type: 'CancelMatch',
-        data: { matchId: 'b-cancelled', by: 'coach', at: at(0), canManage: true },
+        data: { matchId: 'b-cancelled', by: 'coach', at: at(0) },
       });
       await project(f);
       const board = await matchBoardRows(f.database.db, ['tb'], { upcoming: 1, recent: 5 });

@@ -175,7 +175,6 @@ async function club(f: ProjectorFixture) {
           recurrence: null,
           timeZone: 'UTC',
           createdBy: 'c1',
-          canManage: true,
         },
       },
       'c1',

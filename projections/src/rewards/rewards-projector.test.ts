@@ -338,7 +338,6 @@ describe('rewards projector: who is told when play moves rewards', () => {
       matchId: 'm1',
       by: 'coach',
       at: new Date(Date.parse('2026-03-01T10:00:00.000Z') + minutes * 60_000).toISOString(),
-      canManage: true,
     });
     const commands: MatchCommand[] = [
       {
