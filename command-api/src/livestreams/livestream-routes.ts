@@ -108,7 +108,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
   }
 
   // Every route that sends a manager's command has refused anyone else (requireLivestreamManager,
-  // the create route's own check): the one owner of that rule, ADR 0027.
+  // the create route's own check): the one owner of that rule, ADR 0028.
   const sent = (livestreamId: string, userId: string) => ({
     livestreamId,
     by: userId,

@@ -61,7 +61,7 @@ const seasonTotalsSchema = z.object({
 export const statsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, eventStore } = ctx;
   // Every route that sends a match command has refused a caller who does not manage the match
-  // (requireMatchManager, or the schedule route's own check): the one owner of that rule, ADR 0027.
+  // (requireMatchManager, or the schedule route's own check): the one owner of that rule, ADR 0028.
   const sent = (matchId: string, userId: string) => ({
     matchId,
     by: userId,

@@ -5,7 +5,7 @@ import type { Recurrence, RsvpStatus } from './schemas.ts';
 /**
  * Only a team's managers (canManageTeamEvents) may schedule, change, cancel or restore its events
  * and set their answer deadline: the caller checks that on the team's read model before it sends
- * (ADR 0027), so those commands carry no permission flag. RecordRsvp does carry `canManage`: the
+ * (ADR 0028), so those commands carry no permission flag. RecordRsvp does carry `canManage`: the
  * decider needs it for a rule of its own (a manager records answers after the deadline).
  */
 export type ScheduleEvent = {

@@ -4,7 +4,7 @@ import type { LivestreamType } from './schemas.ts';
  * Every livestream command carries who sends it (`by`: a user id, or 'ingest' for the RTMP
  * server's signals) and the caller's clock (`at`: deciders read no clock). Only a manager (coach
  * or creator of the team, or an admin of its organization: canManageTeam) may schedule, cancel,
- * end or rotate: the caller checks that on the read models before it sends (ADR 0027), so the
+ * end or rotate: the caller checks that on the read models before it sends (ADR 0028), so the
  * commands carry no permission flag.
  */
 interface Sent {

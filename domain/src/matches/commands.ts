@@ -5,7 +5,7 @@ import type { MatchSide } from './sides.ts';
  * Every match command carries who sends it (`by`) and the caller's clock (`at`: deciders read no
  * clock). Only someone who manages the match (a manager of either team, canManageTeam, or an admin
  * of the season's organization) may send one: the caller checks that on the read models before it
- * sends (ADR 0027), so the commands carry no permission flag.
+ * sends (ADR 0028), so the commands carry no permission flag.
  */
 interface Sent {
   matchId: string;

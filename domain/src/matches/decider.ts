@@ -109,7 +109,7 @@ function requireMatch(state: MatchState) {
 
 /**
  * The checks every command on an existing match shares: it exists and the machine accepts it. Who
- * may manage the match is not checked here: the caller owns that rule (ADR 0027).
+ * may manage the match is not checked here: the caller owns that rule (ADR 0028).
  */
 function admit(state: MatchState, command: MatchCommandType) {
   const match = requireMatch(state);
