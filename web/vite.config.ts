@@ -253,7 +253,15 @@ export default defineConfig(({ command }) => ({
             },
             // Date helpers and Radix's shared parts in one chunk each rather than one per function:
             // each file costs a request, a round of headers and its own compression.
-            { name: 'dates', test: /node_modules[\\/]date-fns[\\/]/, priority: 20 },
+            // Not the month-counting distance ("about 2 months"): only the Livestream and the club's
+            // screens show it, and Home and the chat would carry it for nothing.
+            {
+              name: 'dates',
+              test: (id: string) =>
+                /node_modules[\\/]date-fns[\\/]/.test(id) &&
+                !/[\\/](formatDistance|formatDistanceToNow|formatDistanceToNowStrict|differenceInMonths|differenceInCalendarMonths|endOfMonth|endOfDay|isLastDayOfMonth)\.js$/.test(id),
+              priority: 20,
+            },
             // What the first script needs (boot.ts), apart from the app it loads: Vite's preload
             // helper included, or the first script would wait for whichever chunk held it.
             {
