@@ -17,6 +17,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sendOrQueue } from '../../lib/offline/send-or-queue.ts';
+import { myMatchesQueryOptions } from './my-matches.ts';
 import type { SendOutcome } from '../../lib/offline/outbox-types.ts';
 // The match day reads (the match page, the boards).
 import type { BoxScore, MatchBoard, MatchTimeline } from '@sideline/domain';
@@ -232,11 +233,7 @@ export function useBoxScore(matchId: string) {
   });
 }
 
-/** GET /api/me/matches — live, upcoming and recent matches of the caller's teams (Home, Games). */
-export const myMatchesQueryOptions = queryOptions({
-  queryKey: queryKeys.myMatches,
-  queryFn: () => api.get<MatchBoard>(apiPaths.myMatches),
-});
+export { myMatchesQueryOptions };
 
 export function useMyMatches() {
   return useQuery(myMatchesQueryOptions);
