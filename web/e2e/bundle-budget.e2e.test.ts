@@ -16,17 +16,12 @@ import { startSideline, type SidelineProcess } from './support/sideline-process.
  * ceiling when a screen gets lighter; remove the entry once it is within the budget.
  */
 const OVER_BUDGET_CEILINGS: Partial<Record<string, number>> = {
-  home: 173,
   // With the parent's consent switches, the roster's consent badges and the reminders setting.
-  'a team': 190,
-  chat: 171,
-  events: 195,
-  media: 180,
-  settings: 176,
-  livestream: 172,
-  matches: 178,
-  'club admin': 182,
-  'admin portal': 198,
+  'a team': 177,
+  // Its frame and its dashboard section load one after the other (28 files).
+  'admin portal': 178.5,
+  // Its profile and password forms show at once, with react-hook-form (12 KB).
+  settings: 175.5,
 };
 
 describe('the first load of the built web app (npm run build:web)', () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { userQueryOptions } from '../features/auth/api.ts';
 import { myUpcomingQueryOptions, teamMessagesQueryOptions } from '../features/dashboard/api.ts';
-import { myMatchesQueryOptions } from '../features/matches/api.ts';
+import { myMatchesQueryOptions } from '../features/matches/match-boards.ts';
 import { teamsQueryOptions } from '../features/teams/api.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Message, MyUpcomingItem } from '@sideline/domain';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
-import { myMatchesQueryOptions } from '../matches/api.ts';
+import { myMatchesQueryOptions } from '../matches/match-boards.ts';
 import { HOME_UPCOMING_PATH } from './upcoming-path.ts';
 
 /**

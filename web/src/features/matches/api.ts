@@ -17,9 +17,10 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sendOrQueue } from '../../lib/offline/send-or-queue.ts';
+import { myMatchesQueryOptions, teamMatchesQueryOptions, useTeamMatches } from './match-boards.ts';
 import type { SendOutcome } from '../../lib/offline/outbox-types.ts';
 // The match day reads (the match page, the boards).
-import type { BoxScore, MatchBoard, MatchTimeline } from '@sideline/domain';
+import type { BoxScore, MatchTimeline } from '@sideline/domain';
 
 /** GET /api/matches — the matches of the user's teams and of the organizations they administer. */
 export const matchesQueryOptions = queryOptions({
@@ -232,26 +233,10 @@ export function useBoxScore(matchId: string) {
   });
 }
 
-/** GET /api/me/matches — live, upcoming and recent matches of the caller's teams (Home, Games). */
-export const myMatchesQueryOptions = queryOptions({
-  queryKey: queryKeys.myMatches,
-  queryFn: () => api.get<MatchBoard>(apiPaths.myMatches),
-});
+export { myMatchesQueryOptions, teamMatchesQueryOptions, useTeamMatches };
 
 export function useMyMatches() {
   return useQuery(myMatchesQueryOptions);
-}
-
-/** GET /api/teams/{teamId}/matches — one team's live and next matches and its recent results. */
-export function teamMatchesQueryOptions(teamId: string) {
-  return queryOptions({
-    queryKey: queryKeys.teamMatches(teamId),
-    queryFn: () => api.get<MatchBoard>(apiPaths.teamMatches(teamId)),
-  });
-}
-
-export function useTeamMatches(teamId: string) {
-  return useQuery(teamMatchesQueryOptions(teamId));
 }
 
 /** A stat as the scorer sends it: always with a `clientId`, so sending it again records it once. */

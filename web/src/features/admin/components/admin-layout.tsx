@@ -1,5 +1,4 @@
 import type { Organization } from '@sideline/domain';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import {
   Activity,
   ArrowLeft,
@@ -12,10 +11,9 @@ import {
   Trophy,
   Users,
   UserRoundCog,
-  X,
   type LucideIcon,
 } from 'lucide-react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -57,6 +55,8 @@ export interface AdminContext {
   /** The ids in the section's path (/admin/teams/{teamId}/edit…). */
   params: Readonly<Record<string, string | undefined>>;
 }
+
+const AdminMenuSheet = lazy(async () => ({ default: (await import('./admin-menu-sheet.tsx')).AdminMenuSheet }));
 
 const AdminContextValue = createContext<AdminContext | null>(null);
 
@@ -141,33 +141,33 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
 /** Small screens: the portal's navigation slides in from the left. */
 function MobileMenu({ organization }: { organization: Organization }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so Radix closes it (and gives focus back to the button).
+  const [opened, setOpened] = useState(false);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="outline" size="sm" className="lg:hidden">
-          <Menu className="size-4" aria-hidden="true" />
-          Admin menu
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-fade-in" />
-        <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl focus:outline-none">
-          <div className="mb-4 flex items-center justify-between">
-            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
-              {organization.name}
-            </DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              className="rounded-lg p-1 text-slate-500 hover:bg-slate-100"
-              aria-label="Close admin menu"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </DialogPrimitive.Close>
-          </div>
-          <DialogPrimitive.Description className="sr-only">Admin portal sections</DialogPrimitive.Description>
-          <AdminNav onNavigate={() => setOpen(false)} />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="lg:hidden"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-4" aria-hidden="true" />
+        Admin menu
+      </Button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <AdminMenuSheet open={open} onOpenChange={setOpen} title={organization.name}>
+            <AdminNav onNavigate={() => setOpen(false)} />
+          </AdminMenuSheet>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

@@ -455,6 +455,14 @@ describe('Events page extras (mocked fetch)', () => {
       'webcal://localhost/api/teams/team-1/calendar.ics?token=abc',
     );
     expect(callsTo('POST', '/api/teams/team-1/calendar-token')).toHaveLength(1);
+
+    // Closed, focus is back on the button; opened again, the address is not asked for twice.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Subscribe in your calendar app' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Subscribe in your calendar app' }));
+    expect(await screen.findByRole('dialog', { name: 'Subscribe in your calendar app' })).toBeInTheDocument();
+    expect(callsTo('POST', '/api/teams/team-1/calendar-token')).toHaveLength(1);
   });
 
   it("answers a team the user is not in with 'Team not found'", async () => {

@@ -1,18 +1,12 @@
-import { CalendarPlus, Copy } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarPlus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { copyText } from '../../../lib/clipboard.ts';
 import { useCalendarSubscription } from '../api.ts';
+
+/** The dialog (and Radix's Dialog) is not part of the Events screen's first load. */
+const CalendarSubscribeDialog = lazy(async () => ({
+  default: (await import('./calendar-subscribe-dialog.tsx')).CalendarSubscribeDialog,
+}));
 
 /** webcal:// for calendar apps (they subscribe to it); the https address works everywhere else. */
 export function webcalUrl(url: string): string {
@@ -22,68 +16,41 @@ export function webcalUrl(url: string): string {
 /** "Subscribe in your calendar app": a private iCalendar feed URL of the team, to copy. */
 export function CalendarSubscribe({ teamId, teamName }: { teamId: string; teamName: string }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing it is Radix's own (focus goes back to the button).
+  const [opened, setOpened] = useState(false);
   const subscription = useCalendarSubscription();
-  const url = subscription.data?.url;
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next && !subscription.data && !subscription.isPending) subscription.mutate(teamId);
+  };
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next && !subscription.data && !subscription.isPending) subscription.mutate(teamId);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className="bg-white/90">
-          <CalendarPlus className="size-4" aria-hidden="true" />
-          Subscribe in your calendar app
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Subscribe in your calendar app</DialogTitle>
-          <DialogDescription>
-            Add {teamName}&apos;s events to Google Calendar, Apple Calendar or Outlook. Keep this address private.
-          </DialogDescription>
-        </DialogHeader>
-        {subscription.isError ? (
-          <p role="alert" className="text-sm text-red-600">
-            The calendar address could not be created. Please try again.
-          </p>
-        ) : !url ? (
-          <p className="text-sm text-slate-500">Creating your calendar address...</p>
-        ) : (
-          <div className="space-y-3">
-            <Input readOnly value={url} aria-label="Calendar address" onFocus={(e) => e.currentTarget.select()} />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                size="sm"
-                onClick={async () => {
-                  const ok = await copyText(url);
-                  toast(
-                    ok
-                      ? { title: 'Copied', description: 'Paste the address into your calendar app.' }
-                      : {
-                          variant: 'destructive',
-                          title: 'Copy failed',
-                          description: 'Select the address and copy it.',
-                        },
-                  );
-                }}
-              >
-                <Copy className="size-4" aria-hidden="true" />
-                Copy address
-              </Button>
-              <a
-                href={webcalUrl(url)}
-                className="inline-flex h-8 items-center px-2 text-sm font-semibold text-brand-600"
-              >
-                Open in calendar app
-              </a>
-            </div>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        className="bg-white/90"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onClick={() => {
+          setOpened(true);
+          onOpenChange(true);
+        }}
+      >
+        <CalendarPlus className="size-4" aria-hidden="true" />
+        Subscribe in your calendar app
+      </Button>
+      {opened ? (
+        <Suspense fallback={null}>
+          <CalendarSubscribeDialog
+            open={open}
+            onOpenChange={onOpenChange}
+            teamName={teamName}
+            subscription={subscription}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -13,7 +13,6 @@ import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
 import { useActiveLivestreams, useLivestream, useTeamLivestreams } from '../api.ts';
-import { LivestreamDetail } from '../components/livestream-detail.tsx';
 import { LiveNowCard, TeamLivestreamsCard } from '../components/livestream-lists.tsx';
 import { useCanManageTeam } from '../hooks/use-can-manage-team.ts';
 import { useLivestreamsLive } from '../hooks/use-livestreams-live.ts';
@@ -21,6 +20,12 @@ import { useLivestreamsLive } from '../hooks/use-livestreams-live.ts';
 // Loaded, with its form and validation, when it first opens.
 const CreateLivestreamDialog = lazy(() =>
   import('../components/create-livestream-dialog.tsx').then((module) => ({ default: module.CreateLivestreamDialog })),
+);
+
+// The selected stream's panel (its player, live chat and lifecycle machine) loads once a stream is
+// chosen: the lists show first without it.
+const LivestreamDetail = lazy(() =>
+  import('../components/livestream-detail.tsx').then((module) => ({ default: module.LivestreamDetail })),
 );
 
 /** The URL search parameter that holds the selected stream (shareable, survives a reload). */
@@ -123,14 +128,16 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
               <p className="text-sm text-slate-600">Select a livestream to view details</p>
             </Card>
           ) : stream ? (
-            <LivestreamDetail
-              key={stream.id}
-              stream={stream}
-              revealedKey={revealedKeys[stream.id] ?? null}
-              onKeyRevealed={reveal}
-              currentUserId={user.id}
-              poll={!memberTeamIds.has(stream.teamId)}
-            />
+            <Suspense fallback={<DetailSpinner />}>
+              <LivestreamDetail
+                key={stream.id}
+                stream={stream}
+                revealedKey={revealedKeys[stream.id] ?? null}
+                onKeyRevealed={reveal}
+                currentUserId={user.id}
+                poll={!memberTeamIds.has(stream.teamId)}
+              />
+            </Suspense>
           ) : detail.isError ? (
             isApiError(detail.error) && (detail.error.status === 404 || detail.error.status === 403) ? (
               <Card className="px-6 py-16 text-center text-sm text-slate-600">
@@ -144,9 +151,7 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
               />
             )
           ) : (
-            <div className="flex justify-center py-16">
-              <Spinner label="Loading the livestream" />
-            </div>
+            <DetailSpinner />
           )}
         </div>
       </div>
@@ -164,5 +169,13 @@ function LivestreamScreen({ teams, user }: { teams: Team[]; user: User }) {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+function DetailSpinner() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label="Loading the livestream" />
+    </div>
   );
 }

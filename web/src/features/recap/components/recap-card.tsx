@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useTeamMatches } from '../../matches/api.ts';
+import { useTeamMatches } from '../../matches/match-boards.ts';
 import { useGameRecap } from '../api.ts';
 
 /**

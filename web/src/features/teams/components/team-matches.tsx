@@ -2,7 +2,7 @@ import type { Match } from '@sideline/domain';
 import { Card } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { useTeamMatches } from '../../matches/api.ts';
+import { useTeamMatches } from '../../matches/match-boards.ts';
 import { LiveMatchCard } from '../../matches/components/live-match-card.tsx';
 import { summaryOfMatch } from '../../matches/lib/match-summary.ts';
 
