@@ -47,7 +47,7 @@ describe('the first load of the built web app (npm run build:web)', () => {
     for (const screen of [
       'src/features/chat/routes/chat.tsx',
       'src/features/media/routes/media.tsx',
-      'src/features/events/routes/events.tsx',
+      'src/features/calendar/routes/events.tsx',
       'src/features/settings/routes/settings.tsx',
       'src/features/livestreams/routes/livestream.tsx',
       'src/features/livestreams/components/livestream-player.tsx',

@@ -65,7 +65,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: `${paths.events}/:teamId?`,
                   lazy: async () => ({
-                    Component: (await import('../features/events/routes/events.tsx')).EventsRoute,
+                    Component: (await import('../features/calendar/routes/events.tsx')).EventsRoute,
                   }),
                 },
                 {
@@ -81,7 +81,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: paths.gamification,
                   lazy: async () => ({
-                    Component: (await import('../features/gamification/routes/gamification.tsx')).GamificationRoute,
+                    Component: (await import('../features/rewards/routes/gamification.tsx')).GamificationRoute,
                   }),
                 },
                 {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
-import { useMyRewards, useSyncUserTotals } from '../../gamification/api.ts';
+import { useMyRewards, useSyncUserTotals } from '../../rewards/api.ts';
 import { roleBadgeTone, roleLabel } from '../roles.ts';
 
 export function formatMemberSince(createdAt: string): string {

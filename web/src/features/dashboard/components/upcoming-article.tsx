@@ -2,7 +2,7 @@ import type { MyUpcomingItem } from '@sideline/domain';
 import { Clock, MapPin, UsersRound } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { mapsHref, zonedDateTime, zonedParts } from '../upcoming.ts';
-import { HouseholdAnswerRows } from '../../events/components/household-answer-rows.tsx';
+import { HouseholdAnswerRows } from '../../calendar/components/household-answer-rows.tsx';
 
 /** The place as a link that opens the phone's maps app. */
 function Place({ location }: { location: string }) {

@@ -7,7 +7,7 @@ import { choiceInputClassName, choiceLabelClassName, Label } from '../../../comp
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useCreateEvent } from '../../events/api.ts';
+import { useCreateEvent } from '../../calendar/api.ts';
 import {
   emptyTeamEventForm,
   TEAM_EVENT_COUNT_MAX,

@@ -1,5 +1,5 @@
 import type { CreateEventInput } from '@sideline/domain';
-import { toCreateEventInput, type EventFormValues } from '../../events/lib/event-form.ts';
+import { toCreateEventInput, type EventFormValues } from '../../calendar/lib/event-form.ts';
 
 /** Spec part 2 §5 (team page): occurrences 1–52, default 10; the interval is always 1. */
 export const TEAM_EVENT_COUNT_MIN = 1;
