@@ -26,7 +26,7 @@ export interface EmailFallback {
 }
 
 export interface NoticeDeliveryDeps {
-  db: Kysely<Tables>;
+  db: Kysely<NoticeTables>;
   delivery: PushDelivery;
   email: EmailFallback | null;
   logger: Logger;
@@ -40,10 +40,11 @@ interface Row {
   occurred_at: Date;
 }
 
-type Tables = ReadModels & NoticeDeliveryTables & NoticeProofTables & { push_deliveries: { channel: string } };
+/** What sending a notice reads and writes: the read models and the sender's own tables. */
+export type NoticeTables = ReadModels & NoticeDeliveryTables & NoticeProofTables & { push_deliveries: { channel: string } };
 
 /** Keeps a schedule change for the proof of who was told (once, whoever sends it). */
-export async function recordScheduleNotice(db: Kysely<Tables>, row: Row, notice: ComposedNotice): Promise<void> {
+export async function recordScheduleNotice(db: Kysely<NoticeTables>, row: Row, notice: ComposedNotice): Promise<void> {
   if (!SCHEDULE_CHANGE_TYPES.has(row.event_type)) return;
   const { eventId } = row.data as { eventId: string };
   await db
