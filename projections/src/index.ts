@@ -19,6 +19,7 @@ export * from './matches/index.ts';
 export * from './livestreams/index.ts';
 export * from './push/index.ts';
 export * from './registry.ts';
+export * from './read-models.ts';
 export * from './admin/admin-queries.ts';
 export * from './admin/admin-read-model.ts';
 export * from './consent/index.ts';

@@ -32,8 +32,8 @@ export const feedTokenMigrations: Record<string, Migration> = {
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** A fresh token for the user's feed of the team (the previous one stops working). */
-export async function issueFeedToken(database: Kysely<any>, teamId: string, userId: string): Promise<string> {
-  const db = database as Kysely<FeedTokenTables>;
+export async function issueFeedToken(database: Kysely<FeedTokenTables>, teamId: string, userId: string): Promise<string> {
+  const db = database;
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('calendar_feed_tokens')
@@ -49,8 +49,8 @@ export async function issueFeedToken(database: Kysely<any>, teamId: string, user
 }
 
 /** The user the token was issued to for this team, or null. */
-export async function feedTokenUser(database: Kysely<any>, teamId: string, token: string): Promise<string | null> {
-  const row = await (database as Kysely<FeedTokenTables>)
+export async function feedTokenUser(database: Kysely<FeedTokenTables>, teamId: string, token: string): Promise<string | null> {
+  const row = await database
     .selectFrom('calendar_feed_tokens')
     .select('user_id')
     .where('token_hash', '=', hash(token))
@@ -60,7 +60,7 @@ export async function feedTokenUser(database: Kysely<any>, teamId: string, token
 }
 
 /** Deletes the user's tokens for every team of the organization (a deactivation there). */
-export async function revokeOrgFeedTokens(database: Kysely<any>, orgId: string, userId: string): Promise<void> {
+export async function revokeOrgFeedTokens(database: Kysely<FeedTokenTables>, orgId: string, userId: string): Promise<void> {
   await sql`
     DELETE FROM calendar_feed_tokens
     WHERE user_id = ${userId} AND team_id IN (SELECT id FROM teams WHERE org_id = ${orgId})`.execute(database);

@@ -20,8 +20,7 @@ export interface RateLimiter {
   purgeStale(olderThanSeconds: number): Promise<void>;
 }
 
-export function createRateLimiter(database: Kysely<any>): RateLimiter {
-  const db = database as Kysely<AuthTables>;
+export function createRateLimiter(db: Kysely<AuthTables>): RateLimiter {
   return {
     async hit(key, rule) {
       const window = sql`make_interval(secs => ${rule.windowSeconds})`;

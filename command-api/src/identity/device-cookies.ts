@@ -3,6 +3,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { keptServerSecret } from './server-secrets.ts';
+import type { AuthTables } from './auth-tables.ts';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
@@ -56,7 +57,7 @@ export function createDeviceCookies(options: { secret: Buffer; secure: boolean }
  * on first start and kept in the database (with the data in embedded mode; shared by every
  * process of a deployment in split mode).
  */
-export async function deviceCookieSecret(database: Kysely<any>, configured: string | undefined): Promise<Buffer> {
+export async function deviceCookieSecret(database: Kysely<AuthTables>, configured: string | undefined): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   const secret = await keptServerSecret(database, SECRET_NAME, () => randomBytes(32).toString('base64url'));
   return Buffer.from(secret, 'base64url');

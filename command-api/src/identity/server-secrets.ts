@@ -7,8 +7,7 @@ import type { AuthTables } from './auth-tables.ts';
  * at once may both make one: the first written wins and both read it back, so a key never changes
  * under signatures already handed out.
  */
-export async function keptServerSecret(database: Kysely<any>, name: string, make: () => string): Promise<string> {
-  const db = database as Kysely<AuthTables>;
+export async function keptServerSecret(db: Kysely<AuthTables>, name: string, make: () => string): Promise<string> {
   await db
     .insertInto('server_secrets')
     .values({ name, value: make(), created_at: new Date() })

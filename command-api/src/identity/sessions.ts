@@ -65,8 +65,7 @@ export interface SessionStoreOptions {
  * every RECHECK_AFTER_MS, and its expiry is checked on every use.
  */
 
-export function createSessionStore(database: Kysely<any>, options: SessionStoreOptions): SessionStore {
-  const db = database as Kysely<AuthTables>;
+export function createSessionStore(db: Kysely<AuthTables>, options: SessionStoreOptions): SessionStore {
   const ttlMs = options.ttlDays * 24 * 60 * 60_000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, CachedSession>();

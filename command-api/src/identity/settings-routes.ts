@@ -23,7 +23,7 @@ import {
   type User,
   type UserSettingsCommand,
 } from '@sideline/domain';
-import { findNotificationPreferences, findUserById } from '@sideline/projections';
+import { findNotificationPreferences, findUserById, type ReadModels } from '@sideline/projections';
 import type { RateRule } from '../http/rate-limiter.ts';
 import { processImage } from '../media/image-processing.ts';
 import { removeFiles, writeFileAtomically } from '../media/media-storage.ts';
@@ -302,8 +302,8 @@ function avatarNotFound(): HttpError {
   return new HttpError(404, 'AVATAR_NOT_FOUND', 'Picture not found');
 }
 
-async function avatarOwner(db: Kysely<any>, url: string): Promise<string | null> {
-  const row = await (db as Kysely<{ users: { id: string; avatar_url: string | null } }>)
+async function avatarOwner(db: Kysely<ReadModels>, url: string): Promise<string | null> {
+  const row = await db
     .selectFrom('users')
     .select('id')
     .where('avatar_url', '=', url)
@@ -311,8 +311,8 @@ async function avatarOwner(db: Kysely<any>, url: string): Promise<string | null>
   return row?.id ?? null;
 }
 
-async function shareATeam(db: Kysely<any>, a: string, b: string): Promise<boolean> {
-  const row = await (db as Kysely<{ team_members: { team_id: string; user_id: string } }>)
+async function shareATeam(db: Kysely<ReadModels>, a: string, b: string): Promise<boolean> {
+  const row = await db
     .selectFrom('team_members as mine')
     .innerJoin('team_members as theirs', 'theirs.team_id', 'mine.team_id')
     .select('mine.team_id')

@@ -61,8 +61,7 @@ export interface SignInThrottle {
   purge(): Promise<void>;
 }
 
-export function createSignInThrottle(database: Kysely<any>, clock: () => Date): SignInThrottle {
-  const db = database as Kysely<AuthTables>;
+export function createSignInThrottle(db: Kysely<AuthTables>, clock: () => Date): SignInThrottle {
   return {
     async take(keys) {
       const now = clock();

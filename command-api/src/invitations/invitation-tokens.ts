@@ -29,13 +29,13 @@ const hash = (token: string) => createHash('sha256').update(token).digest('base6
 
 /** A new token for this version of the invitation; the only time the token itself exists. */
 export async function issueInvitationToken(
-  database: Kysely<any>,
+  database: Kysely<InvitationTokenTables>,
   invitationId: string,
   tokenVersion: number,
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await (database as Kysely<InvitationTokenTables>)
+  await database
     .insertInto('invitation_tokens')
     .values({ token_hash: hash(token), invitation_id: invitationId, token_version: tokenVersion, created_at: now })
     .execute();
@@ -44,10 +44,10 @@ export async function issueInvitationToken(
 
 /** The invitation and token version a presented token was issued as, or null for an unknown token. */
 export async function resolveInvitationToken(
-  database: Kysely<any>,
+  database: Kysely<InvitationTokenTables>,
   token: string,
 ): Promise<{ invitationId: string; tokenVersion: number } | null> {
-  const row = await (database as Kysely<InvitationTokenTables>)
+  const row = await database
     .selectFrom('invitation_tokens')
     .select(['invitation_id', 'token_version'])
     .where('token_hash', '=', hash(token))

@@ -7,11 +7,11 @@ import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { DomainError, livestreamDecider, livestreamStream, type LivestreamCommand } from '@sideline/domain';
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
-import { findLivestreamRow, listLiveLivestreamIds, playersLackingConsent } from '@sideline/projections';
+import { findLivestreamRow, listLiveLivestreamIds, playersLackingConsent, type ReadModels } from '@sideline/projections';
 import { ffmpegAvailable } from '../media/video-processing.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import { hlsRoot, LiveHls, removeHlsLeftovers, type FlvBroadcast, type FlvSubscriber } from './hls.ts';
-import { hashStreamKey, openStreams, type OpenStream } from './stream-keys.ts';
+import { hashStreamKey, openStreams, type OpenStream, type StreamKeyTables } from './stream-keys.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -44,7 +44,7 @@ export const HLS_VIEWER_WINDOW_MS = 5000;
 const MAX_HLS_VIEWERS = 10_000;
 
 export interface IngestOptions {
-  db: Kysely<any>;
+  db: Kysely<ReadModels & StreamKeyTables>;
   handle: CommandHandler;
   bus: Bus;
   logger: Logger;

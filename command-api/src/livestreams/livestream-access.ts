@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 import { canManageTeam, ID_MESSAGE, isId } from '@sideline/domain';
 import { findLivestreamRow, findTeamForMember, isOrgAdminOfTeam, type LivestreamRow } from '@sideline/projections';
 import { HttpError } from '../shared/http-errors.ts';
@@ -20,7 +21,7 @@ export interface TeamStanding {
 }
 
 /** Where the user stands with a team: members read its livestreams, managers create and run them. */
-export async function teamStanding(db: Kysely<any>, teamId: string, userId: string): Promise<TeamStanding> {
+export async function teamStanding(db: Kysely<ReadModels>, teamId: string, userId: string): Promise<TeamStanding> {
   const [team, orgAdmin] = await Promise.all([
     findTeamForMember(db, teamId, userId),
     isOrgAdminOfTeam(db, teamId, userId),
@@ -30,7 +31,7 @@ export async function teamStanding(db: Kysely<any>, teamId: string, userId: stri
   return { member: true, manager: canManageTeam(await teamManagementFacts(db, team, userId)) };
 }
 
-export async function loadLivestream(db: Kysely<any>, livestreamId: string): Promise<LivestreamRow> {
+export async function loadLivestream(db: Kysely<ReadModels>, livestreamId: string): Promise<LivestreamRow> {
   if (!isId(livestreamId)) throw new HttpError(400, 'VALIDATION', ID_MESSAGE, { livestreamId: [ID_MESSAGE] });
   const row = await findLivestreamRow(db, livestreamId);
   // A deleted team's streams are out of every read, like the team.
@@ -43,7 +44,7 @@ export async function loadLivestream(db: Kysely<any>, livestreamId: string): Pro
  * stream for anyone signed in. Others get 404: a private stream's existence never shows.
  */
 export async function requireLivestreamReader(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   livestreamId: string,
   userId: string,
 ): Promise<{ row: LivestreamRow; standing: TeamStanding }> {
@@ -59,7 +60,7 @@ export async function requireLivestreamReader(
  * otherwise). A deleted team's stream is 404 for everyone.
  */
 export async function requireLivestreamViewer(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   livestreamId: string,
   userId: string | null,
 ): Promise<LivestreamRow> {
@@ -71,7 +72,7 @@ export async function requireLivestreamViewer(
   return row;
 }
 
-export async function requireLivestreamManager(db: Kysely<any>, livestreamId: string, userId: string) {
+export async function requireLivestreamManager(db: Kysely<ReadModels>, livestreamId: string, userId: string) {
   const found = await requireLivestreamReader(db, livestreamId, userId);
   if (!found.standing.member) throw livestreamNotFound();
   if (!found.standing.manager) throw livestreamManagersOnly();

@@ -12,7 +12,7 @@ import {
 } from '@sideline/domain';
 import type { Logger } from '@sideline/infra';
 import type { Kysely } from 'kysely';
-import { findLivestreamRow } from '@sideline/projections';
+import { findLivestreamRow, type ReadModels } from '@sideline/projections';
 import { uploadPath, writeFileAtomically } from '../media/media-storage.ts';
 import { ffmpegAvailable, probeVideo } from '../media/video-processing.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -42,7 +42,7 @@ function ffmpeg(args: string[]): Promise<void> {
  * stream's creator), then SaveRecording on the livestream. Runs after the stream has ended.
  */
 export async function saveRecording(
-  deps: { db: Kysely<any>; handle: CommandHandler; dataDir: string; logger: Logger },
+  deps: { db: Kysely<ReadModels>; handle: CommandHandler; dataDir: string; logger: Logger },
   livestreamId: string,
   segments: readonly string[],
 ): Promise<string | null> {

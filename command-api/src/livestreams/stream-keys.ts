@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 
 /**
  * Stream keys are secrets (like passwords, not events): only their SHA-256 lives here, one
@@ -38,19 +39,17 @@ export function newStreamKey(): { key: string; hash: string; hint: string } {
   return { key, hash: hashStreamKey(key), hint: key.slice(-4) };
 }
 
-const keysOf = (db: Kysely<any>) => db as Kysely<StreamKeyTables>;
-
 /** Sets (or replaces: the old key stops working) the livestream's key. */
-export async function storeStreamKey(db: Kysely<any>, livestreamId: string, hash: string): Promise<void> {
-  await keysOf(db)
+export async function storeStreamKey(db: Kysely<StreamKeyTables>, livestreamId: string, hash: string): Promise<void> {
+  await db
     .insertInto('livestream_keys')
     .values({ livestream_id: livestreamId, key_hash: hash, created_at: new Date() })
     .onConflict((oc) => oc.column('livestream_id').doUpdateSet({ key_hash: hash, created_at: new Date() }))
     .execute();
 }
 
-export async function streamKeyHashOf(db: Kysely<any>, livestreamId: string): Promise<string | null> {
-  const row = await keysOf(db)
+export async function streamKeyHashOf(db: Kysely<StreamKeyTables>, livestreamId: string): Promise<string | null> {
+  const row = await db
     .selectFrom('livestream_keys')
     .select('key_hash')
     .where('livestream_id', '=', livestreamId)
@@ -74,7 +73,7 @@ export interface OpenStream {
 }
 
 /** Every scheduled or live stream, with its key when it may publish (the others are over). */
-export async function openStreams(db: Kysely<any>): Promise<OpenStream[]> {
+export async function openStreams(db: Kysely<ReadModels & StreamKeyTables>): Promise<OpenStream[]> {
   const rows = await db
     .selectFrom('livestreams as l')
     .leftJoin('livestream_keys as k', 'k.livestream_id', 'l.id')
@@ -91,7 +90,7 @@ export async function openStreams(db: Kysely<any>): Promise<OpenStream[]> {
     ])
     .where('l.status', 'in', ['scheduled', 'live'])
     .execute();
-  return rows.map((r: any) => {
+  return rows.map((r) => {
     const standing =
       r.team_deleted_at !== null || r.deleted_at !== null
         ? 'team_deleted'

@@ -1,4 +1,5 @@
 import { canManageTeam, type Team } from '@sideline/domain';
+import type { ReadModels } from '@sideline/projections';
 import { findTeamForMember } from '@sideline/projections';
 import type { Kysely } from 'kysely';
 import { HttpError } from '../shared/http-errors.ts';
@@ -9,7 +10,7 @@ import { teamManagementFacts } from '../teams/team-access.ts';
  * is 404; `require` turns "not a manager" into 403.
  */
 export async function teamAndManagement(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   teamId: string,
   userId: string,
 ): Promise<{ team: Team; canManage: boolean }> {
@@ -19,7 +20,7 @@ export async function teamAndManagement(
 }
 
 export async function requireTeamManager(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   teamId: string,
   userId: string,
   message: string,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PushMessage } from '@sideline/domain';
 import type { Logger, Mailer } from '@sideline/infra';
-import { pushSubscriptionsOfUsers } from '@sideline/projections';
+import { pushSubscriptionsOfUsers, type ReadModels } from '@sideline/projections';
 import type { ComposedNotice } from './notice-messages.ts';
 import type { NoticeProofTables } from './notice-proof-tables.ts';
 import type { NoticeDeliveryTables } from './notice-tables.ts';
@@ -26,7 +26,7 @@ export interface EmailFallback {
 }
 
 export interface NoticeDeliveryDeps {
-  db: Kysely<any>;
+  db: Kysely<NoticeTables>;
   delivery: PushDelivery;
   email: EmailFallback | null;
   logger: Logger;
@@ -40,13 +40,14 @@ interface Row {
   occurred_at: Date;
 }
 
-type Tables = NoticeDeliveryTables & NoticeProofTables & { push_deliveries: { channel: string } };
+/** What sending a notice reads and writes: the read models and the sender's own tables. */
+export type NoticeTables = ReadModels & NoticeDeliveryTables & NoticeProofTables & { push_deliveries: { channel: string } };
 
 /** Keeps a schedule change for the proof of who was told (once, whoever sends it). */
-export async function recordScheduleNotice(db: Kysely<any>, row: Row, notice: ComposedNotice): Promise<void> {
+export async function recordScheduleNotice(db: Kysely<NoticeTables>, row: Row, notice: ComposedNotice): Promise<void> {
   if (!SCHEDULE_CHANGE_TYPES.has(row.event_type)) return;
   const { eventId } = row.data as { eventId: string };
-  await (db as Kysely<Tables>)
+  await db
     .insertInto('notice_records')
     .values({
       notice_id: row.event_id,
@@ -72,7 +73,7 @@ export async function deliverNotice(
   told: readonly string[],
 ): Promise<void> {
   const { delivery, clock } = deps;
-  const db = deps.db as Kysely<Tables>;
+  const { db } = deps;
   if (told.length === 0) return;
   const now = clock();
   const message: PushMessage = { ...notice.message, noticeId: row.event_id };
@@ -129,7 +130,7 @@ async function mail(
   message: PushMessage,
   userIds: string[],
 ): Promise<void> {
-  const db = deps.db as Kysely<Tables & { users: { id: string; email: string; name: string } }>;
+  const { db } = deps;
   const people = await db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', userIds).execute();
   if (people.length === 0) return;
   const recorded = await db

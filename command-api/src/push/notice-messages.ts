@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 import type {
   AllNotificationPreferences,
   EventChanged,
@@ -39,7 +40,7 @@ function when(at: Date, timeZone: string): string {
   }).format(at);
 }
 
-async function teamNames(db: Kysely<any>, teamIds: readonly string[]): Promise<Map<string, string>> {
+async function teamNames(db: Kysely<ReadModels>, teamIds: readonly string[]): Promise<Map<string, string>> {
   if (teamIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('teams')
@@ -49,14 +50,14 @@ async function teamNames(db: Kysely<any>, teamIds: readonly string[]): Promise<M
   return new Map(rows.map((r: { id: string; name: string }) => [r.id, r.name]));
 }
 
-async function calendarEvent(db: Kysely<any>, eventId: string) {
+async function calendarEvent(db: Kysely<ReadModels>, eventId: string) {
   return (await db.selectFrom('notice_events').selectAll().where('event_id', '=', eventId).executeTakeFirst()) as
     { event_id: string; team_id: string; title: string; time_zone: string; starts_at: Date } | undefined;
 }
 
 /** What a queued event tells, and to which teams; null when it tells nobody (its event is gone). */
 export async function composeNotice(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   row: { event_type: string; data: unknown },
   now: Date,
 ): Promise<ComposedNotice | null> {
@@ -246,7 +247,7 @@ function startsWithinADay(at: Date, now: Date): boolean {
 }
 
 /** Every member of these teams and every guardian of a child on their rosters. */
-export async function teamAudience(db: Kysely<any>, teamIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function teamAudience(db: Kysely<ReadModels>, teamIds: readonly string[]): Promise<Map<string, string[]>> {
   const byUser = new Map<string, string[]>();
   if (teamIds.length === 0) return byUser;
   const { rows } = await sql<{ user_id: string; team_id: string }>`

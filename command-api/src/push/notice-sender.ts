@@ -3,11 +3,11 @@ import { inQuietHours, notificationPreferencesSchema, withAllNotificationPrefere
 import type { Logger } from '@sideline/infra';
 import { quietHoursOfUsers } from '@sideline/projections';
 import { composeNotice, teamAudience } from './notice-messages.ts';
-import { deliverNotice, recordScheduleNotice, type EmailFallback } from './notice-delivery.ts';
+import { deliverNotice, recordScheduleNotice, type EmailFallback, type NoticeTables } from './notice-delivery.ts';
 import type { PushDelivery } from './push-delivery.ts';
 
 export interface NoticeSenderOptions {
-  db: Kysely<any>;
+  db: Kysely<NoticeTables>;
   delivery: PushDelivery;
   logger: Logger;
   clock?: () => Date;

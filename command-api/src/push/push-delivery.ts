@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { pushDecider, userStream, type PushMessage } from '@sideline/domain';
 import type { Logger } from '@sideline/infra';
-import { pushSubscriptionsOfUsers, type StoredPushSubscription } from '@sideline/projections';
+import { pushSubscriptionsOfUsers, type ReadModels, type StoredPushSubscription } from '@sideline/projections';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import type { PushOutcome, SendPush } from './push-sender.ts';
 
@@ -30,7 +30,7 @@ export interface PushDelivery {
 const CONCURRENCY = 16;
 
 export function createPushDelivery(deps: {
-  db: Kysely<any>;
+  db: Kysely<ReadModels>;
   handle: CommandHandler;
   send: SendPush;
   logger: Logger;

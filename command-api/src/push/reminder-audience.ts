@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 
 /** Someone expected to answer who has not: a roster player, or a member answering for themself. */
 export interface Unanswered {
@@ -11,7 +12,7 @@ export interface Unanswered {
  * answering for themself, each player's own account, and every guardian of each player (one
  * query for all the lists). The manual reminder and the scheduled ones both ask this.
  */
-export async function peopleToRemind(db: Kysely<any>, lists: readonly (readonly Unanswered[])[]): Promise<string[][]> {
+export async function peopleToRemind(db: Kysely<ReadModels>, lists: readonly (readonly Unanswered[])[]): Promise<string[][]> {
   const children = [...new Set(lists.flatMap((list) => list.flatMap((a) => (a.playerId ? [a.playerId] : []))))];
   const guardians = new Map<string, string[]>();
   if (children.length > 0) {

@@ -10,12 +10,12 @@ import {
   type TeamReminders,
 } from '@sideline/domain';
 import type { Logger } from '@sideline/infra';
-import { occurrencesStartingBetween, unansweredOf } from '@sideline/projections';
+import { occurrencesStartingBetween, unansweredOf, type ReadModels } from '@sideline/projections';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import { peopleToRemind } from './reminder-audience.ts';
 
 export interface ReminderSchedulerOptions {
-  db: Kysely<any>;
+  db: Kysely<ReadModels>;
   handle: CommandHandler;
   logger: Logger;
   /** The clock windows open by; tests move it. */

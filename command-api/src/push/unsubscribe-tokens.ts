@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { allNotificationPreferencesSchema, type AllNotificationPreferences } from '@sideline/domain';
 import { keptServerSecret } from '../identity/server-secrets.ts';
+import type { AuthTables } from '../identity/auth-tables.ts';
 
 export type NotificationSwitch = keyof AllNotificationPreferences;
 const SWITCHES = new Set(Object.keys(allNotificationPreferencesSchema.shape));
@@ -26,7 +27,7 @@ export interface UnsubscribeTokens {
  * keys; every process of a deployment reads the same key. A token never expires: the switch can
  * be turned back on in Settings, and an old email's link should still stop the mail.
  */
-export async function unsubscribeTokens(database: Kysely<any>): Promise<UnsubscribeTokens> {
+export async function unsubscribeTokens(database: Kysely<AuthTables>): Promise<UnsubscribeTokens> {
   const secret = await keptServerSecret(database, SECRET_NAME, () => randomBytes(32).toString('base64url'));
   const key = Buffer.from(secret, 'base64url');
   const mac = (body: string) => createHmac('sha256', key).update(`unsubscribe:${body}`).digest();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import webpush from 'web-push';
 import type { Config } from '@sideline/infra';
 import { keptServerSecret } from '../identity/server-secrets.ts';
+import type { AuthTables } from '../identity/auth-tables.ts';
 
 export interface VapidDetails {
   subject: string;
@@ -18,7 +19,7 @@ const DEFAULT_SUBJECT = 'mailto:no-reply@sideline.invalid';
  * backups; shared by every process of a deployment in split mode). A pair that changes would
  * leave every browser's subscription unusable, so the first one written wins.
  */
-export async function vapidDetails(database: Kysely<any>, config: Config): Promise<VapidDetails> {
+export async function vapidDetails(database: Kysely<AuthTables>, config: Config): Promise<VapidDetails> {
   const subject =
     config.VAPID_SUBJECT ?? (config.PUBLIC_ORIGIN?.startsWith('https://') ? config.PUBLIC_ORIGIN : DEFAULT_SUBJECT);
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {

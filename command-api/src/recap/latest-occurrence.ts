@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 import type { CalendarEvent, RsvpStatus } from '@sideline/domain';
 import { listTeamEvents, listTeamMembers } from '@sideline/projections';
 import type { RecapFacts } from './recap-template.ts';
@@ -13,7 +14,7 @@ const PAGE = 200;
  * so they are the ones members see and answer for.
  */
 export async function latestOccurrence(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   teamId: string,
   since: Date,
   now: Date,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 import { scoreContribution, sportById, type SportDefinition } from '@sideline/domain';
 import { boxScore, type MatchRow } from '@sideline/projections';
 import type { MatchFacts } from './recap-template.ts';
@@ -37,7 +38,7 @@ const TOP = 3;
  * correction, so a recap asked for after a correction tells the corrected story): the score,
  * the result, the player who scored most (then who recorded most) and the other notable lines.
  */
-export async function matchFacts(db: Kysely<any>, match: MatchRow): Promise<MatchFacts> {
+export async function matchFacts(db: Kysely<ReadModels>, match: MatchRow): Promise<MatchFacts> {
   const sport = sportById(match.sportId);
   const box = await boxScore(db, match);
   const players = box.teams

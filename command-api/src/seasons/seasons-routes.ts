@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReadModels } from '@sideline/projections';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -40,7 +41,7 @@ interface SeasonAccess {
 }
 
 /** The season and the caller's standing in its organization; 404 when either is missing. */
-async function requireSeason(db: Kysely<any>, seasonId: string, userId: string): Promise<SeasonAccess> {
+async function requireSeason(db: Kysely<ReadModels>, seasonId: string, userId: string): Promise<SeasonAccess> {
   if (!isId(seasonId)) throw new HttpError(400, 'VALIDATION', ID_MESSAGE, { seasonId: [ID_MESSAGE] });
   const season = await findSeason(db, seasonId, new Date());
   const access = season ? await orgAccess(db, season.orgId, userId) : null;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '@sideline/projections';
 import { ID_MESSAGE, isId, type AssignedRole, type Team, type TeamManagementFacts } from '@sideline/domain';
 import { isOrgAdmin, memberRole, membersScope } from '@sideline/projections';
 import type { ReadCache } from '../http/read-cache.ts';
@@ -18,7 +19,7 @@ export const deactivatedByOrganization = () =>
  * until the team's memberships change (the teams projector says so; `membersScope`).
  */
 export async function requireTeamMember(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   teamId: string,
   userId: string,
   reads?: ReadCache,
@@ -38,7 +39,7 @@ export async function requireTeamMember(
  * for an organization's team).
  */
 export async function teamManagementFacts(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   team: Pick<Team, 'creatorId' | 'myAssignedRole' | 'orgId'>,
   userId: string,
 ): Promise<TeamManagementFacts> {

@@ -22,8 +22,8 @@ export const teamCodeMigrations: Record<string, Migration> = {
   },
 };
 
-export async function reserveTeamCode(database: Kysely<any>, teamId: string): Promise<string> {
-  const db = database as Kysely<TeamCodeTables>;
+export async function reserveTeamCode(database: Kysely<TeamCodeTables>, teamId: string): Promise<string> {
+  const db = database;
   for (let attempt = 0; attempt < 10; attempt++) {
     const code = generateTeamCode((n) => randomBytes(n));
     const result = await db
@@ -37,8 +37,8 @@ export async function reserveTeamCode(database: Kysely<any>, teamId: string): Pr
 }
 
 /** Reserves a code someone chose; false when another team has it. */
-export async function reserveChosenTeamCode(database: Kysely<any>, teamId: string, code: string): Promise<boolean> {
-  const result = await (database as Kysely<TeamCodeTables>)
+export async function reserveChosenTeamCode(database: Kysely<TeamCodeTables>, teamId: string, code: string): Promise<boolean> {
+  const result = await database
     .insertInto('team_codes')
     .values({ code, team_id: teamId })
     .onConflict((oc) => oc.column('code').doNothing())
@@ -46,12 +46,12 @@ export async function reserveChosenTeamCode(database: Kysely<any>, teamId: strin
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-export async function releaseTeamCode(database: Kysely<any>, teamId: string): Promise<void> {
-  await (database as Kysely<TeamCodeTables>).deleteFrom('team_codes').where('team_id', '=', teamId).execute();
+export async function releaseTeamCode(database: Kysely<TeamCodeTables>, teamId: string): Promise<void> {
+  await database.deleteFrom('team_codes').where('team_id', '=', teamId).execute();
 }
 
-export async function teamIdForCode(database: Kysely<any>, code: string): Promise<string | null> {
-  const row = await (database as Kysely<TeamCodeTables>)
+export async function teamIdForCode(database: Kysely<TeamCodeTables>, code: string): Promise<string | null> {
+  const row = await database
     .selectFrom('team_codes')
     .select('team_id')
     .where('code', '=', code)

@@ -40,7 +40,6 @@ export const apiTokenMigrations: Record<string, Migration> = {
 /** The prefix tells a leaked token apart in logs and secret scanners. */
 const PREFIX = 'sl_';
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
-const tokensOf = (db: Kysely<any>) => db as Kysely<ApiTokenTables>;
 
 const toApiToken = (r: ApiTokenTables['api_tokens']): ApiToken => ({
   id: r.id,
@@ -51,7 +50,7 @@ const toApiToken = (r: ApiTokenTables['api_tokens']): ApiToken => ({
 });
 
 export async function issueApiToken(
-  db: Kysely<any>,
+  db: Kysely<ApiTokenTables>,
   input: { name: string; orgId: string; createdBy: string; now: Date },
 ): Promise<ApiToken & { token: string }> {
   const token = `${PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -64,14 +63,14 @@ export async function issueApiToken(
     created_at: input.now,
     last_used_at: null,
   };
-  await tokensOf(db).insertInto('api_tokens').values(row).execute();
+  await db.insertInto('api_tokens').values(row).execute();
   return { ...toApiToken(row), token };
 }
 
 /** The tokens of the given organizations, newest first. */
-export async function listApiTokens(db: Kysely<any>, orgIds: readonly string[]): Promise<ApiToken[]> {
+export async function listApiTokens(db: Kysely<ApiTokenTables>, orgIds: readonly string[]): Promise<ApiToken[]> {
   if (orgIds.length === 0) return [];
-  const rows = await tokensOf(db)
+  const rows = await db
     .selectFrom('api_tokens')
     .selectAll()
     .where('org_id', 'in', [...orgIds])
@@ -81,29 +80,29 @@ export async function listApiTokens(db: Kysely<any>, orgIds: readonly string[]):
   return rows.map(toApiToken);
 }
 
-export async function findApiToken(db: Kysely<any>, id: string): Promise<ApiToken | null> {
-  const row = await tokensOf(db).selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+export async function findApiToken(db: Kysely<ApiTokenTables>, id: string): Promise<ApiToken | null> {
+  const row = await db.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toApiToken(row) : null;
 }
 
-export async function revokeApiToken(db: Kysely<any>, id: string): Promise<void> {
-  await tokensOf(db).deleteFrom('api_tokens').where('id', '=', id).execute();
+export async function revokeApiToken(db: Kysely<ApiTokenTables>, id: string): Promise<void> {
+  await db.deleteFrom('api_tokens').where('id', '=', id).execute();
 }
 
 /** Marking use at most once a minute keeps a busy consumer from writing on every read. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The organization a presented token opens, or null for an unknown or revoked token. */
-export async function organizationOfToken(db: Kysely<any>, token: string, now: Date): Promise<string | null> {
+export async function organizationOfToken(db: Kysely<ApiTokenTables>, token: string, now: Date): Promise<string | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;
-  const row = await tokensOf(db)
+  const row = await db
     .selectFrom('api_tokens')
     .select(['id', 'org_id', 'last_used_at'])
     .where('token_hash', '=', hash(token))
     .executeTakeFirst();
   if (!row) return null;
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_RESOLUTION_MS) {
-    await tokensOf(db).updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
+    await db.updateTable('api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
   }
   return row.org_id;
 }

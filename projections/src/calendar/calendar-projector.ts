@@ -53,7 +53,7 @@ export const calendarProjector: Projector<DB> = {
   // statements per run, whatever its size: a burst of answers is one run); a schedule change,
   // which may move answers to other keys or another series, on its own.
   async apply(trx, events) {
-    const db = trx as Kysely<DB>;
+    const db: Kysely<DB> = trx;
     for (const run of runs(events)) {
       switch (kindOf(run[0]!.type)) {
         case 'EventScheduled':

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import {
   expandOccurrences,
   isOccurrence,
@@ -102,7 +103,7 @@ function toSeries(row: SeriesRow): EventSeries {
  * The zone a new event of the team is scheduled in: the team's own, else its organization's;
  * null when neither has one (the creator's browser zone is used then).
  */
-export async function teamEventTimeZone(database: Kysely<any>, teamId: string): Promise<string | null> {
+export async function teamEventTimeZone(database: Kysely<ReadModels>, teamId: string): Promise<string | null> {
   const row = await sql<{ zone: string | null }>`
     SELECT COALESCE(t.time_zone, o.timezone) AS zone
     FROM teams t LEFT JOIN organizations o ON o.id = t.org_id
@@ -110,8 +111,8 @@ export async function teamEventTimeZone(database: Kysely<any>, teamId: string): 
   return row.rows[0]?.zone ?? null;
 }
 
-export async function findEventSeries(database: Kysely<any>, eventId: string): Promise<EventSeries | null> {
-  const row = await (database as Kysely<DB>)
+export async function findEventSeries(database: Kysely<ReadModels>, eventId: string): Promise<EventSeries | null> {
+  const row = await database
     .selectFrom('calendar_events')
     .select(seriesColumns)
     .where('id', '=', eventId)
@@ -120,8 +121,8 @@ export async function findEventSeries(database: Kysely<any>, eventId: string): P
 }
 
 /** The team's events (series), by first start: the iCalendar feed. */
-export async function listTeamSeries(database: Kysely<any>, teamId: string): Promise<EventSeries[]> {
-  const rows = await (database as Kysely<DB>)
+export async function listTeamSeries(database: Kysely<ReadModels>, teamId: string): Promise<EventSeries[]> {
+  const rows = await database
     .selectFrom('calendar_events')
     .select(seriesColumns)
     .where('team_id', '=', teamId)
@@ -132,8 +133,8 @@ export async function listTeamSeries(database: Kysely<any>, teamId: string): Pro
 }
 
 /** The team's occurrences that were changed or cancelled on their own (the iCalendar feed's overrides). */
-export async function listTeamOccurrenceChanges(database: Kysely<any>, teamId: string): Promise<OccurrenceRow[]> {
-  return (database as Kysely<DB>)
+export async function listTeamOccurrenceChanges(database: Kysely<ReadModels>, teamId: string): Promise<OccurrenceRow[]> {
+  return database
     .selectFrom('calendar_occurrence_changes')
     .selectAll()
     .where('team_id', '=', teamId)
@@ -180,11 +181,11 @@ const ownKey = (eventId: string, key: Date) => `${eventId}|${key.toISOString()}`
  * query for the occurrences' own changes in the range.
  */
 async function findOccurrences(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamIds: readonly string[],
   options: TeamEventsOptions,
 ): Promise<Found[]> {
-  const db = database as Kysely<DB>;
+  const db = database;
   if (teamIds.length === 0) return [];
   const { from, to, limit, eventId } = options;
   const bounds = [to, options.seriesUntil].filter((d): d is Date => d !== undefined);
@@ -318,7 +319,7 @@ const subjectOf = (a: { playerId: string | null; userId: string | null }) =>
  * team's managers (its creator, its coaches, its organization's admins) excepted unless rostered.
  */
 export async function expectedAnswerers(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamIds: readonly string[],
 ): Promise<ExpectedAnswerer[]> {
   if (teamIds.length === 0) return [];
@@ -342,7 +343,7 @@ export async function expectedAnswerers(
 
 /** The answers of the occurrences found (one query: members' own answers and players'). */
 async function answersOf(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   found: readonly { eventId: string; key: Date }[],
 ): Promise<Map<string, AnswerRow[]>> {
   const byOccurrence = new Map<string, AnswerRow[]>();
@@ -412,7 +413,7 @@ const countsOf = (
 };
 
 /** The occurrences found as the API returns them, with their answers and counts. */
-async function present(database: Kysely<any>, found: readonly Found[]): Promise<CalendarEvent[]> {
+async function present(database: Kysely<ReadModels>, found: readonly Found[]): Promise<CalendarEvent[]> {
   if (found.length === 0) return [];
   const [answers, expected] = await Promise.all([
     answersOf(
@@ -486,7 +487,7 @@ function toCalendarEvent(o: Found, answerRows: readonly AnswerRow[], expected: r
  * answers (members' own and roster players') and the counts.
  */
 export async function listTeamEvents(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   options: TeamEventsOptions = {},
 ): Promise<CalendarEvent[]> {
@@ -495,7 +496,7 @@ export async function listTeamEvents(
 
 /** The occurrences of several teams' events, merged (GET /api/me/upcoming). */
 export async function listTeamsEvents(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamIds: readonly string[],
   options: TeamEventsOptions = {},
 ): Promise<CalendarEvent[]> {
@@ -503,10 +504,10 @@ export async function listTeamsEvents(
 }
 
 /** The occurrence of the event with this key (its start by the rule), or null if there is none. */
-async function findByKey(database: Kysely<any>, eventId: string, key: Date): Promise<Found | null> {
+async function findByKey(database: Kysely<ReadModels>, eventId: string, key: Date): Promise<Found | null> {
   const series = await findEventSeries(database, eventId);
   if (!series || !isOccurrence(series.recurrence, series.startsAt, series.timeZone, key)) return null;
-  const own = await (database as Kysely<DB>)
+  const own = await database
     .selectFrom('calendar_occurrence_changes')
     .selectAll()
     .where('event_id', '=', eventId)
@@ -515,7 +516,7 @@ async function findByKey(database: Kysely<any>, eventId: string, key: Date): Pro
   return { series, key, own: own ?? null };
 }
 
-export async function findOccurrence(database: Kysely<any>, eventId: string, key: Date): Promise<CalendarEvent | null> {
+export async function findOccurrence(database: Kysely<ReadModels>, eventId: string, key: Date): Promise<CalendarEvent | null> {
   const found = await findByKey(database, eventId, key);
   return found ? ((await present(database, [found]))[0] ?? null) : null;
 }
@@ -524,7 +525,7 @@ export async function findOccurrence(database: Kysely<any>, eventId: string, key
  * The key of the event's first occurrence starting at or after `now` that is not cancelled, else
  * of its last one (a past event); null if unknown.
  */
-export async function nextOccurrence(database: Kysely<any>, eventId: string, now: Date): Promise<Date | null> {
+export async function nextOccurrence(database: Kysely<ReadModels>, eventId: string, now: Date): Promise<Date | null> {
   const series = await findEventSeries(database, eventId);
   if (!series) return null;
   const next = await findOccurrences(database, [series.teamId], { eventId, from: now, limit: 20 });
@@ -534,7 +535,7 @@ export async function nextOccurrence(database: Kysely<any>, eventId: string, now
 
 /** Who is going, maybe, not going, and who has not answered, for one occurrence, by name. */
 export async function occurrenceAttendance(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   eventId: string,
   key: Date,
 ): Promise<Attendance | null> {
@@ -578,8 +579,8 @@ export interface EventHistoryRow {
 }
 
 /** The event's schedule changes, newest first. */
-export async function eventHistory(database: Kysely<any>, eventId: string): Promise<EventHistoryRow[]> {
-  const rows = await (database as Kysely<DB>)
+export async function eventHistory(database: Kysely<ReadModels>, eventId: string): Promise<EventHistoryRow[]> {
+  const rows = await database
     .selectFrom('calendar_event_history as h')
     .leftJoin('users as u', 'u.id', 'h.by')
     .select(['h.at', 'h.by', 'u.name', 'h.scope', 'h.occurrence_date', 'h.changes', 'h.reason'])
@@ -603,13 +604,13 @@ export async function eventHistory(database: Kysely<any>, eventId: string): Prom
  * range scan, and only the series that can reach the range expanded from their rule.
  */
 export async function countTeamsOccurrences(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamIds: readonly string[],
   from: Date,
   to: Date,
 ): Promise<number> {
   if (teamIds.length === 0) return 0;
-  const db = database as Kysely<DB>;
+  const db = database;
   const [singles, series] = await Promise.all([
     db
       .selectFrom('calendar_events')
@@ -654,7 +655,7 @@ export interface StartingOccurrence {
  * the teams that have any, then each team's as the calendar lists them (series expanded in their zone).
  */
 export async function occurrencesStartingBetween(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   from: Date,
   to: Date,
 ): Promise<StartingOccurrence[]> {
@@ -682,7 +683,7 @@ export async function occurrencesStartingBetween(
  * who is expected.
  */
 export async function unansweredOf(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   occurrences: readonly { eventId: string; teamId: string; occurrenceDate: Date }[],
 ): Promise<Map<string, { playerId: string | null; userId: string | null }[]>> {
   const out = new Map<string, { playerId: string | null; userId: string | null }[]>();
@@ -711,7 +712,7 @@ export async function unansweredOf(
 
 /** How `userId` is linked to the roster player `playerId` of the team (null: no such player there). */
 export async function playerAnswerLinks(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   playerId: string,
   userId: string,
@@ -727,7 +728,7 @@ export async function playerAnswerLinks(
 }
 
 /** The roster player of the team whose own account `userId` is, if any. */
-export async function ownRosterPlayer(database: Kysely<any>, teamId: string, userId: string): Promise<string | null> {
+export async function ownRosterPlayer(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<string | null> {
   const { rows } = await sql<{ player_id: string }>`
     SELECT player_id FROM player_accounts
     WHERE user_id = ${userId} AND team_id = ${teamId} AND valid_to IS NULL

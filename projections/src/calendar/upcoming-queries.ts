@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { householdAnswerOf, type MyUpcomingItem } from '@sideline/domain';
 import { listTeamsEvents } from './calendar-queries.ts';
 
@@ -20,7 +21,7 @@ interface HouseholdLink {
  * expected) beside the household's links. `teamIds` is every team read, for the response cache.
  */
 export async function listMyUpcoming(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   userId: string,
   now: Date,
   limit: number,

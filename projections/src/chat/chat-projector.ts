@@ -35,7 +35,7 @@ export const chatProjector: Projector<DB> = {
   tables: ['messages', 'message_versions'],
 
   async apply(trx, events) {
-    const db = trx as Kysely<DB>;
+    const db: Kysely<DB> = trx;
     await insertMessages(db, events);
     await applyPins(db, events);
     await applyModeration(db, events);
@@ -66,7 +66,7 @@ export const chatProjector: Projector<DB> = {
     const rows =
       ids.length === 0
         ? []
-        : await (db as Kysely<DB>)
+        : await db
             .selectFrom('messages')
             .leftJoin('users', 'users.id', 'messages.user_id')
             .select([

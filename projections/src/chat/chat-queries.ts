@@ -1,9 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { DELETED_MESSAGE_TEXT, MESSAGES_PAGE_SIZE, type Message } from '@sideline/domain';
-import type { UsersTables } from '../identity/users-read-model.ts';
-import type { ChatTables } from './chat-read-model.ts';
-
-type DB = ChatTables & UsersTables;
 
 /** Shown when a sender's user row is missing (spec §8 display fallback). */
 export const UNKNOWN_SENDER = 'Unknown User';
@@ -54,8 +51,8 @@ export function toMessage(row: MessageRow): Message {
   };
 }
 
-function selectMessages(database: Kysely<any>) {
-  return (database as Kysely<DB>)
+function selectMessages(database: Kysely<ReadModels>) {
+  return database
     .selectFrom('messages')
     .leftJoin('users', 'users.id', 'messages.user_id')
     .select(messageColumns);
@@ -66,7 +63,7 @@ function selectMessages(database: Kysely<any>) {
  * those just older than the message `before` (the id of the oldest message the client has).
  */
 export async function listMessages(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   options: { before?: string | undefined; limit?: number } = {},
 ): Promise<Message[]> {
@@ -87,7 +84,7 @@ export async function listMessages(
 }
 
 /** The team's pinned messages, most recently pinned first (the banner shows the first). */
-export async function listPinnedMessages(database: Kysely<any>, teamId: string): Promise<Message[]> {
+export async function listPinnedMessages(database: Kysely<ReadModels>, teamId: string): Promise<Message[]> {
   const rows = await selectMessages(database)
     .where('messages.team_id', '=', teamId)
     .where('messages.pinned', '=', true)
@@ -97,7 +94,7 @@ export async function listPinnedMessages(database: Kysely<any>, teamId: string):
   return rows.map(toMessage);
 }
 
-export async function findMessage(database: Kysely<any>, teamId: string, messageId: string): Promise<Message | null> {
+export async function findMessage(database: Kysely<ReadModels>, teamId: string, messageId: string): Promise<Message | null> {
   const row = await selectMessages(database)
     .where('messages.team_id', '=', teamId)
     .where('messages.id', '=', messageId)
@@ -107,7 +104,7 @@ export async function findMessage(database: Kysely<any>, teamId: string, message
 
 /** The message a sender already sent with this retry key (unique index lookup). */
 export async function findMessageByClientId(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   userId: string,
   clientId: string,
@@ -122,11 +119,11 @@ export async function findMessageByClientId(
 
 /** Whether the message exists in the team and is pinned (what a pin command needs to know). */
 export async function messagePinState(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   messageId: string,
 ): Promise<{ pinned: boolean } | null> {
-  const row = await (database as Kysely<DB>)
+  const row = await database
     .selectFrom('messages')
     .select('pinned')
     .where('team_id', '=', teamId)
@@ -137,11 +134,11 @@ export async function messagePinState(
 
 /** A message's sender and whether it is deleted: what a delete or edit command folds (or null). */
 export async function messageOwnership(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   messageId: string,
 ): Promise<{ senderId: string; deleted: boolean } | null> {
-  const row = await (database as Kysely<DB>)
+  const row = await database
     .selectFrom('messages')
     .select(['user_id', 'deleted_at'])
     .where('team_id', '=', teamId)

@@ -9,7 +9,7 @@ export const usersProjector: Projector<UsersTables> = {
   handles: ['UserRegistered', 'UserRenamed', 'UserAvatarChanged', 'NotificationPreferencesSet'],
   tables: ['users'],
   async apply(trx, events) {
-    const db = trx as Kysely<UsersTables>;
+    const db: Kysely<UsersTables> = trx;
     // Registrations are inserted together; the (rare) settings changes follow in log order.
     for (let i = 0; i < events.length;) {
       const registered = [];

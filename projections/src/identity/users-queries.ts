@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import {
   currentStreak,
   defaultNotificationPreferences,
@@ -9,7 +10,7 @@ import {
   type User,
 } from '@sideline/domain';
 import { displayRoleOf, membershipColumns } from '../orgs/membership-sql.ts';
-import type { UsersTable, UsersTables } from './users-read-model.ts';
+import type { UsersTable } from './users-read-model.ts';
 
 type Memberships = { is_org_admin?: boolean; team_roles?: string | null };
 
@@ -37,9 +38,9 @@ export function toUser(row: Selectable<UsersTable> & Memberships, now: Date): Us
   };
 }
 
-export async function findUserById(db: Kysely<any>, id: string, now: Date = new Date()): Promise<User | null> {
+export async function findUserById(db: Kysely<ReadModels>, id: string, now: Date = new Date()): Promise<User | null> {
   const { is_org_admin, team_roles } = membershipColumns('users.id');
-  const row = await (db as Kysely<UsersTables>)
+  const row = await db
     .selectFrom('users')
     .selectAll()
     .select([is_org_admin.as('is_org_admin'), team_roles.as('team_roles')])
@@ -48,8 +49,8 @@ export async function findUserById(db: Kysely<any>, id: string, now: Date = new 
   return row ? toUser(row, now) : null;
 }
 
-export async function countUsers(db: Kysely<any>): Promise<number> {
-  const row = await (db as Kysely<UsersTables>)
+export async function countUsers(db: Kysely<ReadModels>): Promise<number> {
+  const row = await db
     .selectFrom('users')
     .select((eb) => eb.fn.countAll<string | number | bigint>().as('n'))
     .executeTakeFirstOrThrow();
@@ -58,10 +59,10 @@ export async function countUsers(db: Kysely<any>): Promise<number> {
 
 /** A person's notification preferences: what they last chose, or every kind on. */
 export async function findNotificationPreferences(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   id: string,
 ): Promise<AllNotificationPreferences | null> {
-  const row = await (db as Kysely<UsersTables>)
+  const row = await db
     .selectFrom('users')
     .select('notification_preferences')
     .where('id', '=', id)

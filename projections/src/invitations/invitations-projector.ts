@@ -9,7 +9,7 @@ export const invitationsProjector: Projector<InvitationsTables> = {
   handles: ['InvitationIssued', 'InvitationResent', 'InvitationRevoked', 'InvitationAccepted'],
   tables: ['invitations'],
   async apply(trx, events) {
-    const db = trx as Kysely<InvitationsTables>;
+    const db: Kysely<InvitationsTables> = trx;
     for (const e of events) {
       const at = new Date(e.metadata.occurredAt);
       switch (e.type) {

@@ -1,10 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { invitationStatus, type Invitation, type InviteType } from '@sideline/domain';
-import type { PlayersTables } from '../players/players-read-model.ts';
-import type { TeamsTables } from '../teams/teams-read-model.ts';
 import type { InvitationsTables } from './invitations-read-model.ts';
 
-type DB = InvitationsTables & PlayersTables & TeamsTables;
 type Row = Selectable<InvitationsTables['invitations']> & { player_name: string | null };
 
 function toInvitation(row: Row, now: Date): Invitation {
@@ -29,15 +27,15 @@ function toInvitation(row: Row, now: Date): Invitation {
   };
 }
 
-const base = (database: Kysely<any>) =>
-  (database as Kysely<DB>)
+const base = (database: Kysely<ReadModels>) =>
+  database
     .selectFrom('invitations')
     .leftJoin('players', 'players.id', 'invitations.player_id')
     .selectAll('invitations')
     .select('players.name as player_name');
 
 /** The team's invitations, newest first; `now` decides which have expired. */
-export async function listInvitations(database: Kysely<any>, teamId: string, now: Date): Promise<Invitation[]> {
+export async function listInvitations(database: Kysely<ReadModels>, teamId: string, now: Date): Promise<Invitation[]> {
   const rows = await base(database)
     .where('invitations.team_id', '=', teamId)
     .orderBy('invitations.created_at', 'desc')
@@ -56,7 +54,7 @@ export interface InvitationRecord {
 
 /** One invitation with what AcceptInvite and the public lookup need; null when unknown. */
 export async function findInvitation(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   invitationId: string,
   now: Date,
 ): Promise<InvitationRecord | null> {

@@ -47,7 +47,7 @@ export const livestreamsProjector: Projector<DB> = {
   tables: ['livestreams', 'livestream_chat'],
 
   async apply(trx, events) {
-    const db = trx as Kysely<DB>;
+    const db: Kysely<DB> = trx;
     for (const recorded of events) {
       if (recorded.type === 'TeamDeleted') {
         const d = recorded.data as TeamDeleted['data'];
@@ -188,7 +188,7 @@ export const livestreamsProjector: Projector<DB> = {
       else if (e.type !== 'LivestreamChatMessagePosted') ids.add((e.data as { livestreamId: string }).livestreamId);
     }
     if (ids.size === 0 && teams.size === 0 && holders.length === 0) return [];
-    const rows = await (db as Kysely<DB>)
+    const rows = await db
       .selectFrom('livestreams')
       .select(['id', 'team_id', 'status', 'ingest'])
       .where((eb) =>

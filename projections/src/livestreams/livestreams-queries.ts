@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import type { LivestreamChatMessage, LivestreamIngestState, LivestreamStatus, LivestreamType } from '@sideline/domain';
 
 export interface LivestreamRow {
@@ -71,7 +72,7 @@ function toRow(r: any): LivestreamRow {
 
 // The team's own deletion as well as the stream's: a stream scheduled just as its team was deleted
 // is projected after the deletion and never marked.
-const base = (db: Kysely<any>) =>
+const base = (db: Kysely<ReadModels>) =>
   db
     .selectFrom('livestreams as l')
     .leftJoin('teams as t', 't.id', 'l.team_id')
@@ -83,13 +84,13 @@ const ofLiveTeams = <Q extends ReturnType<typeof base>>(query: Q) =>
   query.where('l.team_deleted_at', 'is', null).where('t.deleted_at', 'is', null) as Q;
 
 /** The stream, whatever became of its team (`teamDeleted` says): readers must check it. */
-export async function findLivestreamRow(db: Kysely<any>, id: string): Promise<LivestreamRow | null> {
+export async function findLivestreamRow(db: Kysely<ReadModels>, id: string): Promise<LivestreamRow | null> {
   const r = await base(db).where('l.id', '=', id).executeTakeFirst();
   return r ? toRow(r) : null;
 }
 
 /** A team's livestreams, newest first. */
-export async function listTeamLivestreams(db: Kysely<any>, teamId: string): Promise<LivestreamRow[]> {
+export async function listTeamLivestreams(db: Kysely<ReadModels>, teamId: string): Promise<LivestreamRow[]> {
   const rows = await ofLiveTeams(base(db))
     .where('l.team_id', '=', teamId)
     .orderBy('l.created_at', 'desc')
@@ -100,7 +101,7 @@ export async function listTeamLivestreams(db: Kysely<any>, teamId: string): Prom
 }
 
 /** Streams live now that the user may watch: their teams' and public ones (never a deleted team's). */
-export async function listActiveLivestreams(db: Kysely<any>, userId: string): Promise<LivestreamRow[]> {
+export async function listActiveLivestreams(db: Kysely<ReadModels>, userId: string): Promise<LivestreamRow[]> {
   const rows = await ofLiveTeams(base(db))
     .where('l.status', '=', 'live')
     .where((eb) =>
@@ -130,7 +131,7 @@ export async function listActiveLivestreams(db: Kysely<any>, userId: string): Pr
  * team was deleted meanwhile).
  */
 export async function listLiveLivestreamIds(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
 ): Promise<{ id: string; ingest: string | null; teamDeleted: boolean }[]> {
   const rows = await base(db).where('l.status', '=', 'live').execute();
   return rows.map((r: any) => ({
@@ -152,7 +153,7 @@ export const chatMessageOf = (r: LivestreamChatRow): LivestreamChatMessage => ({
 
 /** A stream's chat, oldest first (the latest `limit`). */
 export async function listLivestreamChat(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   livestreamId: string,
   limit = 200,
 ): Promise<LivestreamChatMessage[]> {
@@ -177,7 +178,7 @@ export async function listLivestreamChat(
 }
 
 export async function findLivestreamChatMessage(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   messageId: string,
 ): Promise<LivestreamChatMessage | null> {
   const r = await db

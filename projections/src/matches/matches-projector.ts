@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { teamSubject, toEnvelope, userSubject, type RecordedEvent } from '@sideline/infra';
 import {
   matchEventTypes,
@@ -55,7 +56,7 @@ async function addToTimeline(
  * them on their own sockets (their dashboard's "Live now"), where team rooms never take them.
  */
 async function adminsOutsideTeams(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   matches: ReadonlyMap<string, readonly string[]>,
 ): Promise<Map<string, string[]>> {
   const ids = [...matches.keys()];
@@ -85,7 +86,7 @@ export const matchesProjector: Projector<DB> = {
   tables: ['matches', 'match_participants', 'match_stats', 'match_segments', 'match_timeline'],
 
   async apply(trx, events) {
-    const db = trx as Kysely<DB>;
+    const db: Kysely<DB> = trx;
     const sports = new Map<string, SportDefinition>();
     const sportOf = async (matchId: string): Promise<SportDefinition> => {
       const known = sports.get(matchId);

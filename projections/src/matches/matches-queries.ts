@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import {
   fromHundredths,
   minuteOfPlay,
@@ -14,11 +15,7 @@ import {
   type SeasonPlayingTime,
   type Stat,
 } from '@sideline/domain';
-import type { OrgsTables } from '../orgs/orgs-read-model.ts';
-import type { TeamsTables } from '../teams/teams-read-model.ts';
 import type { MatchesTables } from './matches-read-model.ts';
-
-type DB = MatchesTables & TeamsTables & OrgsTables;
 
 /**
  * A match as the read model has it, with its teams' names (team B's is the opponent's when it is
@@ -82,8 +79,8 @@ export function hasUndeletedTeam(alias: string): RawBuilder<boolean> {
 
 const UNKNOWN_TEAM = 'Unknown team';
 
-function matchQuery(database: Kysely<any>) {
-  return (database as Kysely<DB>)
+function matchQuery(database: Kysely<ReadModels>) {
+  return database
     .selectFrom('matches')
     .leftJoin('teams as ta', 'ta.id', 'matches.team_a_id')
     .leftJoin('teams as tb', 'tb.id', 'matches.team_b_id')
@@ -99,7 +96,7 @@ function matchQuery(database: Kysely<any>) {
 }
 
 /** matchQuery without the matches of deleted teams only. */
-const shownMatchQuery = (database: Kysely<any>) => matchQuery(database).where(hasUndeletedTeam('matches'));
+const shownMatchQuery = (database: Kysely<ReadModels>) => matchQuery(database).where(hasUndeletedTeam('matches'));
 
 type MatchQueryRow = MatchesTables['matches'] & {
   time_zone: string | null;
@@ -139,7 +136,7 @@ const toMatchRow = (r: MatchQueryRow): MatchRow => ({
 });
 
 /** The match, whatever became of its teams (`deletedTeamIds`, onlyDeletedTeams): readers must check. */
-export async function findMatchRow(database: Kysely<any>, matchId: string): Promise<MatchRow | null> {
+export async function findMatchRow(database: Kysely<ReadModels>, matchId: string): Promise<MatchRow | null> {
   const row = await matchQuery(database).where('matches.id', '=', matchId).executeTakeFirst();
   return row ? toMatchRow(row) : null;
 }
@@ -155,7 +152,7 @@ export interface MatchFilter {
  * Empty scopes give nothing.
  */
 export async function listMatchRows(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   scope: { teamIds: readonly string[]; orgIds: readonly string[] },
   filter: MatchFilter = {},
 ): Promise<MatchRow[]> {
@@ -185,7 +182,7 @@ export async function listMatchRows(
  * team at most (matches_team_a_idx, matches_team_b_idx).
  */
 export async function matchBoardRows(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamIds: readonly string[],
   limits: { upcoming: number; recent: number },
 ): Promise<{ live: MatchRow[]; upcoming: MatchRow[]; recent: MatchRow[] }> {
@@ -218,7 +215,7 @@ export async function matchBoardRows(
 }
 
 /** An organization's matches in progress, earliest kick-off first (matches_in_progress_idx). */
-export async function liveMatchRowsOfOrg(database: Kysely<any>, orgId: string): Promise<MatchRow[]> {
+export async function liveMatchRowsOfOrg(database: Kysely<ReadModels>, orgId: string): Promise<MatchRow[]> {
   const rows = await shownMatchQuery(database)
     .where('matches.org_id', '=', orgId)
     .where('matches.status', '=', 'in_progress')
@@ -230,8 +227,8 @@ export async function liveMatchRowsOfOrg(database: Kysely<any>, orgId: string): 
 }
 
 /** How many of an organization's matches are in progress. */
-export async function countLiveMatchesOfOrg(database: Kysely<any>, orgId: string): Promise<number> {
-  const row = await (database as Kysely<DB>)
+export async function countLiveMatchesOfOrg(database: Kysely<ReadModels>, orgId: string): Promise<number> {
+  const row = await database
     .selectFrom('matches')
     .select(sql<string | number>`count(*)`.as('n'))
     .where('org_id', '=', orgId)
@@ -242,7 +239,7 @@ export async function countLiveMatchesOfOrg(database: Kysely<any>, orgId: string
 }
 
 /** The ids of a team's matches still scheduled or in progress (matches_team_a_idx, matches_team_b_idx). */
-export async function openMatchIdsOfTeam(database: Kysely<any>, teamId: string): Promise<string[]> {
+export async function openMatchIdsOfTeam(database: Kysely<ReadModels>, teamId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT id FROM matches WHERE team_a_id = ${teamId} AND status IN ('scheduled', 'in_progress')
     UNION
@@ -255,7 +252,7 @@ export async function openMatchIdsOfTeam(database: Kysely<any>, teamId: string):
  * Deleted teams that still have matches scheduled or in progress: deletions whose matches were
  * not all cancelled (a process stopped halfway). Read once at start-up, off any request's path.
  */
-export async function deletedTeamsWithOpenMatches(database: Kysely<any>): Promise<string[]> {
+export async function deletedTeamsWithOpenMatches(database: Kysely<ReadModels>): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT DISTINCT t.id FROM matches m JOIN teams t ON t.id IN (m.team_a_id, m.team_b_id)
     WHERE m.status IN ('scheduled', 'in_progress') AND t.deleted_at IS NOT NULL
@@ -268,7 +265,7 @@ export async function deletedTeamsWithOpenMatches(database: Kysely<any>): Promis
  * and their organizations' teams'), team by team, oldest start first. One query.
  */
 export async function liveLivestreamsOfTeams(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamIds: readonly string[],
   userId: string,
 ): Promise<Map<string, { id: string; teamId: string; title: string }>> {
@@ -291,9 +288,9 @@ export async function liveLivestreamsOfTeams(
  * The match's timeline: every stat recorded, corrected and taken back, in log order, with the
  * minute of play of each and, on each recorded stat, whether it was corrected or taken back since.
  */
-export async function matchTimeline(database: Kysely<any>, match: MatchRow): Promise<MatchTimeline> {
+export async function matchTimeline(database: Kysely<ReadModels>, match: MatchRow): Promise<MatchTimeline> {
   const sport = sportById(match.sportId);
-  const rows = await (database as Kysely<DB>)
+  const rows = await database
     .selectFrom('match_timeline')
     .selectAll()
     .where('match_id', '=', match.id)
@@ -335,10 +332,10 @@ export async function matchTimeline(database: Kysely<any>, match: MatchRow): Pro
 
 /** A season's matches (id, status, teams), oldest first; those of deleted teams only are gone. */
 export async function seasonMatches(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   seasonId: string,
 ): Promise<Array<{ id: string; status: MatchStatus; teamIds: string[] }>> {
-  const rows = await (database as Kysely<DB>)
+  const rows = await database
     .selectFrom('matches')
     .select(['id', 'status', 'team_a_id', 'team_b_id'])
     .where('season_id', '=', seasonId)
@@ -355,13 +352,13 @@ export async function seasonMatches(
 
 /** The lineup, in the order players were added, without the players of a deleted team. */
 export async function listParticipants(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   matchId: string,
   sportId: string,
 ): Promise<Participant[]> {
   const sport = sportById(sportId);
   // A deleted team's players leave the lineup's reads (its side reads like an opponent not on Sideline).
-  const rows = await (database as Kysely<DB>)
+  const rows = await database
     .selectFrom('match_participants')
     .leftJoin('teams', 'teams.id', 'match_participants.team_id')
     .selectAll('match_participants')
@@ -383,11 +380,11 @@ export async function listParticipants(
 }
 
 export async function findParticipant(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   matchId: string,
   who: { participantId?: string | null; userId?: string | null; playerId?: string | null },
 ): Promise<MatchesTables['match_participants'] | null> {
-  let query = (database as Kysely<DB>).selectFrom('match_participants').selectAll().where('match_id', '=', matchId);
+  let query = database.selectFrom('match_participants').selectAll().where('match_id', '=', matchId);
   if (who.participantId) query = query.where('id', '=', who.participantId);
   else if (who.userId) query = query.where('user_id', '=', who.userId);
   else if (who.playerId) query = query.where('player_id', '=', who.playerId);
@@ -395,8 +392,8 @@ export async function findParticipant(
   return (await query.executeTakeFirst()) ?? null;
 }
 
-function statQuery(database: Kysely<any>) {
-  return (database as Kysely<DB>)
+function statQuery(database: Kysely<ReadModels>) {
+  return database
     .selectFrom('match_stats')
     .leftJoin('match_participants', 'match_participants.id', 'match_stats.participant_id')
     .innerJoin('matches', 'matches.id', 'match_stats.match_id')
@@ -442,7 +439,7 @@ const toStat = (r: StatQueryRow): Stat => {
 };
 
 /** The match's surviving stats, in recording order. */
-export async function listStats(database: Kysely<any>, matchId: string): Promise<Stat[]> {
+export async function listStats(database: Kysely<ReadModels>, matchId: string): Promise<Stat[]> {
   const rows = await statQuery(database)
     .where('match_stats.match_id', '=', matchId)
     .orderBy('match_stats.seq')
@@ -450,7 +447,7 @@ export async function listStats(database: Kysely<any>, matchId: string): Promise
   return rows.map(toStat);
 }
 
-export async function findStat(database: Kysely<any>, matchId: string, statId: string): Promise<Stat | null> {
+export async function findStat(database: Kysely<ReadModels>, matchId: string, statId: string): Promise<Stat | null> {
   const row = await statQuery(database)
     .where('match_stats.id', '=', statId)
     .where('match_stats.match_id', '=', matchId)
@@ -462,8 +459,8 @@ export async function findStat(database: Kysely<any>, matchId: string, statId: s
  * The box score now: per side, its surviving stats summed per type, and each lineup player's
  * (the opponent outside Sideline has totals and no players).
  */
-export async function boxScore(database: Kysely<any>, match: MatchRow): Promise<BoxScore> {
-  const db = database as Kysely<DB>;
+export async function boxScore(database: Kysely<ReadModels>, match: MatchRow): Promise<BoxScore> {
+  const db = database;
   const sport = sportById(match.sportId);
   const [participants, sums] = await Promise.all([
     db
@@ -543,8 +540,8 @@ const minutesBetween = (from: Date, to: Date) => Math.max(0, to.getTime() - from
  * The playing-time ledger of a match: per lineup player, their minutes (a stretch still running
  * counts up to `now`), by position, and each stretch with the events that began and ended it.
  */
-export async function playingTime(database: Kysely<any>, match: MatchRow, now: Date): Promise<PlayingTime> {
-  const db = database as Kysely<DB>;
+export async function playingTime(database: Kysely<ReadModels>, match: MatchRow, now: Date): Promise<PlayingTime> {
+  const db = database;
   const sport = sportById(match.sportId);
   const [participants, segments] = await Promise.all([
     db.selectFrom('match_participants').selectAll().where('match_id', '=', match.id).orderBy('seq').execute(),
@@ -604,7 +601,7 @@ export async function playingTime(database: Kysely<any>, match: MatchRow, now: D
  * first; a deleted team's players are not among them. A player is an account or a roster player; their name is the latest one in a lineup.
  */
 export async function seasonPlayingTime(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   seasonId: string,
   now: Date,
   /** Only players of these teams (null: every team). */
@@ -656,7 +653,7 @@ export interface SeasonStatTotal {
  * leaderboards); a deleted team's players are not among them.
  */
 export async function seasonStatTotals(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   seasonId: string,
   /** Only players of these teams (null: every team). */
   teamIds: readonly string[] | null = null,

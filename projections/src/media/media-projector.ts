@@ -32,7 +32,7 @@ export const mediaProjector: Projector<MediaTables> = {
   handles: ['MediaUploaded', 'MediaLiked', 'MediaUnliked', 'MediaDeleted'],
   tables: ['media', 'media_likes'],
   async apply(trx, events) {
-    const db = trx as Kysely<MediaTables>;
+    const db: Kysely<MediaTables> = trx;
     // Runs of uploads go in as one multi-row INSERT; likes and deletions one by one, in order.
     let pending: ReturnType<typeof uploadRow>[] = [];
     const flush = async () => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import type { MediaFilter, MediaItem, MediaKind } from '@sideline/domain';
-import type { MediaTables } from './media-read-model.ts';
 import { hiddenByConsentSql, mediaConsentView, type MediaConsentView } from '../consent/media-consent.ts';
 
 /** What serving a media file needs: whose team it is and what was stored. */
@@ -15,8 +15,8 @@ export interface StoredMedia {
   thumbnailUrl: string | null;
 }
 
-export async function findMedia(database: Kysely<any>, mediaId: string): Promise<StoredMedia | null> {
-  const row = await (database as Kysely<MediaTables>)
+export async function findMedia(database: Kysely<ReadModels>, mediaId: string): Promise<StoredMedia | null> {
+  const row = await database
     .selectFrom('media')
     .select(['id', 'team_id', 'uploader_id', 'kind', 'title', 'content_type', 'url', 'thumbnail_url'])
     .where('id', '=', mediaId)
@@ -34,17 +34,13 @@ export async function findMedia(database: Kysely<any>, mediaId: string): Promise
   };
 }
 
-interface UsersTable {
-  users: { id: string; name: string };
-}
-
 /**
  * The team's items as `viewerId` sees them: an item naming a player without photo consent is
  * left out, except for its uploader and the organization's admins (marked `hiddenByConsent`).
  */
-function itemsQuery(database: Kysely<any>, teamId: string, viewerId: string, view: MediaConsentView) {
+function itemsQuery(database: Kysely<ReadModels>, teamId: string, viewerId: string, view: MediaConsentView) {
   const hidden = hiddenByConsentSql(view);
-  let query = (database as Kysely<MediaTables & UsersTable>)
+  let query = database
     .selectFrom('media')
     .leftJoin('users', 'users.id', 'media.uploader_id')
     .select([
@@ -110,7 +106,7 @@ function toItem(row: ItemRow): MediaItem {
  * One query: uploader name and the viewer's like are joins, the count a column.
  */
 export async function listMedia(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   viewerId: string,
   options: { type?: MediaFilter; before?: string; limit?: number } = {},
@@ -118,7 +114,7 @@ export async function listMedia(
   let query = itemsQuery(database, teamId, viewerId, await mediaConsentView(database, teamId, viewerId));
   if (options.type && options.type !== 'all') query = query.where('media.kind', '=', options.type);
   if (options.before !== undefined) {
-    const cursor = await (database as Kysely<MediaTables>)
+    const cursor = await database
       .selectFrom('media')
       .select(['created_at', 'id'])
       .where('id', '=', options.before)
@@ -137,7 +133,7 @@ export async function listMedia(
 
 /** One item of the team as `viewerId` sees it; null when it is not the team's (or deleted). */
 export async function findMediaItem(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   mediaId: string,
   viewerId: string,

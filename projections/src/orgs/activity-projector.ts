@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { formatPosition, type RecordedEvent } from '@sideline/infra';
 import { allEventTypes } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
@@ -125,7 +126,7 @@ export const orgActivityProjector: Projector<OrgActivityTables, ActivityWrites> 
   // (see Projector.prepare): under a busy chat it writes nothing at all.
   prepare: (db, events) => activityWrites(db, events),
   async apply(trx, events, prepared) {
-    const db = trx as Kysely<OrgActivityTables>;
+    const db: Kysely<OrgActivityTables> = trx;
     const { names, rows } = prepared ?? (await activityWrites(db, events));
     for (const { key, org_id, name } of names) {
       await db
@@ -152,8 +153,8 @@ interface ActivityWrites {
 }
 
 /** The batch's lines, and the names it changed, from the names it needs (read in one query). */
-async function activityWrites(database: Kysely<any>, events: readonly RecordedEvent[]): Promise<ActivityWrites> {
-  const db = database as Kysely<OrgActivityTables>;
+async function activityWrites(database: Kysely<ReadModels>, events: readonly RecordedEvent[]): Promise<ActivityWrites> {
+  const db = database;
   const wanted = [...new Set(events.flatMap(nameKeys))];
   const names = new Map<string, Named>();
   if (wanted.length > 0) {

@@ -24,7 +24,7 @@ export const orgsProjector: Projector<OrgsTables> = {
   handles: ['OrganizationCreated', 'OrgAdminAdded', 'OrgAdminRemoved', 'OrgSettingsUpdated', 'OrgMemberDeactivated'],
   tables: ['organizations', 'org_admins'],
   async apply(trx, events) {
-    const db = trx as Kysely<OrgsTables>;
+    const db: Kysely<OrgsTables> = trx;
     // In log order: an admin or a settings change always follows its organization's creation.
     for (const e of events) {
       switch (e.type) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import {
   defaultOrgSettings,
   orgMemberRole,
@@ -12,13 +13,6 @@ import {
 } from '@sideline/domain';
 import { countTeamsOccurrences } from '../calendar/calendar-queries.ts';
 import { adminLiveMatches } from '../admin/admin-queries.ts';
-import type { UsersTables } from '../identity/users-read-model.ts';
-import type { TeamsTables } from '../teams/teams-read-model.ts';
-import type { SeasonsTables } from '../seasons/seasons-read-model.ts';
-import type { OrgActivityTables } from './activity-read-model.ts';
-import type { OrgsTables } from './orgs-read-model.ts';
-
-type DB = OrgsTables & TeamsTables & UsersTables & SeasonsTables & OrgActivityTables;
 
 const splitRoles = (roles: string | null) => (roles ? roles.split(',') : []);
 
@@ -33,7 +27,7 @@ export interface OrgAccess {
  * One query: the organization, whether the user administers it, and whether they are in one of
  * its teams. An organization the user is not in is null, exactly like one that does not exist.
  */
-export async function orgAccess(database: Kysely<any>, orgId: string, userId: string): Promise<OrgAccess | null> {
+export async function orgAccess(database: Kysely<ReadModels>, orgId: string, userId: string): Promise<OrgAccess | null> {
   const row = await sql<{ id: string; timezone: string; is_admin: boolean; is_member: boolean }>`
     SELECT o.id, o.timezone,
       EXISTS (SELECT 1 FROM org_admins a WHERE a.org_id = o.id AND a.user_id = ${userId}) AS is_admin,
@@ -46,8 +40,8 @@ export async function orgAccess(database: Kysely<any>, orgId: string, userId: st
 }
 
 /** Whether the user administers the organization (one primary-key lookup). */
-export async function isOrgAdmin(database: Kysely<any>, orgId: string, userId: string): Promise<boolean> {
-  const row = await (database as Kysely<DB>)
+export async function isOrgAdmin(database: Kysely<ReadModels>, orgId: string, userId: string): Promise<boolean> {
+  const row = await database
     .selectFrom('org_admins')
     .select('org_id')
     .where('org_id', '=', orgId)
@@ -57,8 +51,8 @@ export async function isOrgAdmin(database: Kysely<any>, orgId: string, userId: s
 }
 
 /** Whether the user administers the organization of the team (false for an independent team). */
-export async function isOrgAdminOfTeam(database: Kysely<any>, teamId: string, userId: string): Promise<boolean> {
-  const row = await (database as Kysely<DB>)
+export async function isOrgAdminOfTeam(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<boolean> {
+  const row = await database
     .selectFrom('teams')
     .innerJoin('org_admins', 'org_admins.org_id', 'teams.org_id')
     .select('teams.id')
@@ -100,7 +94,7 @@ const orgColumns = (userId: string) => sql`
  * The organizations the user administers or is in through a team: the ones they administer
  * first (the console uses the first), then by age.
  */
-export async function listOrganizationsOfUser(database: Kysely<any>, userId: string): Promise<Organization[]> {
+export async function listOrganizationsOfUser(database: Kysely<ReadModels>, userId: string): Promise<Organization[]> {
   const { rows } = await sql<OrgRow>`
     SELECT ${orgColumns(userId)}
     FROM organizations o
@@ -114,7 +108,7 @@ export async function listOrganizationsOfUser(database: Kysely<any>, userId: str
 }
 
 export async function findOrganization(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   userId: string,
 ): Promise<Organization | null> {
@@ -131,7 +125,7 @@ export const LIVE_MATCHES_SHOWN = 5;
  * The console's four numbers, and its matches in progress. "This month" and "this week" (from Monday) are read in the
  * organization's time zone; each count is an index range scan per team.
  */
-export async function orgStats(database: Kysely<any>, orgId: string, now: Date): Promise<OrgStats> {
+export async function orgStats(database: Kysely<ReadModels>, orgId: string, now: Date): Promise<OrgStats> {
   const { rows } = await sql<{
     total_teams: number | string;
     total_members: number | string;
@@ -179,7 +173,7 @@ export async function orgStats(database: Kysely<any>, orgId: string, now: Date):
 
 /** The org's admins and the members of its teams, by name; emails only when asked (admins see them). */
 export async function listOrgMembers(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   options: { withEmails: boolean },
 ): Promise<OrgMember[]> {
@@ -259,8 +253,8 @@ function toOrgTeam(r: OrgTeamRow, withCodes: boolean): OrgTeam {
   };
 }
 
-function orgTeamsQuery(database: Kysely<any>) {
-  return (database as Kysely<DB>)
+function orgTeamsQuery(database: Kysely<ReadModels>) {
+  return database
     .selectFrom('teams')
     .leftJoin('seasons', 'seasons.id', 'teams.season_id')
     .leftJoin('users as coach', 'coach.id', 'teams.coach_id')
@@ -291,7 +285,7 @@ function orgTeamsQuery(database: Kysely<any>) {
 
 /** An organization's teams (optionally one season's), oldest first. Codes only for admins. */
 export async function listOrgTeams(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   options: { withCodes: boolean; seasonId?: string },
 ): Promise<OrgTeam[]> {
@@ -302,7 +296,7 @@ export async function listOrgTeams(
 }
 
 /** One team in the org-team shape (any team: independent ones have no organization or season). */
-export async function findOrgTeam(database: Kysely<any>, teamId: string, withCodes: boolean): Promise<OrgTeam | null> {
+export async function findOrgTeam(database: Kysely<ReadModels>, teamId: string, withCodes: boolean): Promise<OrgTeam | null> {
   const row = await orgTeamsQuery(database).where('teams.id', '=', teamId).executeTakeFirst();
   return row ? toOrgTeam(row as OrgTeamRow, withCodes) : null;
 }
@@ -311,8 +305,8 @@ export async function findOrgTeam(database: Kysely<any>, teamId: string, withCod
  * An organization's settings, or null when it does not exist. The caller authorises; the org
  * console and the admin portal's settings read the same thing.
  */
-export async function findOrgSettings(database: Kysely<any>, orgId: string): Promise<OrgSettings | null> {
-  const row = await (database as Kysely<DB>)
+export async function findOrgSettings(database: Kysely<ReadModels>, orgId: string): Promise<OrgSettings | null> {
+  const row = await database
     .selectFrom('organizations')
     .select(['name', 'description', 'default_sport', 'timezone', 'settings'])
     .where('id', '=', orgId)
@@ -336,8 +330,8 @@ export async function findOrgSettings(database: Kysely<any>, orgId: string): Pro
 export const CONSOLE_QUIET_TYPES = ['MessageSent', 'MediaLiked', 'MediaUnliked', 'RsvpRecorded'] as const;
 
 /** The organization's most recent activity, newest first, with the people's names filled in. */
-export async function listOrgActivity(database: Kysely<any>, orgId: string, limit: number): Promise<OrgActivity[]> {
-  const rows = await (database as Kysely<DB>)
+export async function listOrgActivity(database: Kysely<ReadModels>, orgId: string, limit: number): Promise<OrgActivity[]> {
+  const rows = await database
     .selectFrom('org_activity')
     .leftJoin('users as actor', 'actor.id', 'org_activity.actor_id')
     .leftJoin('users as subject', 'subject.id', 'org_activity.subject_id')

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import type { OrgAdminAdded, OrgAdminRemoved, OrgMemberDeactivated, OrgMemberReactivated } from '@sideline/domain';
 import type { Projector } from '../runner/projector.ts';
 import type { OrgPeopleTables } from './people-read-model.ts';
@@ -11,7 +12,7 @@ export const orgPeopleProjector: Projector<OrgPeopleTables> = {
   // Only the person's own rows change (every one of these events names them).
   changes: (events) => ({ teams: [], users: events.map((e) => (e.data as { userId: string }).userId) }),
   async apply(trx, events) {
-    const db = trx as Kysely<OrgPeopleTables>;
+    const db: Kysely<OrgPeopleTables> = trx;
     // In log order: a period opened and closed in one batch must see its own opening.
     for (const e of events) {
       const at = new Date(e.metadata.occurredAt);
@@ -66,8 +67,8 @@ async function closeAdminPeriod(db: Kysely<OrgPeopleTables>, orgId: string, user
 }
 
 /** Whether the organization's admins have deactivated this person (one primary-key lookup). */
-export async function isDeactivatedBy(database: Kysely<any>, orgId: string, userId: string): Promise<boolean> {
-  const row = await (database as Kysely<OrgPeopleTables>)
+export async function isDeactivatedBy(database: Kysely<ReadModels>, orgId: string, userId: string): Promise<boolean> {
+  const row = await database
     .selectFrom('org_deactivations')
     .select('org_id')
     .where('org_id', '=', orgId)
@@ -80,7 +81,7 @@ export async function isDeactivatedBy(database: Kysely<any>, orgId: string, user
  * Whether the organization of the team has deactivated this person, who may then not join it
  * again (false for an independent team, and for a team that does not exist).
  */
-export async function isDeactivatedFromTeam(database: Kysely<any>, teamId: string, userId: string): Promise<boolean> {
+export async function isDeactivatedFromTeam(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
     SELECT 1 AS n FROM teams t JOIN org_deactivations d ON d.org_id = t.org_id AND d.user_id = ${userId}
     WHERE t.id = ${teamId}`.execute(database);

@@ -1,4 +1,5 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import {
   canManageTeam,
   playerLinkStatus,
@@ -9,12 +10,6 @@ import {
   type TeamMember,
   type UserRole,
 } from '@sideline/domain';
-import type { UsersTables } from '../identity/users-read-model.ts';
-import type { InvitationsTables } from '../invitations/invitations-read-model.ts';
-import type { TeamsTables } from '../teams/teams-read-model.ts';
-import type { PlayersTables } from './players-read-model.ts';
-
-type DB = PlayersTables & UsersTables & TeamsTables & InvitationsTables;
 
 /**
  * Keeps the periods that hold at `at` (valid_from ≤ at < valid_to), or the open ones when `at`
@@ -41,11 +36,11 @@ function invitationFactsAt(
  * the order they were added. With `at`, the roster as it was at that moment.
  */
 export async function listPlayers(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   options: { at?: Date; playerId?: string } = {},
 ): Promise<Player[]> {
-  const db = database as Kysely<DB>;
+  const db = database;
   const { at, playerId } = options;
   let playersQuery = db
     .selectFrom('players')
@@ -116,7 +111,7 @@ export async function listPlayers(
   });
 }
 
-export async function findPlayer(database: Kysely<any>, teamId: string, playerId: string): Promise<Player | null> {
+export async function findPlayer(database: Kysely<ReadModels>, teamId: string, playerId: string): Promise<Player | null> {
   const [player] = await listPlayers(database, teamId, { playerId });
   return player ?? null;
 }
@@ -126,8 +121,8 @@ export async function findPlayer(database: Kysely<any>, teamId: string, playerId
  * that role managed the team. Names and account roles are today's. Organizations are not part of
  * a team's history here (an organization admin is not a member).
  */
-export async function listTeamMembersAt(database: Kysely<any>, teamId: string, at: Date): Promise<TeamMember[]> {
-  const db = database as Kysely<DB>;
+export async function listTeamMembersAt(database: Kysely<ReadModels>, teamId: string, at: Date): Promise<TeamMember[]> {
+  const db = database;
   const rows = await holdingAt(
     db
       .selectFrom('team_member_periods')

@@ -40,7 +40,7 @@ export const noticesProjector: Projector<NoticesTables> = {
   handles: [...noticeEventTypes, 'EventSeriesContinued'],
   tables: ['notice_outbox', 'notice_events', 'reminders_sent'],
   async apply(trx, events) {
-    const db = trx as Kysely<NoticesTables>;
+    const db: Kysely<NoticesTables> = trx;
     for (const e of events) {
       if (e.type === 'EventScheduled' || e.type === 'EventSeriesContinued') {
         const d = e.data as EventScheduled['data'] | EventSeriesContinued['data'];

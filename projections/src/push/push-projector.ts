@@ -10,7 +10,7 @@ export const pushProjector: Projector<PushTables> = {
   handles: pushEventTypes,
   tables: ['push_subscriptions', 'team_notification_mutes', 'quiet_hours'],
   async apply(trx, events) {
-    const db = trx as Kysely<PushTables>;
+    const db: Kysely<PushTables> = trx;
     for (const recorded of events) {
       const e = { type: recorded.type, data: recorded.data } as PushEvent;
       switch (e.type) {

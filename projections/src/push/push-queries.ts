@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { quietHoursSchema, type PushSubscriptionView, type QuietHours } from '@sideline/domain';
-import type { PushTables } from './push-read-model.ts';
 
 export interface StoredPushSubscription {
   userId: string;
@@ -9,8 +9,8 @@ export interface StoredPushSubscription {
 }
 
 /** A person's devices, oldest first. */
-export async function pushSubscriptionsOfUser(db: Kysely<any>, userId: string): Promise<PushSubscriptionView[]> {
-  const rows = await (db as Kysely<PushTables>)
+export async function pushSubscriptionsOfUser(db: Kysely<ReadModels>, userId: string): Promise<PushSubscriptionView[]> {
+  const rows = await db
     .selectFrom('push_subscriptions')
     .select(['endpoint', 'created_at'])
     .where('user_id', '=', userId)
@@ -21,11 +21,11 @@ export async function pushSubscriptionsOfUser(db: Kysely<any>, userId: string): 
 
 /** Every device of these people. */
 export async function pushSubscriptionsOfUsers(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   userIds: readonly string[],
 ): Promise<StoredPushSubscription[]> {
   if (userIds.length === 0) return [];
-  const rows = await (db as Kysely<PushTables>)
+  const rows = await db
     .selectFrom('push_subscriptions')
     .select(['user_id', 'endpoint', 'p256dh', 'auth'])
     .where('user_id', 'in', [...userIds])
@@ -33,8 +33,8 @@ export async function pushSubscriptionsOfUsers(
   return rows.map((r) => ({ userId: r.user_id, endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }));
 }
 
-export async function mutedTeamIdsOfUser(db: Kysely<any>, userId: string): Promise<string[]> {
-  const rows = await (db as Kysely<PushTables>)
+export async function mutedTeamIdsOfUser(db: Kysely<ReadModels>, userId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('team_notification_mutes')
     .select('team_id')
     .where('user_id', '=', userId)
@@ -44,12 +44,12 @@ export async function mutedTeamIdsOfUser(db: Kysely<any>, userId: string): Promi
 
 /** Of these people, those who muted the team. */
 export async function usersWhoMutedTeam(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   teamId: string,
   userIds: readonly string[],
 ): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
-  const rows = await (db as Kysely<PushTables>)
+  const rows = await db
     .selectFrom('team_notification_mutes')
     .select('user_id')
     .where('team_id', '=', teamId)
@@ -58,9 +58,9 @@ export async function usersWhoMutedTeam(
   return new Set(rows.map((r) => r.user_id));
 }
 
-export async function quietHoursOfUsers(db: Kysely<any>, userIds: readonly string[]): Promise<Map<string, QuietHours>> {
+export async function quietHoursOfUsers(db: Kysely<ReadModels>, userIds: readonly string[]): Promise<Map<string, QuietHours>> {
   if (userIds.length === 0) return new Map();
-  const rows = await (db as Kysely<PushTables>)
+  const rows = await db
     .selectFrom('quiet_hours')
     .select(['user_id', 'quiet_hours'])
     .where('user_id', 'in', [...userIds])

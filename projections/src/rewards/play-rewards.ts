@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import type { RecordedEvent } from '@sideline/infra';
 import {
   playReward,
@@ -75,8 +76,8 @@ type DB = RewardsTables & PlayRewardsTables & { users: { id: string; xp: number;
  * takes its XP and dulars back and the history says when. Roster players without an account are
  * counted here and credited nowhere yet.
  */
-export async function applyPlayRewards(database: Kysely<any>, events: readonly RecordedEvent[]): Promise<void> {
-  const db = database as Kysely<DB>;
+export async function applyPlayRewards(database: Kysely<ReadModels>, events: readonly RecordedEvent[]): Promise<void> {
+  const db = database;
   for (const recorded of events) {
     if (!(playRewardEventTypes as readonly string[]).includes(recorded.type)) continue;
     const e = { type: recorded.type, data: recorded.data } as StatEvent;

@@ -151,7 +151,7 @@ export const rewardsProjector: Projector<DB, CompiledQuery | null | undefined> =
   },
 
   async apply(trx, events, prepared) {
-    const db = trx as Kysely<DB>;
+    const db: Kysely<DB> = trx;
     // Play first: it moves the totals by increments, which the absolute totals below then include.
     await applyPlayRewards(db, events);
     const writes = prepared === undefined ? await decideRewards(db, events) : prepared;

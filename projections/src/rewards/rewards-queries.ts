@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import {
   badgeCatalogue,
   currentStreak,
@@ -8,7 +9,6 @@ import {
   type RewardAction,
   type RewardHistoryItem,
 } from '@sideline/domain';
-import type { RewardsTables } from './rewards-read-model.ts';
 
 const formatCursor = (commit: string | bigint, prepare: string | bigint) => `${commit}.${prepare}`;
 function parseCursor(cursor: string): [string, string] | null {
@@ -18,11 +18,11 @@ function parseCursor(cursor: string): [string, string] | null {
 
 /** GET /api/rewards/me: totals, every badge (earned or locked) and a page of the history. */
 export async function getMyRewards(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   userId: string,
   options: { limit: number; before?: string | undefined; now: Date },
 ): Promise<MyRewards> {
-  const db = database as Kysely<RewardsTables>;
+  const db = database;
   const cursor = options.before ? parseCursor(options.before) : null;
   let history = db
     .selectFrom('reward_grants')
@@ -73,7 +73,7 @@ export interface TeamContributor {
 
 /** Who earned the most XP in a team since `since` (ties: name), with names from the users read model. */
 export async function topTeamContributors(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   since: Date,
   limit = 3,
@@ -90,7 +90,7 @@ export async function topTeamContributors(
 
 /** Messages and uploads in a team since `since` (from the chat and media read models). */
 export async function teamActivityCounts(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   since: Date,
 ): Promise<{ messages: number; uploads: number }> {

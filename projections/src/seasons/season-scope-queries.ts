@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { isSportId, sportById, UNKNOWN_SPORT_ID, type SportId } from '@sideline/domain';
 
 /**
@@ -19,7 +20,7 @@ export interface SeasonFacts {
   isOrgMember: boolean;
 }
 
-export async function findSeasonFacts(db: Kysely<any>, seasonId: string, userId: string): Promise<SeasonFacts | null> {
+export async function findSeasonFacts(db: Kysely<ReadModels>, seasonId: string, userId: string): Promise<SeasonFacts | null> {
   const { rows } = await sql<{
     id: string;
     org_id: string;
@@ -48,7 +49,7 @@ export async function findSeasonFacts(db: Kysely<any>, seasonId: string, userId:
 
 /** Which of the teams belong to the season. */
 export async function teamsOfSeason(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   seasonId: string,
   teamIds: readonly string[],
 ): Promise<Set<string>> {
@@ -61,14 +62,14 @@ export async function teamsOfSeason(
 }
 
 /** Season names by id. */
-export async function seasonNames(db: Kysely<any>, seasonIds: readonly string[]): Promise<Map<string, string>> {
+export async function seasonNames(db: Kysely<ReadModels>, seasonIds: readonly string[]): Promise<Map<string, string>> {
   if (seasonIds.length === 0) return new Map();
   const { rows } = await sql<{ id: string; name: string }>`
     SELECT id, name FROM seasons WHERE id IN (${sql.join([...new Set(seasonIds)])})`.execute(db);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function orgIdsAdministeredBy(db: Kysely<any>, userId: string): Promise<string[]> {
+export async function orgIdsAdministeredBy(db: Kysely<ReadModels>, userId: string): Promise<string[]> {
   const { rows } = await sql<{ org_id: string }>`SELECT org_id FROM org_admins WHERE user_id = ${userId}`.execute(db);
   return rows.map((r) => r.org_id);
 }
@@ -78,7 +79,7 @@ export async function orgIdsAdministeredBy(db: Kysely<any>, userId: string): Pro
  * of its teams reads it for those teams. Null for anyone else (and for no such season).
  */
 export async function seasonStanding(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   seasonId: string,
   userId: string,
 ): Promise<{ seasonId: string; orgId: string; isOrgAdmin: boolean; teamIds: string[] } | null> {
@@ -95,7 +96,7 @@ export async function seasonStanding(
 }
 
 /** The organization of a season, or null when there is no such season. */
-export async function seasonOrgId(db: Kysely<any>, seasonId: string): Promise<string | null> {
+export async function seasonOrgId(db: Kysely<ReadModels>, seasonId: string): Promise<string | null> {
   const { rows } = await sql<{ org_id: string }>`SELECT org_id FROM seasons WHERE id = ${seasonId}`.execute(db);
   return rows[0]?.org_id ?? null;
 }

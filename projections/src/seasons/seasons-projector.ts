@@ -8,7 +8,7 @@ export const seasonsProjector: Projector<SeasonsTables> = {
   handles: ['SeasonCreated', 'SeasonUpdated', 'SeasonActivated', 'SeasonDeactivated', 'SeasonDeleted'],
   tables: ['seasons'],
   async apply(trx, events) {
-    const db = trx as Kysely<SeasonsTables>;
+    const db: Kysely<SeasonsTables> = trx;
     // In log order: edits and a deletion always follow their season's creation.
     for (const e of events) {
       // Stored events of the first shape name the sport instead of giving its id.

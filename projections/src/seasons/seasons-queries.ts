@@ -1,21 +1,18 @@
 import type { Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { dayInTimeZone, seasonDisplayStatus, sportById, type Season } from '@sideline/domain';
-import type { OrgsTables } from '../orgs/orgs-read-model.ts';
-import type { TeamsTables } from '../teams/teams-read-model.ts';
 import type { SeasonsTables } from './seasons-read-model.ts';
-
-type DB = SeasonsTables & OrgsTables & TeamsTables;
 
 /** Teams shown on a season card (spec part 2 §9). */
 export const SEASON_CARD_TEAMS = 3;
 
 async function withTeams(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   rows: (SeasonsTables['seasons'] & { timezone: string })[],
   now: Date,
 ): Promise<Season[]> {
   if (rows.length === 0) return [];
-  const teams = await (database as Kysely<DB>)
+  const teams = await database
     .selectFrom('teams')
     .select(['id', 'name', 'season_id'])
     .where('deleted_at', 'is', null)
@@ -56,8 +53,8 @@ async function withTeams(
   });
 }
 
-function seasonsQuery(database: Kysely<any>) {
-  return (database as Kysely<DB>)
+function seasonsQuery(database: Kysely<ReadModels>) {
+  return database
     .selectFrom('seasons')
     .innerJoin('organizations', 'organizations.id', 'seasons.org_id')
     .selectAll('seasons')
@@ -65,7 +62,7 @@ function seasonsQuery(database: Kysely<any>) {
 }
 
 /** The seasons of the given organizations, latest start first; status as of `now` in each org's zone. */
-export async function listSeasons(database: Kysely<any>, orgIds: readonly string[], now: Date): Promise<Season[]> {
+export async function listSeasons(database: Kysely<ReadModels>, orgIds: readonly string[], now: Date): Promise<Season[]> {
   if (orgIds.length === 0) return [];
   const rows = await seasonsQuery(database)
     .where('seasons.org_id', 'in', [...orgIds])
@@ -76,7 +73,7 @@ export async function listSeasons(database: Kysely<any>, orgIds: readonly string
   return withTeams(database, rows, now);
 }
 
-export async function findSeason(database: Kysely<any>, seasonId: string, now: Date): Promise<Season | null> {
+export async function findSeason(database: Kysely<ReadModels>, seasonId: string, now: Date): Promise<Season | null> {
   const row = await seasonsQuery(database).where('seasons.id', '=', seasonId).executeTakeFirst();
   return row ? ((await withTeams(database, [row], now))[0] ?? null) : null;
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 
 /**
  * A deactivation ends a person's access to the deactivating organization's teams, and to those
@@ -11,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  * Holds the active memberships of people whom the team's organization has deactivated (as
  * `deactivated_org_members` says); `userIds` narrows it to some people.
  */
-export async function holdDeactivatedMemberships(db: Kysely<any>, userIds?: readonly string[]): Promise<string[]> {
+export async function holdDeactivatedMemberships(db: Kysely<ReadModels>, userIds?: readonly string[]): Promise<string[]> {
   if (userIds?.length === 0) return [];
   const { rows } = await sql<{ team_id: string }>`
     WITH held AS (
@@ -28,7 +29,7 @@ export async function holdDeactivatedMemberships(db: Kysely<any>, userIds?: read
 }
 
 /** Gives back the person's held memberships of the organization's teams. */
-export async function releaseMemberships(db: Kysely<any>, orgId: string, userId: string): Promise<string[]> {
+export async function releaseMemberships(db: Kysely<ReadModels>, orgId: string, userId: string): Promise<string[]> {
   const { rows } = await sql<{ team_id: string }>`
     WITH released AS (
       DELETE FROM deactivated_team_members m USING teams t
@@ -43,7 +44,7 @@ export async function releaseMemberships(db: Kysely<any>, orgId: string, userId:
 }
 
 /** The teams' member counts, from their active memberships (one statement for all of them). */
-export async function recountMembers(db: Kysely<any>, teamIds: readonly string[]): Promise<void> {
+export async function recountMembers(db: Kysely<ReadModels>, teamIds: readonly string[]): Promise<void> {
   if (teamIds.length === 0) return;
   await sql`
     UPDATE teams SET member_count = (SELECT count(*)::int FROM team_members WHERE team_members.team_id = teams.id)

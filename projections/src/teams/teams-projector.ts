@@ -30,7 +30,7 @@ export const teamsProjector: Projector<TeamsTables> = {
   ],
   tables: ['teams', 'team_members', 'deactivated_team_members', 'deactivated_org_members'],
   async apply(trx, events) {
-    const db = trx as Kysely<TeamsTables>;
+    const db: Kysely<TeamsTables> = trx;
     const teams = events
       .filter((e) => e.type === 'TeamCreated')
       .map((e) => {

@@ -1,10 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { ReadModels } from '../read-models.ts';
 import { canManageTeam, type AssignedRole, type Team, type TeamMember, type TeamReminders } from '@sideline/domain';
-import type { UsersTables } from '../identity/users-read-model.ts';
 import { displayRoleOf, membershipColumns } from '../orgs/membership-sql.ts';
-import type { TeamsTables } from './teams-read-model.ts';
-
-type DB = TeamsTables & UsersTables;
 
 const teamColumns = [
   'teams.id',
@@ -55,8 +52,8 @@ function toTeam(row: {
 }
 
 /** The user's teams, oldest first (the first team is the default selection in the UI). */
-export async function listTeamsOfUser(database: Kysely<any>, userId: string): Promise<Team[]> {
-  const rows = await (database as Kysely<DB>)
+export async function listTeamsOfUser(database: Kysely<ReadModels>, userId: string): Promise<Team[]> {
+  const rows = await database
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .select(teamColumns)
@@ -68,8 +65,8 @@ export async function listTeamsOfUser(database: Kysely<any>, userId: string): Pr
 }
 
 /** The team as its member sees it; null when it does not exist or the user is not a member. */
-export async function findTeamForMember(database: Kysely<any>, teamId: string, userId: string): Promise<Team | null> {
-  const row = await (database as Kysely<DB>)
+export async function findTeamForMember(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<Team | null> {
+  const row = await database
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .select(teamColumns)
@@ -80,8 +77,8 @@ export async function findTeamForMember(database: Kysely<any>, teamId: string, u
 }
 
 /** The user's role in the team, or null when not a member (one indexed lookup). */
-export async function memberRole(database: Kysely<any>, teamId: string, userId: string): Promise<AssignedRole | null> {
-  const row = await (database as Kysely<DB>)
+export async function memberRole(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<AssignedRole | null> {
+  const row = await database
     .selectFrom('team_members')
     .select('assigned_role')
     .where('team_id', '=', teamId)
@@ -90,8 +87,8 @@ export async function memberRole(database: Kysely<any>, teamId: string, userId: 
   return (row?.assigned_role as AssignedRole | undefined) ?? null;
 }
 
-export async function teamIdsOfUser(database: Kysely<any>, userId: string): Promise<string[]> {
-  const rows = await (database as Kysely<DB>)
+export async function teamIdsOfUser(database: Kysely<ReadModels>, userId: string): Promise<string[]> {
+  const rows = await database
     .selectFrom('team_members')
     .select('team_id')
     .where('user_id', '=', userId)
@@ -99,9 +96,9 @@ export async function teamIdsOfUser(database: Kysely<any>, userId: string): Prom
   return rows.map((r) => r.team_id);
 }
 
-export async function listTeamMembers(database: Kysely<any>, teamId: string): Promise<TeamMember[]> {
+export async function listTeamMembers(database: Kysely<ReadModels>, teamId: string): Promise<TeamMember[]> {
   const { is_org_admin, team_roles } = membershipColumns('users.id');
-  const rows = await (database as Kysely<DB>)
+  const rows = await database
     .selectFrom('team_members')
     .innerJoin('users', 'users.id', 'team_members.user_id')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
