@@ -1,7 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // One vitest run covers every package. Server-side suites use real PostgreSQL/NATS when
 // reachable (required under SIDELINE_REQUIRE_SERVICES=1) and PGlite / the in-process bus always.
+//
+// SIDELINE_TEST_SERVICES=none (`npm run test:fast`, projects server and web) runs on PGlite and
+// the in-process bus only (infra/src/testing/services.ts) and leaves out the files below: each
+// needs an external program or service throughout. A new test file that does, or that is slow
+// (spawns the built server, a load test), is named `*.slow.test.ts`, or listed here with why.
+const fastRunLeavesOut = [
+  '**/*.slow.test.ts',
+  // RTMP ingest and HLS: a real ffmpeg publishes to the server.
+  'command-api/test/**/livestream*.test.ts',
+  // Video uploads: ffmpeg makes the test videos, ffprobe/ffmpeg clean and probe them.
+  'command-api/test/**/video-metadata.test.ts',
+  'command-api/test/**/media-hub-api.test.ts',
+  // A real Prometheus scrapes /metrics.
+  'command-api/test/**/metrics-prometheus.test.ts',
+  // EventStoreDB in a container (testcontainers) or at EVENTSTORE_URL.
+  'infra/src/event-store/eventstoredb-event-store.test.ts',
+  // Only about NATS or PostgreSQL (a restart, two processes): every test would skip.
+  'infra/src/bus/nats-reconnect.test.ts',
+  'realtime/test/bus-outage.test.ts',
+  'realtime/test/cross-process.test.ts',
+  'projections/test/projection-leadership.test.ts',
+  'command-api/test/**/chat-socket-outage.test.ts',
+  'command-api/test/**/shared-nats.test.ts',
+  'command-api/test/**/session-cache.test.ts',
+];
+const fastRun = process.env.SIDELINE_TEST_SERVICES === 'none';
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +38,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['{domain,infra,projections,realtime,command-api}/{src,test}/**/*.test.ts'],
+          ...(fastRun ? { exclude: [...configDefaults.exclude, ...fastRunLeavesOut] } : {}),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

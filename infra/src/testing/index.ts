@@ -18,6 +18,7 @@ export {
   DEFAULT_TEST_DATABASE_URL,
   postgresAvailable,
   requireServices,
+  servicesOff,
   testDatabaseKinds,
   testServerUrl,
   type TestDatabaseKind,
