@@ -28,7 +28,6 @@ export const streamKeyMigrations: Record<string, Migration> = {
 
 /** The prefix tells a leaked key apart in logs and secret scanners; the rest fits RTMP stream names. */
 const PREFIX = 'sk_';
-export const STREAM_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{32}$/;
 
 export const hashStreamKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -47,15 +46,6 @@ export async function storeStreamKey(db: Kysely<any>, livestreamId: string, hash
     .values({ livestream_id: livestreamId, key_hash: hash, created_at: new Date() })
     .onConflict((oc) => oc.column('livestream_id').doUpdateSet({ key_hash: hash, created_at: new Date() }))
     .execute();
-}
-
-export async function streamKeyHashOf(db: Kysely<any>, livestreamId: string): Promise<string | null> {
-  const row = await keysOf(db)
-    .selectFrom('livestream_keys')
-    .select('key_hash')
-    .where('livestream_id', '=', livestreamId)
-    .executeTakeFirst();
-  return row?.key_hash ?? null;
 }
 
 /**

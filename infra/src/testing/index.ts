@@ -15,10 +15,8 @@
  */
 export { createTestDatabase, type TestDatabase } from './create-test-database.ts';
 export {
-  DEFAULT_TEST_DATABASE_URL,
   postgresAvailable,
   requireServices,
-  servicesOff,
   testDatabaseKinds,
   testServerUrl,
   type TestDatabaseKind,

@@ -42,22 +42,6 @@ export async function mutedTeamIdsOfUser(db: Kysely<any>, userId: string): Promi
   return rows.map((r) => r.team_id);
 }
 
-/** Of these people, those who muted the team. */
-export async function usersWhoMutedTeam(
-  db: Kysely<any>,
-  teamId: string,
-  userIds: readonly string[],
-): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await (db as Kysely<PushTables>)
-    .selectFrom('team_notification_mutes')
-    .select('user_id')
-    .where('team_id', '=', teamId)
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
-
 export async function quietHoursOfUsers(db: Kysely<any>, userIds: readonly string[]): Promise<Map<string, QuietHours>> {
   if (userIds.length === 0) return new Map();
   const rows = await (db as Kysely<PushTables>)

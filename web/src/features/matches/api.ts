@@ -238,10 +238,6 @@ export const myMatchesQueryOptions = queryOptions({
   queryFn: () => api.get<MatchBoard>(apiPaths.myMatches),
 });
 
-export function useMyMatches() {
-  return useQuery(myMatchesQueryOptions);
-}
-
 /** GET /api/teams/{teamId}/matches — one team's live and next matches and its recent results. */
 export function teamMatchesQueryOptions(teamId: string) {
   return queryOptions({
