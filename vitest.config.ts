@@ -51,6 +51,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // The fast run loads the screens once per worker instead of once per file (a third of
+          // the time here); src/test/setup.ts resets the state modules keep after each test.
+          ...(fastRun ? { isolate: false } : {}),
           // Component tests type and wait for many renders; on a busy 2-core machine 5 s is too tight.
           testTimeout: 15_000,
         },
