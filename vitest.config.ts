@@ -18,6 +18,8 @@ const fastRunLeavesOut = [
   'command-api/test/**/metrics-prometheus.test.ts',
   // EventStoreDB in a container (testcontainers) or at EVENTSTORE_URL.
   'infra/src/event-store/eventstoredb-event-store.test.ts',
+  // A load test: hundreds of sign-ins, each hashing a password (a minute of CPU here).
+  'command-api/test/**/sign-in-throttle.test.ts',
   // Only about NATS or PostgreSQL (a restart, two processes): every test would skip.
   'infra/src/bus/nats-reconnect.test.ts',
   'realtime/test/bus-outage.test.ts',
