@@ -31,6 +31,11 @@ const fastRunLeavesOut = [
 ];
 const fastRun = process.env.SIDELINE_TEST_SERVICES === 'none';
 
+// The fast run shares a worker's loaded modules between its files (half the CPU: PGlite, Fastify
+// and the screens load once). These files need a process of their own: V8 flags set at start.
+const ownProcess = ['infra/src/db/embedded-v8-flags.test.ts'];
+const serverTests = ['{domain,infra,projections,realtime,command-api}/{src,test}/**/*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -39,12 +44,27 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{domain,infra,projections,realtime,command-api}/{src,test}/**/*.test.ts'],
-          ...(fastRun ? { exclude: [...configDefaults.exclude, ...fastRunLeavesOut] } : {}),
+          include: serverTests,
+          ...(fastRun
+            ? { exclude: [...configDefaults.exclude, ...fastRunLeavesOut, ...ownProcess], isolate: false }
+            : {}),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
+      ...(fastRun
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'server-own-process',
+                environment: 'node',
+                include: ownProcess,
+                testTimeout: 30_000,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         test: {
