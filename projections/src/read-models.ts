@@ -24,7 +24,8 @@ import type { TeamsTables } from './teams/teams-read-model.ts';
  * wrong type fails the typecheck instead of a request.
  */
 export interface ReadModels
-  extends CalendarTables,
+  extends
+    CalendarTables,
     ChatTables,
     ConsentTables,
     UsersTables,

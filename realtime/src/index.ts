@@ -1,12 +1,6 @@
 export { realtimePlugin } from './gateway/plugin.ts';
 export type { RealtimeOptions, RealtimeSession, RealtimeUser, SendMessageInput } from './gateway/options.ts';
-export { realtimeDefaults } from './gateway/options.ts';
-export type { RealtimeStats } from './gateway/gateway.ts';
-export { socketCapClose } from './gateway/gateway.ts';
-export { publishSessionRevoked, sessionEndedClose } from './sessions/session-watch.ts';
-export { sameHostOrigin } from './gateway/origin.ts';
+export { publishSessionRevoked } from './sessions/session-watch.ts';
 export { publishToTeam, publishToUser } from './fanout/publish.ts';
-export { teamSubject, userSubject } from './fanout/subjects.ts';
-export type { BusEnvelope } from './fanout/envelope.ts';
 export * from './protocol.ts';
 export { revokedSessionId, sessionRevokedKind } from './sessions/session-watch.ts';

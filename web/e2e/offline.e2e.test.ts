@@ -7,8 +7,8 @@ import { browserUnavailableReason, launchProfile } from './support/browser.ts';
 import { useSidelineInBrowser } from './support/fixture.ts';
 import { callApi, demoTeamId, DEMO_PASSWORD, signInAsDemo } from './support/demo.ts';
 
-// The scorer's stats made offline go through the same outbox (features/matches/queued-stats.ts,
-// `useRecordStatOrQueue`); their end-to-end test belongs with the touchline scorer screen.
+// The scorer's stats made offline go through the same outbox (features/matches/api.ts,
+// `useScoreStat`); their end-to-end test belongs with the touchline scorer screen.
 const skipReason = browserUnavailableReason();
 if (skipReason) console.warn(`offline e2e skipped: ${skipReason}`);
 

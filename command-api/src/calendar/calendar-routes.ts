@@ -63,7 +63,11 @@ const SERIES_LIST_DAYS = 366;
  * reading) gains an occurrence just by time passing: the first occurrence after the window that
  * began at `readAt` enters it then. Null when no series goes on past the window.
  */
-export async function defaultWindowChangesAt(db: Kysely<ReadModels>, teamId: string, readAt: number): Promise<number | null> {
+export async function defaultWindowChangesAt(
+  db: Kysely<ReadModels>,
+  teamId: string,
+  readAt: number,
+): Promise<number | null> {
   const windowEnd = readAt + SERIES_LIST_DAYS * DAY_MS;
   let next: number | null = null;
   for (const series of await listTeamSeries(db, teamId)) {

@@ -32,7 +32,11 @@ export const feedTokenMigrations: Record<string, Migration> = {
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** A fresh token for the user's feed of the team (the previous one stops working). */
-export async function issueFeedToken(database: Kysely<FeedTokenTables>, teamId: string, userId: string): Promise<string> {
+export async function issueFeedToken(
+  database: Kysely<FeedTokenTables>,
+  teamId: string,
+  userId: string,
+): Promise<string> {
   const db = database;
   const token = randomBytes(32).toString('base64url');
   await db
@@ -49,7 +53,11 @@ export async function issueFeedToken(database: Kysely<FeedTokenTables>, teamId: 
 }
 
 /** The user the token was issued to for this team, or null. */
-export async function feedTokenUser(database: Kysely<FeedTokenTables>, teamId: string, token: string): Promise<string | null> {
+export async function feedTokenUser(
+  database: Kysely<FeedTokenTables>,
+  teamId: string,
+  token: string,
+): Promise<string | null> {
   const row = await database
     .selectFrom('calendar_feed_tokens')
     .select('user_id')
@@ -60,7 +68,11 @@ export async function feedTokenUser(database: Kysely<FeedTokenTables>, teamId: s
 }
 
 /** Deletes the user's tokens for every team of the organization (a deactivation there). */
-export async function revokeOrgFeedTokens(database: Kysely<FeedTokenTables>, orgId: string, userId: string): Promise<void> {
+export async function revokeOrgFeedTokens(
+  database: Kysely<FeedTokenTables>,
+  orgId: string,
+  userId: string,
+): Promise<void> {
   await sql`
     DELETE FROM calendar_feed_tokens
     WHERE user_id = ${userId} AND team_id IN (SELECT id FROM teams WHERE org_id = ${orgId})`.execute(database);

@@ -1,2 +1,1 @@
 export { calendarRoutes } from './calendar-routes.ts';
-export { feedTokenMigrations } from './feed-tokens.ts';

@@ -33,12 +33,6 @@ function jsonSchemaOf(frame: Frame, io: 'input' | 'output'): Record<string, unkn
   return json;
 }
 
-/** Every frame type the server may send on `/ws`. */
-export const serverFrameTypes = (): string[] => [
-  ...serverFrame.options.map((f) => typeOf(f as unknown as Frame)),
-  ...notificationFrames.map((f) => typeOf(f as unknown as Frame)),
-];
-
 export function asyncApiDocument(options: { publicOrigin: string; sessionCookieName: string }) {
   const origin = new URL(options.publicOrigin);
   const clientFrames = Object.values(clientFrameSchemas) as unknown as Frame[];

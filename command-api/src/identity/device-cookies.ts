@@ -57,7 +57,10 @@ export function createDeviceCookies(options: { secret: Buffer; secure: boolean }
  * on first start and kept in the database (with the data in embedded mode; shared by every
  * process of a deployment in split mode).
  */
-export async function deviceCookieSecret(database: Kysely<AuthTables>, configured: string | undefined): Promise<Buffer> {
+export async function deviceCookieSecret(
+  database: Kysely<AuthTables>,
+  configured: string | undefined,
+): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   const secret = await keptServerSecret(database, SECRET_NAME, () => randomBytes(32).toString('base64url'));
   return Buffer.from(secret, 'base64url');

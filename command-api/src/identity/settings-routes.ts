@@ -303,11 +303,7 @@ function avatarNotFound(): HttpError {
 }
 
 async function avatarOwner(db: Kysely<ReadModels>, url: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('avatar_url', '=', url)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select('id').where('avatar_url', '=', url).executeTakeFirst();
   return row?.id ?? null;
 }
 

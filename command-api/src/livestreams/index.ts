@@ -5,9 +5,6 @@ import { LivestreamIngest } from './ingest.ts';
 import { livestreamPlaybackRoutes, livestreamsRoutes as routes } from './livestream-routes.ts';
 import { saveRecording } from './recording.ts';
 
-export { LivestreamIngest } from './ingest.ts';
-export { streamKeyMigrations } from './stream-keys.ts';
-
 /**
  * Livestreams: the API routes, HTTP-FLV and HLS playback and (when RTMP_ENABLED, in a process that
  * serves the API) the RTMP ingest on RTMP_PORT, started and stopped with the app.

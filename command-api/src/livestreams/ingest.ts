@@ -7,7 +7,12 @@ import type { ServerResponse } from 'node:http';
 import type { Kysely } from 'kysely';
 import { DomainError, livestreamDecider, livestreamStream, type LivestreamCommand } from '@sideline/domain';
 import { teamSubject, toEnvelope, type Bus, type Logger } from '@sideline/infra';
-import { findLivestreamRow, listLiveLivestreamIds, playersLackingConsent, type ReadModels } from '@sideline/projections';
+import {
+  findLivestreamRow,
+  listLiveLivestreamIds,
+  playersLackingConsent,
+  type ReadModels,
+} from '@sideline/projections';
 import { ffmpegAvailable } from '../media/video-processing.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
 import { hlsRoot, LiveHls, removeHlsLeftovers, type FlvBroadcast, type FlvSubscriber } from './hls.ts';

@@ -29,7 +29,6 @@ export const streamKeyMigrations: Record<string, Migration> = {
 
 /** The prefix tells a leaked key apart in logs and secret scanners; the rest fits RTMP stream names. */
 const PREFIX = 'sk_';
-export const STREAM_KEY_PATTERN = /^sk_[A-Za-z0-9_-]{32}$/;
 
 export const hashStreamKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -46,15 +45,6 @@ export async function storeStreamKey(db: Kysely<StreamKeyTables>, livestreamId: 
     .values({ livestream_id: livestreamId, key_hash: hash, created_at: new Date() })
     .onConflict((oc) => oc.column('livestream_id').doUpdateSet({ key_hash: hash, created_at: new Date() }))
     .execute();
-}
-
-export async function streamKeyHashOf(db: Kysely<StreamKeyTables>, livestreamId: string): Promise<string | null> {
-  const row = await db
-    .selectFrom('livestream_keys')
-    .select('key_hash')
-    .where('livestream_id', '=', livestreamId)
-    .executeTakeFirst();
-  return row?.key_hash ?? null;
 }
 
 /**

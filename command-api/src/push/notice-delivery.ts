@@ -41,7 +41,9 @@ interface Row {
 }
 
 /** What sending a notice reads and writes: the read models and the sender's own tables. */
-export type NoticeTables = ReadModels & NoticeDeliveryTables & NoticeProofTables & { push_deliveries: { channel: string } };
+export type NoticeTables = ReadModels &
+  NoticeDeliveryTables &
+  NoticeProofTables & { push_deliveries: { channel: string } };
 
 /** Keeps a schedule change for the proof of who was told (once, whoever sends it). */
 export async function recordScheduleNotice(db: Kysely<NoticeTables>, row: Row, notice: ComposedNotice): Promise<void> {

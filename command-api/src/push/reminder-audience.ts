@@ -12,7 +12,10 @@ export interface Unanswered {
  * answering for themself, each player's own account, and every guardian of each player (one
  * query for all the lists). The manual reminder and the scheduled ones both ask this.
  */
-export async function peopleToRemind(db: Kysely<ReadModels>, lists: readonly (readonly Unanswered[])[]): Promise<string[][]> {
+export async function peopleToRemind(
+  db: Kysely<ReadModels>,
+  lists: readonly (readonly Unanswered[])[],
+): Promise<string[][]> {
   const children = [...new Set(lists.flatMap((list) => list.flatMap((a) => (a.playerId ? [a.playerId] : []))))];
   const guardians = new Map<string, string[]>();
   if (children.length > 0) {

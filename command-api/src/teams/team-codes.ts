@@ -37,7 +37,11 @@ export async function reserveTeamCode(database: Kysely<TeamCodeTables>, teamId: 
 }
 
 /** Reserves a code someone chose; false when another team has it. */
-export async function reserveChosenTeamCode(database: Kysely<TeamCodeTables>, teamId: string, code: string): Promise<boolean> {
+export async function reserveChosenTeamCode(
+  database: Kysely<TeamCodeTables>,
+  teamId: string,
+  code: string,
+): Promise<boolean> {
   const result = await database
     .insertInto('team_codes')
     .values({ code, team_id: teamId })
@@ -51,10 +55,6 @@ export async function releaseTeamCode(database: Kysely<TeamCodeTables>, teamId: 
 }
 
 export async function teamIdForCode(database: Kysely<TeamCodeTables>, code: string): Promise<string | null> {
-  const row = await database
-    .selectFrom('team_codes')
-    .select('team_id')
-    .where('code', '=', code)
-    .executeTakeFirst();
+  const row = await database.selectFrom('team_codes').select('team_id').where('code', '=', code).executeTakeFirst();
   return row?.team_id ?? null;
 }

@@ -93,7 +93,11 @@ export async function revokeApiToken(db: Kysely<ApiTokenTables>, id: string): Pr
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The organization a presented token opens, or null for an unknown or revoked token. */
-export async function organizationOfToken(db: Kysely<ApiTokenTables>, token: string, now: Date): Promise<string | null> {
+export async function organizationOfToken(
+  db: Kysely<ApiTokenTables>,
+  token: string,
+  now: Date,
+): Promise<string | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;
   const row = await db
     .selectFrom('api_tokens')

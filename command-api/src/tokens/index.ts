@@ -1,2 +1,1 @@
 export { tokensRoutes } from './tokens-routes.ts';
-export { apiTokenMigrations, organizationOfToken } from './api-tokens.ts';

@@ -164,7 +164,6 @@ export const adminPersonPatchSchema = z
     message: 'Send a role or isActive',
     path: ['role'],
   });
-export type AdminPersonPatch = z.input<typeof adminPersonPatchSchema>;
 
 // ---- media ---------------------------------------------------------------------------------------
 
@@ -263,7 +262,6 @@ export const adminActivityQuerySchema = adminScopeQuerySchema.extend({
     .default(ACTIVITY_PAGE_DEFAULT),
   format: z.enum(['json', 'csv', 'ndjson']).default('json'),
 });
-export type AdminActivityQuery = z.input<typeof adminActivityQuerySchema>;
 
 export const adminActivityPageSchema = z.object({
   items: z.array(adminActivitySchema),

@@ -135,7 +135,6 @@ export const changeEventInputSchema = z
     rsvpDeadlineHours: v.rsvpDeadlineHours,
   }));
 export type ChangeEventInput = z.input<typeof changeEventInputSchema>;
-export type ChangeEventCommandInput = z.output<typeof changeEventInputSchema>;
 
 /** POST …/occurrences/{occurrenceDate}/cancel */
 export const cancelOccurrenceInputSchema = z.object({ reason: reasonSchema }).default({ reason: null });

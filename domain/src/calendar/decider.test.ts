@@ -6,11 +6,7 @@ import { createEventInputSchema, rsvpInputSchema, type Recurrence } from './sche
 
 const weekly: Recurrence = { type: 'weekly', interval: 1, days: ['tuesday', 'thursday'], endDate: null, endCount: 4 };
 // 2026-03-03 is a Tuesday.
-const schedule = (
-  recurrence: Recurrence | null = weekly,
-  startsAt = '2026-03-03T17:00:00.000Z',
-  timeZone = 'UTC',
-) => ({
+const schedule = (recurrence: Recurrence | null = weekly, startsAt = '2026-03-03T17:00:00.000Z', timeZone = 'UTC') => ({
   type: 'ScheduleEvent' as const,
   data: {
     eventId: 'e1',
@@ -61,16 +57,12 @@ describe('calendar decider', () => {
   });
 
   it('moves the start of a weekly series to its first chosen weekday (a Monday start, Tue/Thu days)', () => {
-    given(calendarDecider)
-      .when(schedule(weekly, '2026-03-02T17:00:00.000Z'))
-      .then([scheduled]);
+    given(calendarDecider).when(schedule(weekly, '2026-03-02T17:00:00.000Z')).then([scheduled]);
   });
 
   it('refuses a series whose end is before its first occurrence', () => {
     const r: Recurrence = { ...weekly, endCount: null, endDate: '2026-03-02T23:59:59.999Z' };
-    given(calendarDecider)
-      .when(schedule(r, '2026-03-02T17:00:00.000Z'))
-      .thenRefuses('NO_OCCURRENCES');
+    given(calendarDecider).when(schedule(r, '2026-03-02T17:00:00.000Z')).thenRefuses('NO_OCCURRENCES');
   });
 
   it('given a series, when a member RSVPs to its 2nd occurrence, then it is recorded there', () => {

@@ -17,7 +17,7 @@ import { expandOccurrences } from './recurrence.ts';
 import { decideChange, isEmptyOverride, resetOverride } from './series-changes.ts';
 import { canonicalTimeZone } from './time-zone.ts';
 
-export { emptyCalendarState, type CalendarState } from './calendar-state.ts';
+export { type CalendarState } from './calendar-state.ts';
 
 const eventNotFound = () => new DomainError('not_found', 'EVENT_NOT_FOUND', 'Event not found');
 const occurrenceNotFound = () =>

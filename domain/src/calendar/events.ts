@@ -214,13 +214,5 @@ export const calendarEventTypes = [
   'RsvpDeadlineSet',
 ] as const;
 
-/** The calendar's events that change a schedule (each one a line of the event's history). */
-export const scheduleChangeEventTypes = [
-  'EventChanged',
-  'OccurrenceCancelled',
-  'OccurrenceRestored',
-  'EventSeriesSplit',
-] as const;
-
 /** The zone an EventScheduled's series repeats in (UTC for events recorded before zones). */
 export const scheduledTimeZone = (data: EventScheduled['data']): string => data.timeZone ?? LEGACY_TIME_ZONE;

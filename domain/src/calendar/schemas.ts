@@ -125,7 +125,6 @@ export const createEventInputSchema = z
     rsvpDeadlineHours: v.rsvpDeadlineHours ?? null,
   }));
 export type CreateEventInput = z.input<typeof createEventInputSchema>;
-export type CreateEventCommandInput = z.output<typeof createEventInputSchema>;
 
 function toRecurrence(
   v: {

@@ -70,11 +70,6 @@ export function shiftWallClock(instant: Date, minutes: number, zone: string): Da
   return fromWallClock(new Date(toWallClock(instant, zone).getTime() + minutes * MINUTE_MS), zone);
 }
 
-/** The weekday (0 = Sunday) of `instant` on `zone`'s clocks. */
-export function wallClockWeekday(instant: Date, zone: string): number {
-  return toWallClock(instant, zone).getUTCDay();
-}
-
 /** How many calendar days (in `zone`) a wall-clock shift crosses from `instant`: −1, 0, +1, … */
 export function wallClockDayShift(instant: Date, minutes: number, zone: string): number {
   const wall = toWallClock(instant, zone).getTime();

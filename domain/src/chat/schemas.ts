@@ -61,7 +61,6 @@ export const editMessageInputSchema = z.object({
     .max(MESSAGE_MAX_LENGTH, `Messages are at most ${MESSAGE_MAX_LENGTH} characters`)
     .refine((t) => t.trim().length > 0, 'Write a message'),
 });
-export type EditMessageInput = z.input<typeof editMessageInputSchema>;
 
 /** GET /api/teams/{teamId}/messages?before={messageId}&limit=n: oldest→newest within the page. */
 export const messagesPageQuerySchema = z.object({

@@ -73,7 +73,6 @@ export const clientFrame = z.discriminatedUnion('type', [joinTeamsFrame, sendMes
 export type JoinTeamsFrame = z.infer<typeof joinTeamsFrame>;
 export type SendMessageFrame = z.infer<typeof sendMessageFrame>;
 export type TypingFrame = z.infer<typeof typingFrame>;
-export type PresenceFrame = z.infer<typeof presenceFrame>;
 export type ClientFrame = z.infer<typeof clientFrame>;
 /** What a client writes (identity fields optional, content defaulted). */
 export type ClientFrameInput = z.input<typeof clientFrame>;
@@ -204,17 +203,9 @@ export const serverFrame = z.discriminatedUnion('type', [
 ]);
 
 export type RealtimeMessage = z.infer<typeof realtimeMessage>;
-export type JoinedFrame = z.infer<typeof joinedFrame>;
-export type NewMessageFrame = z.infer<typeof newMessageFrame>;
-export type PinnedChangedFrame = z.infer<typeof pinnedChangedFrame>;
-export type MediaChangedFrame = z.infer<typeof mediaChangedFrame>;
-export type MembershipChangedFrame = z.infer<typeof membershipChangedFrame>;
-export type TeamMembersChangedFrame = z.infer<typeof teamMembersChangedFrame>;
 export type TypingUpdateFrame = z.infer<typeof typingUpdateFrame>;
 export type PresenceUpdateFrame = z.infer<typeof presenceUpdateFrame>;
 export type ErrorFrame = z.infer<typeof errorFrame>;
-export type ResyncFrame = z.infer<typeof resyncFrame>;
-export type MatchUpdatedFrame = z.infer<typeof matchUpdatedFrame>;
 export type ServerFrame = z.infer<typeof serverFrame>;
 
 /**

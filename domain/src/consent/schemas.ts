@@ -75,7 +75,6 @@ export const consentHistoryEntrySchema = z.object({
   address: z.string().nullable(),
   browser: z.string().nullable(),
 });
-export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntrySchema>;
 
 /** GET /api/teams/{teamId}/players/{playerId}/consents */
 export const playerConsentsSchema = z.object({
@@ -113,7 +112,6 @@ export const updateOrgConsentSettingsInputSchema = z
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown setting' : undefined) },
   )
   .partial();
-export type UpdateOrgConsentSettingsInput = z.input<typeof updateOrgConsentSettingsInputSchema>;
 
 /** GET /api/admin/consents?teamId= : one row per player of the organization's teams. */
 export const adminConsentsQuerySchema = z.object({

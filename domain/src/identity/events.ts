@@ -13,7 +13,3 @@ export const userRegisteredSchema = z.object({
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 
 export type IdentityEvent = UserRegistered;
-
-export const identityEventSchemas = {
-  UserRegistered: userRegisteredSchema,
-} as const;

@@ -43,7 +43,6 @@ export const createLivestreamInputSchema = z.object({
   recordStream: z.boolean({ error: 'Must be true or false' }).default(true),
 });
 export type CreateLivestreamInput = z.input<typeof createLivestreamInputSchema>;
-export type CreateLivestreamData = z.output<typeof createLivestreamInputSchema>;
 
 /** POST /api/livestreams/{id}/chat: `{ message }`, sent trimmed; empty after trimming is a 400. */
 export const livestreamChatInputSchema = z.object({
@@ -54,7 +53,6 @@ export const livestreamChatInputSchema = z.object({
   /** Optional client id: a retried send posts the message once. */
   clientId: z.string().regex(ID_PATTERN, ID_MESSAGE).optional(),
 });
-export type LivestreamChatInput = z.input<typeof livestreamChatInputSchema>;
 
 /** A livestream as every GET returns it (the spec's Livestream entity plus a few fields). */
 export const livestreamSchema = z.object({
@@ -112,8 +110,6 @@ export const livestreamSchema = z.object({
 });
 export type Livestream = z.infer<typeof livestreamSchema>;
 
-export const livestreamListSchema = z.array(livestreamSchema);
-
 /** A chat message of a livestream (answer of POST …/chat, items of GET …/chat, the socket frame's). */
 export const livestreamChatMessageSchema = z.object({
   id: z.string(),
@@ -155,7 +151,4 @@ export const livestreamChatFrame = z.object({
   teamId: z.string(),
   message: livestreamChatMessageSchema,
 });
-
-export type LivestreamUpdatedFrame = z.infer<typeof livestreamUpdatedFrame>;
 export type LivestreamViewersFrame = z.infer<typeof livestreamViewersFrame>;
-export type LivestreamChatFrame = z.infer<typeof livestreamChatFrame>;

@@ -47,13 +47,3 @@ export const livestreamUserCommandTypes = [
   'RotateStreamKey',
   'SendChatMessage',
 ] as const satisfies readonly LivestreamCommandType[];
-
-/** The signals the RTMP ingest sends. */
-export const livestreamSignalTypes = [
-  'ConnectPublisher',
-  'PublishStarted',
-  'PublishDropped',
-  'PublishEnded',
-  'GraceExpired',
-  'TeamGone',
-] as const satisfies readonly LivestreamCommandType[];

@@ -45,7 +45,6 @@ export const mediaUploadFieldsSchema = z.object({
     .pipe(z.array(idSchema).max(MEDIA_PLAYERS_MAX, `Name at most ${MEDIA_PLAYERS_MAX} players`))
     .transform((ids) => [...new Set(ids)]),
 });
-export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
 
 /** The upload's answer (spec §3 "Uploaded media response: url", plus the id and thumbnail). */
 export const uploadedMediaSchema = z.object({
@@ -71,7 +70,6 @@ export const mediaListQuerySchema = z.object({
   before: idSchema.optional(),
   limit: z.coerce.number().int().min(1).max(MEDIA_PAGE_MAX).default(MEDIA_PAGE_DEFAULT),
 });
-export type MediaListQuery = z.input<typeof mediaListQuerySchema>;
 
 /** One item of the Media Hub (spec §3 Media item, plus what the viewer shows). */
 export const mediaItemSchema = z.object({

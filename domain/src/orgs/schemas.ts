@@ -40,7 +40,6 @@ export const PHONE_MESSAGE = 'Enter a phone number (digits, spaces and + - ( ) o
 
 export const rsvpPolicies = ['required', 'optional', 'disabled'] as const;
 export const rsvpPolicySchema = z.enum(rsvpPolicies, { error: 'Choose required, optional or disabled' });
-export type RsvpPolicy = z.infer<typeof rsvpPolicySchema>;
 
 /**
  * An organization's settings (spec part 2 §3 plus the console's name, description and default
@@ -183,4 +182,3 @@ export const orgActivityQuerySchema = z.object({
 
 /** POST /api/organizations/{id}/admins: makes a member of the organization an admin of it. */
 export const addOrgAdminInputSchema = z.object({ userId: idSchema });
-export type AddOrgAdminInput = z.input<typeof addOrgAdminInputSchema>;

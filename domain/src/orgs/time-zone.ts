@@ -1,4 +1,4 @@
-export { isIanaTimeZone, TIME_ZONE_MESSAGE, timeZoneSchema } from '../shared/time-zone.ts';
+export { isIanaTimeZone, timeZoneSchema } from '../shared/time-zone.ts';
 
 /** The zones the org console offers first (spec part 2 §9); any IANA zone is accepted. */
 export const suggestedTimeZones = [

@@ -54,7 +54,6 @@ export type AddPlayerInput = z.input<typeof addPlayerInputSchema>;
 
 /** POST /api/teams/{teamId}/players/{playerId}/guardians: link a member of the team as a guardian. */
 export const linkGuardianInputSchema = z.object({ userId: idSchema });
-export type LinkGuardianInput = z.input<typeof linkGuardianInputSchema>;
 
 /** `?at=ISO`: the roster as it was at that moment. */
 export const rosterAtQuerySchema = z.object({ at: boundedIsoDateTime('Give a moment as an ISO date-time').optional() });

@@ -79,7 +79,6 @@ export const quietHoursViewSchema = z.object({
 /** PUT /api/teams/{teamId}/notifications */
 export const teamNotificationsInputSchema = z.object({ muted: z.boolean() });
 export const teamNotificationsSchema = z.object({ teamId: z.string(), muted: z.boolean() });
-export type TeamNotifications = z.infer<typeof teamNotificationsSchema>;
 
 /** POST /api/events/{eventId}/remind */
 export const remindInputSchema = z.object({

@@ -74,7 +74,6 @@ export const seasonInputSchema = z
     sportId: (sportId ?? sportIdOfName(sport)) as SportId,
   }));
 export type SeasonInput = z.input<typeof seasonInputSchema>;
-export type SeasonValues = z.output<typeof seasonInputSchema>;
 
 /** PATCH /api/seasons/{id}: activate or deactivate. */
 export const setSeasonActiveInputSchema = z.object({ isActive: z.boolean({ error: 'Choose active or not' }) });

@@ -237,8 +237,6 @@ export function sportIdOfName(name: string | null | undefined): SportId | null {
   return found ? (found.id as SportId) : null;
 }
 
-export const isStatTypeOf = (sport: SportDefinition, statType: string): boolean => sport.statTypes.includes(statType);
-
 export function positionOf(sport: SportDefinition, positionId: string): Position | null {
   return sport.positions.find((p) => p.id === positionId) ?? null;
 }

@@ -14,7 +14,6 @@ export type SportSummary = z.infer<typeof sportSummarySchema>;
 
 /** GET /api/sports/{id}/positions */
 export const positionSchema = z.object({ id: z.string(), name: z.string() });
-export type PositionView = z.infer<typeof positionSchema>;
 
 export const sportSummaryOf = (sport: SportDefinition): SportSummary => ({
   id: sport.id,

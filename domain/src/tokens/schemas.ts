@@ -12,7 +12,6 @@ export const createApiTokenInputSchema = z.object({
     .max(API_TOKEN_NAME_MAX, `Name must be at most ${API_TOKEN_NAME_MAX} characters`),
   organizationId: z.string({ error: 'Organization is required' }).min(1, 'Organization is required').pipe(idSchema),
 });
-export type CreateApiTokenInput = z.input<typeof createApiTokenInputSchema>;
 
 /** A token as listed (GET /api/tokens): never the secret. */
 export const apiTokenSchema = z.object({
@@ -32,4 +31,3 @@ export const createdApiTokenSchema = z.object({
   token: z.string(),
   createdAt: z.string(),
 });
-export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

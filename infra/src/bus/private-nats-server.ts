@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { requireServices, servicesOff } from '../testing/services.ts';
 import { natsAvailable } from './nats-available.ts';
 
 /**
@@ -27,13 +28,18 @@ const candidates = [
 
 /**
  * Starts one, or returns null after printing why the suite skips (no nats-server binary).
- * Under SIDELINE_REQUIRE_SERVICES=1 (CI) a missing binary is a failure, not a skip.
+ * Under SIDELINE_REQUIRE_SERVICES=1 (CI) a missing binary is a failure, not a skip; under
+ * SIDELINE_TEST_SERVICES=none (no external processes) the suite skips.
  */
 export async function startPrivateNatsServer(suite: string): Promise<PrivateNatsServer | null> {
+  if (servicesOff()) {
+    console.warn(`[skip] ${suite}: SIDELINE_TEST_SERVICES=none`);
+    return null;
+  }
   const binary = candidates.find((path): path is string => path !== undefined && existsSync(path));
   if (!binary) {
     const reason = 'no nats-server binary (set NATS_SERVER_BIN)';
-    if (process.env.SIDELINE_REQUIRE_SERVICES === '1') {
+    if (requireServices()) {
       throw new Error(`${suite}: ${reason} and SIDELINE_REQUIRE_SERVICES=1`);
     }
     console.warn(`[skip] ${suite}: ${reason}`);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PGlite, Results } from '@electric-sql/pglite';
+import type { Results } from '@electric-sql/pglite';
 import { tuneV8ForEmbeddedDatabase } from './embedded-v8-flags.ts';
 
 /**
@@ -166,6 +166,3 @@ export class PgliteWorkerClient implements PgliteLike {
     return this.closing;
   }
 }
-
-/** What the kysely dialect and the event store see: PGlite's methods, whichever thread runs it. */
-export type PgliteHandle = PGlite | PgliteWorkerClient;

@@ -153,6 +153,8 @@ export const mailsSent = counter({
 /**
  * Web Push notifications, by result (`sent`, `failed`; `expired` for a subscription the push
  * service says is gone). The push sender increments it: `pushesSent.inc({ result: 'sent' })`.
+ * Registered when this module loads, so /metrics shows it at 0 before the first push.
+ * @public
  */
 export const pushesSent = counter({
   name: 'sideline_pushes_total',

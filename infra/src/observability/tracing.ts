@@ -145,13 +145,6 @@ export async function inSpan<T>(name: string, attributes: Attributes, fn: () => 
   }
 }
 
-/** The active span as a W3C `traceparent`; undefined without one (or while tracing is off). */
-export function activeTraceparent(): string | undefined {
-  if (!otel) return undefined;
-  const span = otel.api.trace.getActiveSpan();
-  return span ? toTraceparent(span) : undefined;
-}
-
 /**
  * The active span's ids for a log line (pino's mixin): `{ trace_id, span_id }`, or nothing. A new
  * object each time: pino merges the line's fields into it.

@@ -15,7 +15,6 @@
  */
 export { createTestDatabase, type TestDatabase } from './create-test-database.ts';
 export {
-  DEFAULT_TEST_DATABASE_URL,
   postgresAvailable,
   requireServices,
   testDatabaseKinds,

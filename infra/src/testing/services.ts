@@ -7,15 +7,27 @@ export function testServerUrl(): string {
   return process.env.DATABASE_URL || DEFAULT_TEST_DATABASE_URL;
 }
 
-/** SIDELINE_REQUIRE_SERVICES=1 (CI): a service that cannot be reached fails instead of skipping. */
+/**
+ * SIDELINE_TEST_SERVICES=none (`npm run test:fast`): suites use PGlite and the in-process bus only,
+ * never reaching for PostgreSQL or NATS even when they run; their variants for those skip.
+ */
+export function servicesOff(): boolean {
+  return process.env.SIDELINE_TEST_SERVICES === 'none';
+}
+
+/**
+ * SIDELINE_REQUIRE_SERVICES=1 (CI): a service that cannot be reached fails instead of skipping.
+ * SIDELINE_TEST_SERVICES=none overrides it: services are then left out on purpose.
+ */
 export function requireServices(): boolean {
-  return process.env.SIDELINE_REQUIRE_SERVICES === '1';
+  return process.env.SIDELINE_REQUIRE_SERVICES === '1' && !servicesOff();
 }
 
 let available: Promise<boolean> | undefined;
 
 /** Whether the test PostgreSQL server answers (checked once per process). */
 export function postgresAvailable(): Promise<boolean> {
+  if (servicesOff()) return Promise.resolve(false);
   available ??= (async () => {
     const client = new pg.Client({ connectionString: testServerUrl(), connectionTimeoutMillis: 2_000 });
     client.on('error', () => undefined);
@@ -48,7 +60,9 @@ export async function testDatabaseKinds(): Promise<TestDatabaseKind[]> {
   if (!warned) {
     warned = true;
     console.warn(
-      `PostgreSQL unreachable at ${redact(testServerUrl())}: skipping its test variants, running PGlite only`,
+      servicesOff()
+        ? 'SIDELINE_TEST_SERVICES=none: skipping the PostgreSQL test variants, running PGlite only'
+        : `PostgreSQL unreachable at ${redact(testServerUrl())}: skipping its test variants, running PGlite only`,
     );
   }
   return ['pglite'];

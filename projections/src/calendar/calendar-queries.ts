@@ -133,7 +133,10 @@ export async function listTeamSeries(database: Kysely<ReadModels>, teamId: strin
 }
 
 /** The team's occurrences that were changed or cancelled on their own (the iCalendar feed's overrides). */
-export async function listTeamOccurrenceChanges(database: Kysely<ReadModels>, teamId: string): Promise<OccurrenceRow[]> {
+export async function listTeamOccurrenceChanges(
+  database: Kysely<ReadModels>,
+  teamId: string,
+): Promise<OccurrenceRow[]> {
   return database
     .selectFrom('calendar_occurrence_changes')
     .selectAll()
@@ -516,7 +519,11 @@ async function findByKey(database: Kysely<ReadModels>, eventId: string, key: Dat
   return { series, key, own: own ?? null };
 }
 
-export async function findOccurrence(database: Kysely<ReadModels>, eventId: string, key: Date): Promise<CalendarEvent | null> {
+export async function findOccurrence(
+  database: Kysely<ReadModels>,
+  eventId: string,
+  key: Date,
+): Promise<CalendarEvent | null> {
   const found = await findByKey(database, eventId, key);
   return found ? ((await present(database, [found]))[0] ?? null) : null;
 }
@@ -728,7 +735,11 @@ export async function playerAnswerLinks(
 }
 
 /** The roster player of the team whose own account `userId` is, if any. */
-export async function ownRosterPlayer(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<string | null> {
+export async function ownRosterPlayer(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  userId: string,
+): Promise<string | null> {
   const { rows } = await sql<{ player_id: string }>`
     SELECT player_id FROM player_accounts
     WHERE user_id = ${userId} AND team_id = ${teamId} AND valid_to IS NULL

@@ -52,10 +52,7 @@ export function toMessage(row: MessageRow): Message {
 }
 
 function selectMessages(database: Kysely<ReadModels>) {
-  return database
-    .selectFrom('messages')
-    .leftJoin('users', 'users.id', 'messages.user_id')
-    .select(messageColumns);
+  return database.selectFrom('messages').leftJoin('users', 'users.id', 'messages.user_id').select(messageColumns);
 }
 
 /**
@@ -94,7 +91,11 @@ export async function listPinnedMessages(database: Kysely<ReadModels>, teamId: s
   return rows.map(toMessage);
 }
 
-export async function findMessage(database: Kysely<ReadModels>, teamId: string, messageId: string): Promise<Message | null> {
+export async function findMessage(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  messageId: string,
+): Promise<Message | null> {
   const row = await selectMessages(database)
     .where('messages.team_id', '=', teamId)
     .where('messages.id', '=', messageId)

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
   consentEffective,
-  consentKinds,
   DEFAULT_CONSENT_TEXT,
   type AdminConsentRow,
   type ConsentKind,
@@ -278,9 +277,6 @@ export async function adminConsentRows(
   }
   return rows;
 }
-
-/** The consent kinds in their fixed order (CSV columns). */
-export const consentColumns = consentKinds;
 
 /** The team's rostered players for whom any of `kinds` does not count as given now, by name. */
 export async function playersLackingConsent(

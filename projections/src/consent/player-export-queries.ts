@@ -20,14 +20,6 @@ export const playerExportMigrations: Record<string, Migration> = {
   },
 };
 
-export interface ExportedPlayer {
-  id: string;
-  teamId: string;
-  name: string;
-  jerseyNumber: string | null;
-  addedAt: string;
-}
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The player as rostered, with every guardian link and account link (past ones too). */

@@ -62,11 +62,7 @@ export async function findNotificationPreferences(
   db: Kysely<ReadModels>,
   id: string,
 ): Promise<AllNotificationPreferences | null> {
-  const row = await db
-    .selectFrom('users')
-    .select('notification_preferences')
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select('notification_preferences').where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const stored = notificationPreferencesSchema.safeParse(row.notification_preferences);
   return stored.success ? withAllNotificationPreferences(stored.data) : defaultNotificationPreferences;

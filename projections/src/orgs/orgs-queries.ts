@@ -27,7 +27,11 @@ export interface OrgAccess {
  * One query: the organization, whether the user administers it, and whether they are in one of
  * its teams. An organization the user is not in is null, exactly like one that does not exist.
  */
-export async function orgAccess(database: Kysely<ReadModels>, orgId: string, userId: string): Promise<OrgAccess | null> {
+export async function orgAccess(
+  database: Kysely<ReadModels>,
+  orgId: string,
+  userId: string,
+): Promise<OrgAccess | null> {
   const row = await sql<{ id: string; timezone: string; is_admin: boolean; is_member: boolean }>`
     SELECT o.id, o.timezone,
       EXISTS (SELECT 1 FROM org_admins a WHERE a.org_id = o.id AND a.user_id = ${userId}) AS is_admin,
@@ -296,7 +300,11 @@ export async function listOrgTeams(
 }
 
 /** One team in the org-team shape (any team: independent ones have no organization or season). */
-export async function findOrgTeam(database: Kysely<ReadModels>, teamId: string, withCodes: boolean): Promise<OrgTeam | null> {
+export async function findOrgTeam(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  withCodes: boolean,
+): Promise<OrgTeam | null> {
   const row = await orgTeamsQuery(database).where('teams.id', '=', teamId).executeTakeFirst();
   return row ? toOrgTeam(row as OrgTeamRow, withCodes) : null;
 }
@@ -330,7 +338,11 @@ export async function findOrgSettings(database: Kysely<ReadModels>, orgId: strin
 export const CONSOLE_QUIET_TYPES = ['MessageSent', 'MediaLiked', 'MediaUnliked', 'RsvpRecorded'] as const;
 
 /** The organization's most recent activity, newest first, with the people's names filled in. */
-export async function listOrgActivity(database: Kysely<ReadModels>, orgId: string, limit: number): Promise<OrgActivity[]> {
+export async function listOrgActivity(
+  database: Kysely<ReadModels>,
+  orgId: string,
+  limit: number,
+): Promise<OrgActivity[]> {
   const rows = await database
     .selectFrom('org_activity')
     .leftJoin('users as actor', 'actor.id', 'org_activity.actor_id')

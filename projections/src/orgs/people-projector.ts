@@ -81,7 +81,11 @@ export async function isDeactivatedBy(database: Kysely<ReadModels>, orgId: strin
  * Whether the organization of the team has deactivated this person, who may then not join it
  * again (false for an independent team, and for a team that does not exist).
  */
-export async function isDeactivatedFromTeam(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<boolean> {
+export async function isDeactivatedFromTeam(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  userId: string,
+): Promise<boolean> {
   const { rows } = await sql<{ n: number }>`
     SELECT 1 AS n FROM teams t JOIN org_deactivations d ON d.org_id = t.org_id AND d.user_id = ${userId}
     WHERE t.id = ${teamId}`.execute(database);

@@ -111,7 +111,11 @@ export async function listPlayers(
   });
 }
 
-export async function findPlayer(database: Kysely<ReadModels>, teamId: string, playerId: string): Promise<Player | null> {
+export async function findPlayer(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  playerId: string,
+): Promise<Player | null> {
   const [player] = await listPlayers(database, teamId, { playerId });
   return player ?? null;
 }

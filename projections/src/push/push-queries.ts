@@ -34,31 +34,14 @@ export async function pushSubscriptionsOfUsers(
 }
 
 export async function mutedTeamIdsOfUser(db: Kysely<ReadModels>, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('team_notification_mutes')
-    .select('team_id')
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await db.selectFrom('team_notification_mutes').select('team_id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.team_id);
 }
 
-/** Of these people, those who muted the team. */
-export async function usersWhoMutedTeam(
+export async function quietHoursOfUsers(
   db: Kysely<ReadModels>,
-  teamId: string,
   userIds: readonly string[],
-): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('team_notification_mutes')
-    .select('user_id')
-    .where('team_id', '=', teamId)
-    .where('user_id', 'in', [...userIds])
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
-}
-
-export async function quietHoursOfUsers(db: Kysely<ReadModels>, userIds: readonly string[]): Promise<Map<string, QuietHours>> {
+): Promise<Map<string, QuietHours>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('quiet_hours')

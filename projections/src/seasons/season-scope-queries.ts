@@ -20,7 +20,11 @@ export interface SeasonFacts {
   isOrgMember: boolean;
 }
 
-export async function findSeasonFacts(db: Kysely<ReadModels>, seasonId: string, userId: string): Promise<SeasonFacts | null> {
+export async function findSeasonFacts(
+  db: Kysely<ReadModels>,
+  seasonId: string,
+  userId: string,
+): Promise<SeasonFacts | null> {
   const { rows } = await sql<{
     id: string;
     org_id: string;

@@ -62,7 +62,11 @@ function seasonsQuery(database: Kysely<ReadModels>) {
 }
 
 /** The seasons of the given organizations, latest start first; status as of `now` in each org's zone. */
-export async function listSeasons(database: Kysely<ReadModels>, orgIds: readonly string[], now: Date): Promise<Season[]> {
+export async function listSeasons(
+  database: Kysely<ReadModels>,
+  orgIds: readonly string[],
+  now: Date,
+): Promise<Season[]> {
   if (orgIds.length === 0) return [];
   const rows = await seasonsQuery(database)
     .where('seasons.org_id', 'in', [...orgIds])

@@ -12,7 +12,10 @@ import type { ReadModels } from '../read-models.ts';
  * Holds the active memberships of people whom the team's organization has deactivated (as
  * `deactivated_org_members` says); `userIds` narrows it to some people.
  */
-export async function holdDeactivatedMemberships(db: Kysely<ReadModels>, userIds?: readonly string[]): Promise<string[]> {
+export async function holdDeactivatedMemberships(
+  db: Kysely<ReadModels>,
+  userIds?: readonly string[],
+): Promise<string[]> {
   if (userIds?.length === 0) return [];
   const { rows } = await sql<{ team_id: string }>`
     WITH held AS (

@@ -65,7 +65,11 @@ export async function listTeamsOfUser(database: Kysely<ReadModels>, userId: stri
 }
 
 /** The team as its member sees it; null when it does not exist or the user is not a member. */
-export async function findTeamForMember(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<Team | null> {
+export async function findTeamForMember(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  userId: string,
+): Promise<Team | null> {
   const row = await database
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
@@ -77,7 +81,11 @@ export async function findTeamForMember(database: Kysely<ReadModels>, teamId: st
 }
 
 /** The user's role in the team, or null when not a member (one indexed lookup). */
-export async function memberRole(database: Kysely<ReadModels>, teamId: string, userId: string): Promise<AssignedRole | null> {
+export async function memberRole(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  userId: string,
+): Promise<AssignedRole | null> {
   const row = await database
     .selectFrom('team_members')
     .select('assigned_role')
@@ -88,11 +96,7 @@ export async function memberRole(database: Kysely<ReadModels>, teamId: string, u
 }
 
 export async function teamIdsOfUser(database: Kysely<ReadModels>, userId: string): Promise<string[]> {
-  const rows = await database
-    .selectFrom('team_members')
-    .select('team_id')
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await database.selectFrom('team_members').select('team_id').where('user_id', '=', userId).execute();
   return rows.map((r) => r.team_id);
 }
 

@@ -1,1 +1,1 @@
-export { busEnvelope, frameText, toEnvelope, type BusEnvelope, type EnvelopeOptions } from '@sideline/infra';
+export { busEnvelope, frameText, toEnvelope, type EnvelopeOptions } from '@sideline/infra';

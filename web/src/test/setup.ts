@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasts } from '../components/ui/use-toast.ts';
+import { resetNotificationOffer } from '../features/notifications/offer-store.ts';
 import { FakeWebSocket } from '../lib/socket/testing/fake-web-socket.ts';
 import { DEFAULT_VIEWPORT_WIDTH, setViewportWidth } from './viewport.ts';
 
@@ -48,6 +49,9 @@ afterEach(() => {
     window.localStorage.clear();
   }
   resetToasts();
+  // An RSVP answered in one file must not show the offer in the next (npm run test:fast shares
+  // modules between a worker's files).
+  resetNotificationOffer();
   FakeWebSocket.reset();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

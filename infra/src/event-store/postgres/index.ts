@@ -1,5 +1,1 @@
-export {
-  createPostgresEventStore,
-  type PostgresEventStore,
-  type PostgresEventStoreOptions,
-} from './postgres-event-store.ts';
+export { createPostgresEventStore, type PostgresEventStore } from './postgres-event-store.ts';

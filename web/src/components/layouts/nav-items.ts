@@ -36,11 +36,6 @@ export function isNavEntryActive(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** Managers of matches and livestreams: coach and org_admin (spec part 1 §6, part 2 §6). */
-export function canSeeLive(role: UserRole): boolean {
-  return role === 'coach' || role === 'org_admin';
-}
-
 export function isOrgAdmin(role: UserRole): boolean {
   return role === 'org_admin';
 }

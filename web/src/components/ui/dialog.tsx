@@ -5,7 +5,6 @@ import { cn } from '../../lib/cn.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /**
  * Radix returns focus to a DialogTrigger on close; dialogs opened another way (an event card, a

@@ -1,11 +1,4 @@
-import {
-  queryOptions,
-  useMutation,
-  useQueries,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
@@ -28,25 +21,6 @@ export function teamEventsQueryOptions(teamId: string) {
       }
     },
   });
-}
-
-/**
- * GET /api/teams/{teamId}/events/upcoming — occurrences from now (home). "Upcoming" moves with the
- * clock, so a list older than a few seconds is refetched whenever Home mounts; one that Home's
- * loader has just started (see app/prefetch.ts) is used as it is.
- */
-export const UPCOMING_FRESH_MS = 10_000;
-
-export function teamUpcomingEventsQueryOptions(teamId: string) {
-  return queryOptions({
-    queryKey: queryKeys.teamUpcomingEvents(teamId),
-    queryFn: () => api.get<TeamEvent[]>(apiPaths.teamUpcomingEvents(teamId)),
-    staleTime: UPCOMING_FRESH_MS,
-  });
-}
-
-export function useTeamUpcomingEvents(teamId: string) {
-  return useQuery({ ...teamUpcomingEventsQueryOptions(teamId), refetchOnMount: true });
 }
 
 /** The events of several teams, merged and sorted by date. */

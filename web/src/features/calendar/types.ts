@@ -14,7 +14,6 @@ export type {
   CalendarEvent as TeamEvent,
   CreateEventInput,
   EventRsvp,
-  RecurringType,
   RsvpInput,
   RsvpStatus,
   Weekday,

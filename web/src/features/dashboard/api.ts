@@ -17,10 +17,6 @@ export function teamMessagesQueryOptions(teamId: string) {
   });
 }
 
-export function useTeamMessages(teamId: string) {
-  return useQuery(teamMessagesQueryOptions(teamId));
-}
-
 /**
  * Home reads what its loader has just fetched as it is, rather than again on mount: new messages
  * and match changes come over the socket, which invalidates these reads.

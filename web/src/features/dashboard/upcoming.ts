@@ -1,4 +1,4 @@
-import type { AttendanceCounts, MyUpcomingItem } from '@sideline/domain';
+import type { MyUpcomingItem } from '@sideline/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** "This week" on Home: the seven days from now (on a Friday, next week's games are this week's). */
@@ -48,9 +48,4 @@ export function zonedDateTime(iso: string, timeZone: string | null | undefined):
 /** A link that opens the phone's maps app (Google Maps' universal link opens the app, or the web). */
 export function mapsHref(location: string): string {
   return `https://maps.google.com/?q=${encodeURIComponent(location)}`;
-}
-
-/** "3 going · 1 maybe · 0 not going · 5 no reply". */
-export function countsText(counts: AttendanceCounts): string {
-  return `${counts.going} going · ${counts.maybe} maybe · ${counts.notGoing} not going · ${counts.noReply} no reply`;
 }

@@ -235,10 +235,6 @@ export function useBoxScore(matchId: string) {
 
 export { myMatchesQueryOptions, teamMatchesQueryOptions, useTeamMatches };
 
-export function useMyMatches() {
-  return useQuery(myMatchesQueryOptions);
-}
-
 /** A stat as the scorer sends it: always with a `clientId`, so sending it again records it once. */
 export type ScoredStat = RecordStatInput & { clientId: string };
 

@@ -32,13 +32,3 @@ export function useAddPlayer(teamId: string) {
     onSuccess: () => invalidateRoster(queryClient, teamId),
   });
 }
-
-/** DELETE /api/teams/{teamId}/players/{playerId}/guardians/{userId} (managers, or the guardian) → the player. */
-export function useUnlinkGuardian(teamId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ playerId, userId }: { playerId: string; userId: string }) =>
-      api.delete<Player>(apiPaths.teamPlayerGuardian(teamId, playerId, userId)),
-    onSettled: () => invalidateRoster(queryClient, teamId),
-  });
-}

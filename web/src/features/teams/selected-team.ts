@@ -4,8 +4,6 @@ import { useSearchParams } from 'react-router-dom';
 import { pickSelectedTeam, readStoredTeamId, storeTeamId, TEAM_SEARCH_PARAM } from './selected-team-store.ts';
 
 // The choice itself lives apart from React, for the first script to read (app/boot/early-data.ts).
-export { pickSelectedTeam, readStoredTeamId, TEAM_SEARCH_PARAM } from './selected-team-store.ts';
-
 /**
  * The selected team of a screen with a team switcher. It defaults to the user's first team and
  * is remembered in the URL (`?team=`) and, per user, in localStorage.

@@ -21,11 +21,6 @@ export async function discardOutboxEntry(id: string): Promise<void> {
   return (await outbox()).discardOutboxEntry(id);
 }
 
-/** Sends what waits now (the connection is back). */
-export async function flushOutbox(): Promise<void> {
-  return (await outbox()).flushOutbox();
-}
-
 /** A fresh idempotency key for one write, made when the write is made. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -9,13 +9,6 @@ import type { ClientFrameInput, OutgoingFrame, ServerFrame } from '@sideline/dom
  * extra fields or frames never break an older tab).
  */
 
-export type {
-  MediaChangedFrame,
-  MembershipChangedFrame,
-  PinnedChangedFrame,
-  TeamMembersChangedFrame,
-} from '@sideline/domain';
-
 /** What the client writes. Identity fields are left out: the gateway takes them from the session. */
 export type ClientFrame = ClientFrameInput;
 

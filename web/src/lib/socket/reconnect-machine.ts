@@ -1,4 +1,4 @@
-import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { ClientFrame, IncomingFrame } from './protocol.ts';
 import { createSocketLogic, type SocketActorInput } from './socket-actor.ts';
 
@@ -188,4 +188,3 @@ export const reconnectMachine = setup({
 });
 
 export type ReconnectActorRef = ActorRefFrom<typeof reconnectMachine>;
-export type ReconnectSnapshot = SnapshotFrom<typeof reconnectMachine>;

@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate';
-import { parseServerFrame, type IncomingFrame } from './protocol.ts';
+import { parseServerFrame } from './protocol.ts';
 
 /** The part of the browser's WebSocket the client uses (so tests can hand in a fake one). */
 export interface WebSocketLike {
@@ -29,12 +29,6 @@ export interface SocketActorInput {
 
 /** Events the machine sends to the socket actor. */
 export type SocketActorEvent = { type: 'socket.send'; data: string };
-
-/** Events the socket actor sends back to the machine. */
-export type SocketEvent =
-  | { type: 'socket.open' }
-  | { type: 'socket.close'; code: number; reason: string }
-  | { type: 'socket.frame'; frame: IncomingFrame };
 
 /**
  * A callback actor that owns one WebSocket for as long as it runs: it reports open, close and

@@ -35,16 +35,6 @@ export function useSocketStatus() {
   return useContext(SocketContext).status;
 }
 
-/** `send(frame)`: writes a frame over the socket; returns false (nothing sent) unless connected. */
-export function useSocketSend() {
-  return useContext(SocketContext).send;
-}
-
-/** Retry connecting now. */
-export function useSocketRetry() {
-  return useContext(SocketContext).retry;
-}
-
 /**
  * Calls `listener` for every server frame while the component is mounted. The latest listener
  * is always used, so it may close over fresh state without resubscribing.

@@ -3,8 +3,6 @@ import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { ProfileTrigger, profileTriggerClassNames, type ProfileMenuVariant } from './profile-trigger.tsx';
 
-export type { ProfileMenuVariant } from './profile-trigger.tsx';
-
 interface ProfileMenuProps {
   user: User;
   /** Where the trigger sits: the top header (avatar), the bottom navigation, or the sidebar. */

@@ -4,7 +4,7 @@ import { DEADLINE_MESSAGE, deadlineHoursOf } from './deadline-hours.ts';
 import { browserTimeZone, weekdayNames } from './weekdays.ts';
 
 // The event detail reads these without the form's validation (zod loads with the form).
-export { browserTimeZone, weekdays, weekdaysLabel } from './weekdays.ts';
+export { browserTimeZone, weekdays } from './weekdays.ts';
 
 export const INTERVAL_MIN = 1;
 export const INTERVAL_MAX = 52;
@@ -13,7 +13,6 @@ export const COUNT_MAX = 100;
 export const DEFAULT_COUNT = 5;
 
 export const endTypes = ['date', 'count', 'never'] as const;
-export type EndType = (typeof endTypes)[number];
 
 /** A whole number from min to max, or undefined. */
 export function wholeNumberIn(value: string, min: number, max: number): number | undefined {

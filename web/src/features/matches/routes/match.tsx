@@ -1,9 +1,9 @@
 import type { Match } from '@sideline/domain';
 import { LineupButton } from '../components/lineup-button.tsx';
-import { ArrowLeft, CalendarDays, ListChecks, MapPinned, Radio, Target, UserCheck } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { ArrowLeft, CalendarDays, ListChecks, MapPinned, Radio, Target } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { matchScorerPath, paths } from '../../../config/paths.ts';
