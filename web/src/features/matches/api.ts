@@ -17,7 +17,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
 import { sendOrQueue } from '../../lib/offline/send-or-queue.ts';
-import { myMatchesQueryOptions, teamMatchesQueryOptions, useTeamMatches } from './match-boards.ts';
 import type { SendOutcome } from '../../lib/offline/outbox-types.ts';
 // The match day reads (the match page, the boards).
 import type { BoxScore, MatchTimeline } from '@sideline/domain';
@@ -232,8 +231,6 @@ export function useBoxScore(matchId: string) {
     queryFn: () => api.get<BoxScore>(apiPaths.match(matchId, 'box-score')),
   });
 }
-
-export { myMatchesQueryOptions, teamMatchesQueryOptions, useTeamMatches };
 
 /** A stat as the scorer sends it: always with a `clientId`, so sending it again records it once. */
 export type ScoredStat = RecordStatInput & { clientId: string };
