@@ -46,13 +46,21 @@ export async function matchStanding(db: Kysely<ReadModels>, match: MatchRow, use
   return { canRead: admin || teamA !== null || teamB !== null, canManage: manages };
 }
 
-async function managesOneOf(db: Kysely<ReadModels>, teams: ReadonlyArray<Team | null>, userId: string): Promise<boolean> {
+async function managesOneOf(
+  db: Kysely<ReadModels>,
+  teams: ReadonlyArray<Team | null>,
+  userId: string,
+): Promise<boolean> {
   const facts = await Promise.all(teams.map((team) => (team ? teamManagementFacts(db, team, userId) : null)));
   return facts.some((f) => f !== null && canManageTeam(f));
 }
 
 /** Whether the user manages one of the teams (canManageTeam). */
-export async function managesAnyTeam(db: Kysely<ReadModels>, teamIds: readonly string[], userId: string): Promise<boolean> {
+export async function managesAnyTeam(
+  db: Kysely<ReadModels>,
+  teamIds: readonly string[],
+  userId: string,
+): Promise<boolean> {
   const teams = await Promise.all(teamIds.map((teamId) => findTeamForMember(db, teamId, userId)));
   return managesOneOf(db, teams, userId);
 }
@@ -124,7 +132,11 @@ export async function analyticsReader(db: Kysely<ApiTokenTables>, request: Fasti
  * The match for an analytics reader: a token opens only its organization's matches (an
  * independent team's match, outside any organization, opens by session only).
  */
-export async function requireMatchForReader(db: Kysely<ReadModels>, matchId: string, reader: Reader): Promise<MatchRow> {
+export async function requireMatchForReader(
+  db: Kysely<ReadModels>,
+  matchId: string,
+  reader: Reader,
+): Promise<MatchRow> {
   if (reader.kind === 'user') return (await requireMatchReader(db, matchId, reader.userId)).match;
   const match = await loadMatch(db, matchId);
   if (!match || match.orgId !== reader.orgId) throw matchNotFound();

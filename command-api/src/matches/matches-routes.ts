@@ -117,7 +117,11 @@ async function memberOf(db: Kysely<ReadModels>, teamIds: readonly string[], memb
  * A player of one of the teams' rosters (club players, who may have no account). A roster player
  * with their own linked account plays as that account too, which is credited their rewards.
  */
-async function rosterPlayerOf(db: Kysely<ReadModels>, teamIds: readonly string[], playerId: string): Promise<LineupPlayer> {
+async function rosterPlayerOf(
+  db: Kysely<ReadModels>,
+  teamIds: readonly string[],
+  playerId: string,
+): Promise<LineupPlayer> {
   const found = (await Promise.all(teamIds.map((t) => findPlayer(db, t, playerId)))).find((p) => p !== null);
   if (!found) {
     throw fieldError('playerId', teamIds.length === 1 ? 'Not a player of that team' : 'Not a player of either team');

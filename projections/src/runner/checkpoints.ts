@@ -51,12 +51,16 @@ export class CheckpointMovedError extends Error {
  * runner that is not the only writer (a rebuild, or a leader that lost its lock) fails here, and
  * its read-model writes in the same transaction roll back with it.
  */
-export async function advanceCheckpoint(db: Kysely<ReadModels>, name: string, from: Position, to: Position): Promise<void> {
+export async function advanceCheckpoint(
+  db: Kysely<ReadModels>,
+  name: string,
+  from: Position,
+  to: Position,
+): Promise<void> {
   const values = { commit_position: to.commit, prepare_position: to.prepare, updated_at: new Date() };
-  const table = db;
   const moved =
     from.commit === START.commit && from.prepare === START.prepare
-      ? await table
+      ? await db
           .insertInto('projection_checkpoints')
           .values({ name, ...values })
           .onConflict((oc) =>
