@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ID_MESSAGE, isId } from '@sideline/domain';
-import { adminOrgOf, type AdminOrg } from '@sideline/projections';
+import { adminOrgOf, type AdminOrg, type ReadModels } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 
@@ -14,7 +14,7 @@ const orgs = new WeakMap<FastifyRequest, AdminOrg>();
  * Resolves the caller's organization before the request is validated: 401 signed out, 403 for
  * someone who administers no organization, 404 for an `orgId` they do not administer.
  */
-export async function resolveAdminOrg(db: Kysely<any>, request: FastifyRequest): Promise<AdminOrg> {
+export async function resolveAdminOrg(db: Kysely<ReadModels>, request: FastifyRequest): Promise<AdminOrg> {
   const userId = requireUserId(request);
   const { orgId } = (request.query ?? {}) as { orgId?: unknown };
   if (orgId !== undefined && (typeof orgId !== 'string' || !isId(orgId))) {

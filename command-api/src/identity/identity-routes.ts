@@ -10,7 +10,7 @@ import {
   userStream,
   type User,
 } from '@sideline/domain';
-import { findUserById } from '@sideline/projections';
+import { findUserById, type ReadModels } from '@sideline/projections';
 import { nextUtcMidnight, ownRead } from '../http/cached-read-rules.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -25,7 +25,7 @@ import { signInAttempts } from './sign-in-attempts.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface IdentityRoutesOptions {
-  db: Kysely<any>;
+  db: Kysely<ReadModels & AuthTables>;
   handle: CommandHandler;
   sessions: SessionStore;
   cookie: SessionCookie;
@@ -48,7 +48,7 @@ const errorSchema = z.object({
 });
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app, options) => {
-  const db = options.db as Kysely<AuthTables>;
+  const { db } = options;
   const { handle, sessions, cookie, passwords, limiter, throttle, devices } = options;
   const takeSignInAttempt = signInAttempts(throttle, devices);
   // Loaded at start, so the first sign-up does not pay for it and a missing list stops the boot.
@@ -116,7 +116,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       }
       await startSession(request, reply, userId);
       devices.issue(reply, userId);
-      const user = (await findUserById(options.db, userId)) ?? fromEvent(result.events[0]!.data, new Date());
+      const user = (await findUserById(db, userId)) ?? fromEvent(result.events[0]!.data, new Date());
       return reply.status(201).send(user);
     },
   );
@@ -145,7 +145,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         : (await passwords.dummyVerify(password), false);
       if (!valid || !credentials) throw new HttpError(401, 'INVALID_CREDENTIALS', 'Invalid email or password');
       await attempt.succeeded();
-      const user = await findUserById(options.db, credentials.user_id);
+      const user = await findUserById(db, credentials.user_id);
       if (!user)
         throw new HttpError(
           503,
@@ -194,7 +194,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
       config: { cachedRead: ownRead({ expiresAt: (_request, _user, readAt) => nextUtcMidnight(readAt) }) },
     },
     async (request) => {
-      const user = await findUserById(options.db, requireUserId(request));
+      const user = await findUserById(db, requireUserId(request));
       if (!user) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
       return user;
     },

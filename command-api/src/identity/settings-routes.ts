@@ -30,7 +30,6 @@ import { removeFiles, writeFileAtomically } from '../media/media-storage.ts';
 import { readUploadForm, unsupportedType } from '../media/upload-form.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import type { AuthTables } from './auth-tables.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { clearSessionCookie, requireUserId, type SessionCookie } from './session-auth.ts';
@@ -249,10 +248,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     async (request) => {
       const userId = requireUserId(request);
       const { currentPassword, newPassword } = request.body;
-      const credentials = db as Kysely<AuthTables>;
       // The same rules as at sign-up (NIST SP 800-63B): no common password, not the email.
       refuseCommonPassword(newPassword, 'newPassword');
-      const row = await credentials
+      const row = await db
         .selectFrom('credentials')
         .select(['password_hash', 'email'])
         .where('user_id', '=', userId)
@@ -270,7 +268,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
           newPassword: [PASSWORD_IS_EMAIL_MESSAGE],
         });
       }
-      await credentials
+      await db
         .updateTable('credentials')
         .set({ password_hash: await passwords.hash(newPassword) })
         .where('user_id', '=', userId)

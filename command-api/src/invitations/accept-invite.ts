@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import {
   assignedRoleForInvite,
   fold,
@@ -14,7 +13,6 @@ import {
   type PlayerEvent,
 } from '@sideline/domain';
 import { findPlayer, findTeamForMember, isDeactivatedFromTeam } from '@sideline/projections';
-import type { AuthTables } from '../identity/auth-tables.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { deactivatedByOrganization } from '../teams/team-access.ts';
 import type { RosterContext } from './roster-context.ts';
@@ -106,11 +104,7 @@ export async function acceptInvite(
 
 /** The email the account signs in with: its credentials are the source, not a read model. */
 async function accountEmail(ctx: RosterContext, userId: string): Promise<string> {
-  const row = await (ctx.db as Kysely<AuthTables>)
-    .selectFrom('credentials')
-    .select('email')
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await ctx.db.selectFrom('credentials').select('email').where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw new HttpError(401, 'UNAUTHENTICATED', 'Please sign in');
   return row.email;
 }

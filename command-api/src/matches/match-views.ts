@@ -1,6 +1,12 @@
 import type { Kysely } from 'kysely';
 import { minuteOfPlay, sportById, type Match, type MatchLivestream } from '@sideline/domain';
-import { liveLivestreamsOfTeams, teamIdsOfMatch, type MatchRow, seasonNames } from '@sideline/projections';
+import {
+  liveLivestreamsOfTeams,
+  teamIdsOfMatch,
+  type MatchRow,
+  type ReadModels,
+  seasonNames,
+} from '@sideline/projections';
 
 /** A match as the API answers it, for a caller who may read it (`canManage`: and manage it). */
 export function toMatch(
@@ -39,7 +45,7 @@ export function toMatch(
  * is live and the caller may watch: two queries for the whole list.
  */
 export async function matchViews(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   rows: readonly MatchRow[],
   userId: string,
   canManage: (row: MatchRow) => boolean,
@@ -67,7 +73,12 @@ export async function matchViews(
 }
 
 /** One match as the API answers it. */
-export async function matchView(db: Kysely<any>, row: MatchRow, userId: string, canManage: boolean): Promise<Match> {
+export async function matchView(
+  db: Kysely<ReadModels>,
+  row: MatchRow,
+  userId: string,
+  canManage: boolean,
+): Promise<Match> {
   const [view] = await matchViews(db, [row], userId, () => canManage);
   return view!;
 }

@@ -35,6 +35,7 @@ import {
   memberRole,
   teamIdsOfMatch,
   teamIdsOfUser,
+  type ReadModels,
 } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { CommandHandler } from '../shared/command-handler.ts';
@@ -100,7 +101,7 @@ interface LineupPlayer {
 }
 
 /** A member of one of the teams, by account. */
-async function memberOf(db: Kysely<any>, teamIds: readonly string[], memberId: string): Promise<LineupPlayer> {
+async function memberOf(db: Kysely<ReadModels>, teamIds: readonly string[], memberId: string): Promise<LineupPlayer> {
   const roles = await Promise.all(teamIds.map((t) => memberRole(db, t, memberId)));
   const teamsOfMember = teamIds.filter((_t, i) => roles[i] !== null);
   if (teamsOfMember.length === 0) {
@@ -116,7 +117,11 @@ async function memberOf(db: Kysely<any>, teamIds: readonly string[], memberId: s
  * A player of one of the teams' rosters (club players, who may have no account). A roster player
  * with their own linked account plays as that account too, which is credited their rewards.
  */
-async function rosterPlayerOf(db: Kysely<any>, teamIds: readonly string[], playerId: string): Promise<LineupPlayer> {
+async function rosterPlayerOf(
+  db: Kysely<ReadModels>,
+  teamIds: readonly string[],
+  playerId: string,
+): Promise<LineupPlayer> {
   const found = (await Promise.all(teamIds.map((t) => findPlayer(db, t, playerId)))).find((p) => p !== null);
   if (!found) {
     throw fieldError('playerId', teamIds.length === 1 ? 'Not a player of that team' : 'Not a player of either team');

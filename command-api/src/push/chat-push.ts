@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Logger } from '@sideline/infra';
+import type { ReadModels } from '@sideline/projections';
 
 export const chatPushMigrations: Record<string, Migration> = {
   '2920_chat_push': {
@@ -37,7 +38,7 @@ const PRESENCE_TTL_SECONDS = 90;
  * This gateway's part of chat_room_presence: each user's rooms as the gateway reports them,
  * written in order per user, refreshed every 30 s, removed when the gateway closes.
  */
-export function createChatRoomPresence(db: Kysely<any>, logger: Logger, refreshMs = 30_000) {
+export function createChatRoomPresence(db: Kysely<ChatPushTables>, logger: Logger, refreshMs = 30_000) {
   const gatewayId = randomUUID();
   const queues = new Map<string, Promise<void>>();
   const write = async (userId: string, teamIds: readonly string[]) => {
@@ -86,7 +87,11 @@ export function createChatRoomPresence(db: Kysely<any>, logger: Logger, refreshM
 }
 
 /** Of these people, those with a socket in the team's chat room on any gateway now. */
-export async function inTeamRoom(db: Kysely<any>, teamId: string, userIds: readonly string[]): Promise<Set<string>> {
+export async function inTeamRoom(
+  db: Kysely<ChatPushTables>,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const { rows } = await sql<{ user_id: string }>`
     SELECT DISTINCT user_id FROM chat_room_presence
@@ -99,7 +104,7 @@ export async function inTeamRoom(db: Kysely<any>, teamId: string, userIds: reado
  * a later one only counted (held) for the summary. One statement, so two senders agree.
  */
 export async function firstInWindow(
-  db: Kysely<any>,
+  db: Kysely<ChatPushTables>,
   teamId: string,
   userIds: readonly string[],
   now: Date,
@@ -122,7 +127,7 @@ export async function firstInWindow(
  * has passed with messages held, as a ChatDigest notice the sender sends like any other. The
  * rows are taken with SKIP LOCKED and emptied in the same transaction, so one process queues each.
  */
-export async function queueChatDigests(db: Kysely<any>, now: Date): Promise<number> {
+export async function queueChatDigests(db: Kysely<ReadModels & ChatPushTables>, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - CHAT_PUSH_WINDOW_MS);
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ user_id: string; team_id: string; held: number }>`
@@ -152,7 +157,12 @@ export async function queueChatDigests(db: Kysely<any>, now: Date): Promise<numb
 }
 
 /** Looks for summaries due every `pollMs` (beside the notice sender). */
-export function startChatDigests(options: { db: Kysely<any>; logger: Logger; clock?: () => Date; pollMs?: number }) {
+export function startChatDigests(options: {
+  db: Kysely<ReadModels & ChatPushTables>;
+  logger: Logger;
+  clock?: () => Date;
+  pollMs?: number;
+}) {
   const clock = options.clock ?? (() => new Date());
   const timer = setInterval(() => {
     queueChatDigests(options.db, clock()).catch((err: unknown) =>

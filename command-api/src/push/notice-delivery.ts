@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PushMessage } from '@sideline/domain';
 import type { Logger, Mailer } from '@sideline/infra';
 import { pushSubscriptionsOfUsers, type ReadModels } from '@sideline/projections';
+import type { ChatPushTables } from './chat-push.ts';
 import type { ComposedNotice } from './notice-messages.ts';
 import type { NoticeProofTables } from './notice-proof-tables.ts';
 import type { NoticeDeliveryTables } from './notice-tables.ts';
@@ -43,7 +44,8 @@ interface Row {
 /** What sending a notice reads and writes: the read models and the sender's own tables. */
 export type NoticeTables = ReadModels &
   NoticeDeliveryTables &
-  NoticeProofTables & { push_deliveries: { channel: string } };
+  NoticeProofTables &
+  ChatPushTables & { push_deliveries: { channel: string } };
 
 /** Keeps a schedule change for the proof of who was told (once, whoever sends it). */
 export async function recordScheduleNotice(db: Kysely<NoticeTables>, row: Row, notice: ComposedNotice): Promise<void> {

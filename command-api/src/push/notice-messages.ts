@@ -14,7 +14,7 @@ import type {
   ReminderSent,
   StatRecorded,
 } from '@sideline/domain';
-import { firstInWindow, inTeamRoom } from './chat-push.ts';
+import { firstInWindow, inTeamRoom, type ChatPushTables } from './chat-push.ts';
 
 /** A notice ready to address: whose members hear it, under which switch, and what it says. */
 export interface ComposedNotice {
@@ -57,7 +57,7 @@ async function calendarEvent(db: Kysely<ReadModels>, eventId: string) {
 
 /** What a queued event tells, and to which teams; null when it tells nobody (its event is gone). */
 export async function composeNotice(
-  db: Kysely<ReadModels>,
+  db: Kysely<ReadModels & ChatPushTables>,
   row: { event_type: string; data: unknown },
   now: Date,
 ): Promise<ComposedNotice | null> {

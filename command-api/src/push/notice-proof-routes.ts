@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,7 +13,6 @@ import { canManage, eventNotFound } from '../calendar/calendar-access.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
-import type { NoticeProofTables } from './notice-proof-tables.ts';
 
 const errorSchema = z.object({
   message: z.string(),
@@ -43,7 +41,7 @@ const earliest = (dates: readonly (Date | null)[]) =>
  * the event after it (the event detail reports it).
  */
 export const noticeProofRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
-  const db = ctx.db as Kysely<NoticeProofTables & Record<string, any>>;
+  const { db } = ctx;
   app.addHook('onRequest', async (request) => {
     requireUserId(request);
   });

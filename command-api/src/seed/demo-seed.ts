@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { countUsers, listTeamsOfUser } from '@sideline/projections';
-import type { UsersTables } from '@sideline/projections';
+import { countUsers, listTeamsOfUser, type ReadModels } from '@sideline/projections';
 
 export const DEMO_PASSWORD = 'sideline-demo';
 
@@ -48,7 +47,7 @@ export interface DemoSeedResult {
  */
 export async function seedDemo(
   app: FastifyInstance,
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   options: { origin?: string } = {},
 ): Promise<DemoSeedResult | null> {
   if ((await countUsers(db)) > 0) return null;
@@ -329,20 +328,12 @@ export function describeDemo(result: DemoSeedResult): string {
 }
 
 /** The demo sign-ins of an earlier first start, so every start can print them. */
-export async function findDemo(db: Kysely<any>): Promise<DemoSeedResult | null> {
-  const coach = await (db as Kysely<UsersTables>)
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', demoPeople[0].email)
-    .executeTakeFirst();
+export async function findDemo(db: Kysely<ReadModels>): Promise<DemoSeedResult | null> {
+  const coach = await db.selectFrom('users').select('id').where('email', '=', demoPeople[0].email).executeTakeFirst();
   if (!coach) return null;
   const [team] = await listTeamsOfUser(db, coach.id);
   // A demo seeded before the club existed has no admin sign-in to print.
-  const admin = await (db as Kysely<UsersTables>)
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', demoClubAdmin.email)
-    .executeTakeFirst();
+  const admin = await db.selectFrom('users').select('id').where('email', '=', demoClubAdmin.email).executeTakeFirst();
   const people = demoSignIns();
   return {
     teamName: team?.name ?? 'Riverside Hawks',

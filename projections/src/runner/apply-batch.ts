@@ -6,6 +6,7 @@ import type { ProjectorSlot } from './projector-slot.ts';
 import { publishApplied } from './projection-tracing.ts';
 import type { RunnerContext } from './runner-context.ts';
 import { endsTerm, type Term } from './term.ts';
+import type { ReadModels } from '../read-models.ts';
 
 type Work = ReadonlyArray<{ slot: ProjectorSlot; relevant: RecordedEvent[] }>;
 
@@ -154,6 +155,6 @@ async function applyWithRetry(
 }
 
 /** The projector's reads and decisions before its transaction (see `Projector.prepare`). */
-function prepare(db: Kysely<any>, projector: Projector, events: readonly RecordedEvent[]): Promise<unknown> {
+function prepare(db: Kysely<ReadModels>, projector: Projector, events: readonly RecordedEvent[]): Promise<unknown> {
   return projector.prepare ? projector.prepare(db, events) : Promise.resolve(undefined);
 }

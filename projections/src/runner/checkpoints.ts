@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
 import { START, type Position } from '@sideline/infra';
+import type { ReadModels } from '../read-models.ts';
 
 export interface CheckpointTables {
   projection_checkpoints: {
@@ -24,8 +25,8 @@ export const checkpointMigrations: Record<string, Migration> = {
   },
 };
 
-export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Position> {
-  const row = await (db as Kysely<CheckpointTables>)
+export async function readCheckpoint(db: Kysely<ReadModels>, name: string): Promise<Position> {
+  const row = await db
     .selectFrom('projection_checkpoints')
     .select(['commit_position', 'prepare_position'])
     .where('name', '=', name)
@@ -33,8 +34,8 @@ export async function readCheckpoint(db: Kysely<any>, name: string): Promise<Pos
   return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
 }
 
-export async function deleteCheckpoint(db: Kysely<any>, name: string): Promise<void> {
-  await (db as Kysely<CheckpointTables>).deleteFrom('projection_checkpoints').where('name', '=', name).execute();
+export async function deleteCheckpoint(db: Kysely<ReadModels>, name: string): Promise<void> {
+  await db.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
 }
 
 /** Another writer moved a checkpoint this runner believed it owned. */
@@ -50,12 +51,16 @@ export class CheckpointMovedError extends Error {
  * runner that is not the only writer (a rebuild, or a leader that lost its lock) fails here, and
  * its read-model writes in the same transaction roll back with it.
  */
-export async function advanceCheckpoint(db: Kysely<any>, name: string, from: Position, to: Position): Promise<void> {
+export async function advanceCheckpoint(
+  db: Kysely<ReadModels>,
+  name: string,
+  from: Position,
+  to: Position,
+): Promise<void> {
   const values = { commit_position: to.commit, prepare_position: to.prepare, updated_at: new Date() };
-  const table = db as Kysely<CheckpointTables>;
   const moved =
     from.commit === START.commit && from.prepare === START.prepare
-      ? await table
+      ? await db
           .insertInto('projection_checkpoints')
           .values({ name, ...values })
           .onConflict((oc) =>
@@ -79,7 +84,7 @@ export async function advanceCheckpoint(db: Kysely<any>, name: string, from: Pos
  * transaction rolls back). Every one must have a checkpoint row already.
  */
 export async function advanceCheckpoints(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   moves: ReadonlyArray<{ name: string; from: Position; to: Position }>,
 ): Promise<void> {
   if (moves.length === 0) return;

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Logger } from '@sideline/infra';
+import type { ReadModels } from '../read-models.ts';
 
 /** What a leader gets: the session that holds the lock, and a signal that fires when it is gone. */
 export interface LeaderLease {
@@ -9,7 +10,7 @@ export interface LeaderLease {
    * commit while this process leads: when the session dies, the server releases the lock and
    * aborts the session's open transaction in the same moment (fencing without a token).
    */
-  readonly db: Kysely<any>;
+  readonly db: Kysely<ReadModels>;
   /** Aborted once the session is found dead (heartbeat or `check`). */
   readonly lost: AbortSignal;
   /** Probes the session now; aborts `lost` and answers false when it is gone. */
@@ -144,7 +145,7 @@ class LeaseLostError extends Error {
  * The process that holds the named lock on this database right now (null when none does), from
  * the holder's application_name. Any process on the same database can ask.
  */
-export async function findLeader(db: Kysely<any>, name = PROJECTIONS_LOCK): Promise<string | null> {
+export async function findLeader(db: Kysely<ReadModels>, name = PROJECTIONS_LOCK): Promise<string | null> {
   const { rows } = await sql<{ application_name: string }>`
     WITH k AS (SELECT hashtextextended(${lockKey(name)}, 0) AS key)
     SELECT a.application_name

@@ -10,6 +10,7 @@ import {
   type Position,
 } from '@sideline/infra';
 import { parseChanges, ReadModelVersions, type ReadModelChanges } from './read-model-changes.ts';
+import type { ReadModels } from '../read-models.ts';
 
 /**
  * Where a runner announces how far its projectors got, one message per batch for all of them
@@ -67,7 +68,7 @@ export function scopeProjectionPositions(bus: Bus, scope: string): Bus {
 }
 
 /** The log a PostgreSQL deployment's positions belong to: its server cluster and database. */
-export async function positionScope(db: Kysely<any>): Promise<string> {
+export async function positionScope(db: Kysely<ReadModels>): Promise<string> {
   const { rows } = await sql<{ scope: string }>`
     SELECT (SELECT system_identifier FROM pg_control_system()) || '/' || current_database() AS scope`.execute(db);
   return rows[0]!.scope;

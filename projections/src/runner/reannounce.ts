@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { comparePositions, type RecordedEvent } from '@sideline/infra';
 import type { RunnerContext } from './runner-context.ts';
+import type { ReadModels } from '../read-models.ts';
 
 /** Re-announcing after a takeover reads at most this many events back. */
 const REANNOUNCE_LIMIT = 10_000;
@@ -11,7 +12,7 @@ const REANNOUNCE_LIMIT = 10_000;
  * heard announcing (its notices travel before its positions) is announced again. Clients
  * tolerate a repeated notice; they never learn of a lost one.
  */
-export async function reannounce(ctx: RunnerContext, db: Kysely<any>): Promise<void> {
+export async function reannounce(ctx: RunnerContext, db: Kysely<ReadModels>): Promise<void> {
   const { progress, eventStore, bus, logger } = ctx.options;
   for (const slot of ctx.slots) {
     const { projector } = slot;

@@ -3,6 +3,7 @@ import type { Bus, Database, EventStore, Logger, Position } from '@sideline/infr
 import { deleteCheckpoint } from './checkpoints.ts';
 import type { Projector } from './projector.ts';
 import { ProjectionRunner } from './projection-runner.ts';
+import type { ReadModels } from '../read-models.ts';
 
 /**
  * Rebuilds read models from the event log: empties the projectors' tables, forgets their
@@ -20,10 +21,11 @@ export async function rebuildProjections(options: {
 }): Promise<{ projectors: string[]; ms: number }> {
   const started = performance.now();
   const { database, projectors } = options;
-  await database.db.transaction().execute(async (trx) => {
+  const db: Kysely<ReadModels> = database.db;
+  await db.transaction().execute(async (trx) => {
     for (const projector of projectors) {
       for (const table of projector.tables) await sql`TRUNCATE TABLE ${sql.table(table)} CASCADE`.execute(trx);
-      await deleteCheckpoint(trx as Kysely<any>, projector.name);
+      await deleteCheckpoint(trx, projector.name);
     }
   });
   const head = options.until ?? (await options.eventStore.headPosition());

@@ -10,12 +10,13 @@ import { readLoop } from './read-loop.ts';
 import { reannounce } from './reannounce.ts';
 import { DEFAULT_BATCH_INTERVAL_MS, type RunnerContext } from './runner-context.ts';
 import type { Term } from './term.ts';
+import type { ReadModels } from '../read-models.ts';
 
 /**
  * Starts applying from the stored checkpoints, writing through `db` (a leader's own session, or
  * the pool without leadership): subscribes from the lowest of them and starts the loops.
  */
-export async function beginTerm(ctx: RunnerContext, db: Kysely<any>, lease: LeaderLease | null): Promise<Term> {
+export async function beginTerm(ctx: RunnerContext, db: Kysely<ReadModels>, lease: LeaderLease | null): Promise<Term> {
   for (const slot of ctx.slots) {
     slot.position = slot.persisted = await readCheckpoint(db, slot.projector.name);
     slot.done = 0;

@@ -5,11 +5,12 @@ import type { Lane } from './lanes.ts';
 import type { LeaderLease } from './leadership.ts';
 import type { ProjectorSlot } from './projector-slot.ts';
 import type { ReadClock } from './read-clock.ts';
+import type { ReadModels } from '../read-models.ts';
 
 /** One stretch of applying: from start (or taking over) until stop (or losing the lead). */
 export interface Term {
   /** Where read models and checkpoints are written: the pool, or the leader's own session. */
-  db: Kysely<any>;
+  db: Kysely<ReadModels>;
   lease: LeaderLease | null;
   subscription: Subscription;
   /** The projectors by batch interval, shortest first; every lane sees every event read. */

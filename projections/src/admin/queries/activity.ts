@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminActivity } from '@sideline/domain';
+import type { ReadModels } from '../../read-models.ts';
 
 // The organization's audit (org_activity): pages, exports and the dashboard's recent lines.
 
@@ -121,7 +122,7 @@ export function toAdminActivity(r: ActivityRow): AdminActivity {
  * last line (`commit/prepare`), which stays that line's across rebuilds of the read model.
  */
 export async function listActivityPage(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   filter: ActivityFilter,
   page: { cursor?: string | undefined; limit: number },
@@ -142,7 +143,7 @@ export async function listActivityPage(
  * are never held at once.
  */
 export async function* streamActivity(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   filter: ActivityFilter,
   chunk = 5000,
@@ -158,7 +159,7 @@ export async function* streamActivity(
 }
 
 /** Recent activity for the dashboard. */
-export async function recentAdminActivity(database: Kysely<any>, orgId: string, limit: number) {
+export async function recentAdminActivity(database: Kysely<ReadModels>, orgId: string, limit: number) {
   const { items } = await listActivityPage(database, orgId, {}, { limit });
   return items.map((a) => ({ id: a.id, description: a.description, timestamp: a.timestamp }));
 }

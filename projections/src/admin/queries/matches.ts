@@ -3,9 +3,14 @@ import type { AdminMatch } from '@sideline/domain';
 
 import { hasUndeletedTeam } from '../../matches/matches-queries.ts';
 import { adminStatus, hundredths, sportNameOf } from './format.ts';
+import type { ReadModels } from '../../read-models.ts';
 
 /** The organization's matches of teams not deleted: in progress first, then latest first. */
-export async function listAdminMatches(database: Kysely<any>, orgId: string, matchId?: string): Promise<AdminMatch[]> {
+export async function listAdminMatches(
+  database: Kysely<ReadModels>,
+  orgId: string,
+  matchId?: string,
+): Promise<AdminMatch[]> {
   const { rows } = await sql<{
     id: string;
     team_a_id: string;

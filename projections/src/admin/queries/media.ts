@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminMedia } from '@sideline/domain';
+import type { ReadModels } from '../../read-models.ts';
 
 const fileNameOf = (title: string, url: string) => title.trim() || url.slice(url.lastIndexOf('/') + 1);
 
 /** The organization's media, newest first; a deleted team's are hidden (its uploads stay in the audit). */
 export async function listAdminMedia(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   options: { search?: string | undefined; type?: 'image' | 'video' | undefined; mediaId?: string } = {},
 ): Promise<AdminMedia[]> {

@@ -2,13 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import { orgMemberRole, type AdminPerson } from '@sideline/domain';
 
 import type { AdminOrg } from './org.ts';
+import type { ReadModels } from '../../read-models.ts';
 
 /**
  * Everyone in the organization (admins, team members, and the deactivated with the teams a
  * reactivation gives back), by name; `role` keeps those whose organization role it is.
  */
 export async function listAdminPeople(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   org: AdminOrg,
   options: { search?: string | undefined; role?: string | undefined; userId?: string | undefined } = {},
 ): Promise<AdminPerson[]> {
@@ -80,7 +81,7 @@ export async function listAdminPeople(
 
 /** The org teams a person is a member of, with their role there. */
 export async function orgTeamRolesOf(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   userId: string,
 ): Promise<Array<{ teamId: string; role: string; creatorId: string }>> {

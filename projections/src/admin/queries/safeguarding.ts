@@ -1,12 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminAccess, AdminMessageHistory, RsvpLedgerEntry, RsvpStatus } from '@sideline/domain';
+import type { ReadModels } from '../../read-models.ts';
 
 // Safeguarding: who could see what and when, a message's every version, the RSVP ledger.
 
 /** Who could see what at `at`: a person's teams and roles then, or a team's adults then. */
 
 export async function accessAt(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   at: Date,
   query: { userId?: string | undefined; teamId?: string | undefined },
@@ -90,7 +91,7 @@ export async function accessAt(
 
 /** A message's versions in order, and its deletion; null when it is not the organization's. */
 export async function messageHistory(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   messageId: string,
 ): Promise<AdminMessageHistory | null> {
@@ -137,7 +138,7 @@ export async function messageHistory(
 
 /** RSVP changes as recorded, newest first; `late`: a Not Going within 24 h of the start. */
 export async function listRsvpLedger(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   options: { teamId?: string | undefined; eventId?: string | undefined; lateOnly?: boolean; limit: number },
 ): Promise<RsvpLedgerEntry[]> {

@@ -3,11 +3,12 @@ import { minuteOfPlay, type AdminUpcomingMatch, type LiveMatchSummary } from '@s
 
 import { countLiveMatchesOfOrg, hasUndeletedTeam, liveMatchRowsOfOrg } from '../../matches/matches-queries.ts';
 import { sportNameOf } from './format.ts';
+import type { ReadModels } from '../../read-models.ts';
 
 /** The dashboard's figures: counts and attendance, upcoming matches, matches live now. */
 
 export async function adminCounts(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   now: Date,
 ): Promise<{ totalTeams: number; totalPlayers: number; totalMatches: number; attendanceRate: number }> {
@@ -49,7 +50,7 @@ export async function adminCounts(
 }
 
 export async function adminUpcomingMatches(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   now: Date,
   limit: number,
@@ -81,7 +82,7 @@ export async function adminUpcomingMatches(
  * (earliest kick-off first) with their score and minute of play at `now`.
  */
 export async function adminLiveMatches(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   now: Date,
   limit: number,

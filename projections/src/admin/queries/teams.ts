@@ -2,9 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { AdminTeam } from '@sideline/domain';
 
 import type { AdminOrg } from './org.ts';
+import type { ReadModels } from '../../read-models.ts';
 
 /** The organization's teams (a deleted team is gone), with their counts, oldest first. */
-export async function listAdminTeams(database: Kysely<any>, org: AdminOrg, teamId?: string): Promise<AdminTeam[]> {
+export async function listAdminTeams(
+  database: Kysely<ReadModels>,
+  org: AdminOrg,
+  teamId?: string,
+): Promise<AdminTeam[]> {
   const { rows } = await sql<{
     id: string;
     name: string;
