@@ -3,6 +3,17 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Logger } from '@sideline/infra';
 import type { ReadModels } from '@sideline/projections';
 
+export interface ChatPushTables {
+  /**
+   * Who is in which team's chat room, per gateway process: written by the gateway that holds the
+   * sockets, read by the notice sender (which may run in another process). A row outlives a
+   * crashed gateway by at most its `until`.
+   */
+  chat_room_presence: { gateway_id: string; user_id: string; team_id: string; until: Date };
+  /** Per person and team: when a chat push last went out, and how many messages were held since. */
+  chat_push_throttle: { user_id: string; team_id: string; last_pushed_at: Date; held: number };
+}
+
 export const chatPushMigrations: Record<string, Migration> = {
   '2920_chat_push': {
     async up(db: Kysely<any>) {
