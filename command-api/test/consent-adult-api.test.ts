@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '@sideline/infra/testing';
 import { readJson, signUp, type ApiClient } from './http-client.ts';
@@ -92,5 +93,51 @@ describe.each(await testDatabaseKinds())('an adult player’s own consents (%s)'
     const read = await readJson(await alex.get(consents()));
     // The answers given while an adult stay in the ledger.
     expect(read).toMatchObject({ canAnswer: false, photos: { state: 'given' } });
+  });
+
+  it('the chat photo flow: a photo naming a child without photo consent is refused before any message is sent', async () => {
+    // The chat's image button uploads through the team's media upload, then sends the message with
+    // the photo's URL: the same `players` and the same 409 apply.
+    const kim = (await readJson(await club.coach.post(`/api/teams/${club.teamA.id}/players`, { name: 'Kim' }))).player;
+    await club.coach.post(`/api/teams/${club.teamA.id}/players/${kim.id}/guardians`, { userId: club.parent.userId });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#224488' } })
+      .png()
+      .toBuffer();
+    const upload = () => {
+      const form = new FormData();
+      form.append('type', 'photo');
+      form.append('players', kim.id);
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'chat.png');
+      return fetch(`${server.url}/api/teams/${club.teamA.id}/media/upload`, {
+        method: 'POST',
+        headers: { cookie: club.ava.cookie, origin: server.url },
+        body: form,
+      });
+    };
+    const refused = await upload();
+    expect(refused.status).toBe(409);
+    const body = await readJson(refused);
+    expect(body).toMatchObject({ code: 'CONSENT_MISSING', players: [{ id: kim.id, name: 'Kim' }] });
+    expect(body.message).toContain('No photo consent for Kim');
+
+    const version = (await readJson(await club.parent.get(`/api/teams/${club.teamA.id}/players/${kim.id}/consents`)))
+      .wording.version;
+    expect(
+      (
+        await club.parent.put(`/api/teams/${club.teamA.id}/players/${kim.id}/consents`, {
+          photos: 'given',
+          textVersion: version,
+        })
+      ).status,
+    ).toBe(200);
+    const uploaded = await upload();
+    expect(uploaded.status).toBe(201);
+    const photo = await readJson(uploaded);
+    const sent = await club.ava.post(`/api/teams/${club.teamA.id}/messages`, {
+      text: '📷 Photo shared',
+      mediaUrl: photo.url,
+    });
+    expect(sent.status).toBe(201);
+    expect(await readJson(sent)).toMatchObject({ mediaUrl: photo.url });
   });
 });
