@@ -3,14 +3,15 @@ import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUploadActor } from '../../media/hooks/use-upload-actor.ts';
+import { consentMissingMessage } from '../../media/lib/consent-missing.ts';
 import { PHOTO_SHARED_TEXT } from '../constants.ts';
 import type { SendOptions } from './use-chat-sender.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 function uploadErrorMessage(error: unknown): string {
-  // Spec §8: the server's message, or 'Failed to upload image.'
-  return (isApiError(error) && error.serverMessage) || 'Failed to upload image.';
+  // Spec §8: the server's message, or 'Failed to upload image.'; a consent refusal names the players.
+  return consentMissingMessage(error) ?? ((isApiError(error) && error.serverMessage) || 'Failed to upload image.');
 }
 
 /**

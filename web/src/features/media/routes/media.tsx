@@ -9,12 +9,14 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { builtScreens, paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
+import { useTeamPlayers } from '../../players/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { teamManagementFacts } from '../../teams/team-display.ts';
 import { useDeleteMedia, useTeamMedia, useToggleLike } from '../api.ts';
 import { MediaTile } from '../components/media-tile.tsx';
 import { NoTeam } from '../components/no-team.tsx';
+import { PlayersInUpload } from '../components/players-in-upload.tsx';
 import { useMediaLive } from '../hooks/use-media-live.ts';
 import { useMediaUpload } from '../hooks/use-media-upload.ts';
 import { mediaPath } from '../paths.ts';
@@ -70,7 +72,10 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const [filter, setFilter] = useState<MediaFilter>('all');
   const [searchParams, setSearchParams] = useSearchParams();
   const media = useTeamMedia(team.id, filter);
-  const upload = useMediaUpload(team.id);
+  // The players tagged for the next upload; cleared once it is stored.
+  const [tagged, setTagged] = useState<Set<string>>(() => new Set());
+  const upload = useMediaUpload(team.id, () => setTagged(new Set()));
+  const roster = useTeamPlayers(team.id);
   const like = useToggleLike(team.id);
   const remove = useDeleteMedia(team.id);
   useMediaLive(team.id);
@@ -116,9 +121,12 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) upload.pick(file);
+            if (file) upload.pick(file, [...tagged]);
           }}
         />
+        {roster.data ? (
+          <PlayersInUpload players={roster.data} selected={tagged} onChange={setTagged} disabled={upload.uploading} />
+        ) : null}
       </header>
 
       {upload.uploading ? (
