@@ -120,7 +120,7 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       schema: {
         tags: ['players'],
         summary:
-          "Change a roster entry (managers): `adult` marks the player as an adult, whose own account then answers their consents",
+          'Change a roster entry (managers): `adult` marks the player as an adult, whose own account then answers their consents',
         params: playerParams,
         body: updatePlayerInputSchema,
         response: { 200: playerSchema, 403: errorBody, 404: errorBody },

@@ -61,9 +61,4 @@ export type SetPlayerAdult = {
 };
 
 export type PlayerCommand =
-  | AddPlayer
-  | LinkGuardian
-  | UnlinkGuardian
-  | LinkPlayerAccount
-  | UnlinkPlayerAccount
-  | SetPlayerAdult;
+  AddPlayer | LinkGuardian | UnlinkGuardian | LinkPlayerAccount | UnlinkPlayerAccount | SetPlayerAdult;

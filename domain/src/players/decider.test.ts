@@ -170,20 +170,28 @@ describe('marking a player as an adult', () => {
   });
 
   it('given a player, when a manager marks them adult, then the roster says so', () => {
-    given(playerDecider, [added]).when(setAdult(true)).then([adultSet(true)]);
+    given(playerDecider, [added])
+      .when(setAdult(true))
+      .then([adultSet(true)]);
   });
 
   it('given an adult player, when a manager marks them a child again, then the roster says so', () => {
-    given(playerDecider, [added, adultSet(true)]).when(setAdult(false)).then([adultSet(false)]);
+    given(playerDecider, [added, adultSet(true)])
+      .when(setAdult(false))
+      .then([adultSet(false)]);
   });
 
   it('given an adult player, when they are marked adult again, then nothing happens', () => {
-    given(playerDecider, [added, adultSet(true)]).when(setAdult(true)).then([]);
+    given(playerDecider, [added, adultSet(true)])
+      .when(setAdult(true))
+      .then([]);
     given(playerDecider, [added]).when(setAdult(false)).then([]);
   });
 
   it('refuses anyone but a manager, and a player of another team', () => {
     given(playerDecider, [added]).when(setAdult(true, false)).thenRefuses('TEAM_MANAGERS_ONLY');
-    given(playerDecider, [added]).when(setAdult(true, true, 't2')).thenRefuses('PLAYER_NOT_FOUND');
+    given(playerDecider, [added])
+      .when(setAdult(true, true, 't2'))
+      .thenRefuses('PLAYER_NOT_FOUND');
   });
 });

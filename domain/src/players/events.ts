@@ -38,12 +38,7 @@ export type PlayerAdultSet = {
 };
 
 export type PlayerEvent =
-  | PlayerAdded
-  | GuardianLinked
-  | GuardianUnlinked
-  | PlayerAccountLinked
-  | PlayerAccountUnlinked
-  | PlayerAdultSet;
+  PlayerAdded | GuardianLinked | GuardianUnlinked | PlayerAccountLinked | PlayerAccountUnlinked | PlayerAdultSet;
 export const playerEventTypes = [
   'PlayerAdded',
   'GuardianLinked',
