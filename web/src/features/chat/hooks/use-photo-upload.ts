@@ -19,7 +19,12 @@ function uploadErrorMessage(error: unknown): string {
  * ('Invalid file type' otherwise), uploaded with progress, then a '📷 Photo shared' message
  * carrying the photo's URL, and the 'Photo uploaded' toast; a failure toasts 'Upload failed'.
  */
-export function usePhotoUpload(teamId: string, send: (teamId: string, options: SendOptions) => Promise<boolean>) {
+export function usePhotoUpload(
+  teamId: string,
+  send: (teamId: string, options: SendOptions) => Promise<boolean>,
+  /** After the photo is stored (the screen clears the players it tagged). */
+  onUploaded?: () => void,
+) {
   const {
     uploading,
     progress,
@@ -30,6 +35,7 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
       void send(request.teamId, { text: PHOTO_SHARED_TEXT, mediaUrl: result.url, silent: true }).then((sent) => {
         if (sent) toast({ title: 'Photo uploaded', description: 'Your photo has been shared with the team!' });
       });
+      onUploaded?.();
       actor.send({ type: 'reset' });
     },
     failed: ({ error }, actor) => {
@@ -40,7 +46,8 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
   });
 
   const pick = useCallback(
-    (file: File) => {
+    /** `players`: the rostered players in the photo; one without photo consent is refused by name. */
+    (file: File, players: readonly string[] = []) => {
       if (!file.type.startsWith('image/')) {
         toast({ title: 'Invalid file type', description: 'Please select an image file.', variant: 'destructive' });
         return;
@@ -53,7 +60,7 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
         });
         return;
       }
-      sendToUpload({ type: 'upload', request: { teamId, file, type: 'photo' } });
+      sendToUpload({ type: 'upload', request: { teamId, file, type: 'photo', players } });
     },
     [sendToUpload, teamId],
   );
