@@ -70,7 +70,7 @@ describe.skipIf(skipReason !== null)('photo consent for a child (three Chromium 
     // The coach's upload naming Mia is refused, naming her.
     await coach.goto(`${sideline.url}/media/${teamId}`);
     await coach.getByRole('heading', { name: 'No media yet' }).waitFor();
-    await coach.getByText('Who is in it?').click();
+    await coach.getByRole('button', { name: 'Who is in it?' }).click();
     await coach.getByRole('checkbox', { name: 'Mia' }).check();
     const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#16a34a' } })
       .png()

@@ -512,8 +512,8 @@ describe('chat screen (mocked fetch, fake socket)', () => {
     setup({ extra: { 'GET /api/teams/t1/players': { status: 200, body: [rosterPlayer('p1', 'Mia')] } } });
     const { container } = renderApp('/chat');
     await screen.findByText('No messages yet');
-    fireEvent.click(await screen.findByText('Who is in it?'));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Mia' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Who is in it?' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mia' }));
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [new File(['jpeg'], 'mia.jpg', { type: 'image/jpeg' })] } });
     const xhr = await sentUpload();

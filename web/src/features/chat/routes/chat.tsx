@@ -4,8 +4,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUser } from '../../auth/api.ts';
-import { PlayersInUpload } from '../../media/components/players-in-upload.tsx';
-import { useTeamPlayers } from '../../players/api.ts';
+import { TagPlayers } from '../../media/components/tag-players.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { teamManagementFacts } from '../../teams/team-display.ts';
 import { flattenPages, useMessagePages, type ChatMessage } from '../api.ts';
@@ -120,7 +119,6 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
   // The players tagged for the next photo; cleared once it is stored.
   const [tagged, setTagged] = useState<Set<string>>(() => new Set());
   const upload = usePhotoUpload(team.id, sender.send, () => setTagged(new Set()));
-  const roster = useTeamPlayers(team.id);
   const typists = useTypingUsers(team.id, user.id);
   const { retry, discard } = sender;
   // The API's rule (the team's managers): everyone else sees no pin controls.
@@ -225,9 +223,7 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
         onSend={(text) => void sender.send(team.id, { text })}
         onPickPhoto={(file) => upload.pick(file, [...tagged])}
         upload={upload}
-        photoTags={
-          roster.data ? <PlayersInUpload players={roster.data} selected={tagged} onChange={setTagged} /> : null
-        }
+        photoTags={<TagPlayers teamId={team.id} selected={tagged} onChange={setTagged} />}
       />
     </div>
   );

@@ -323,8 +323,8 @@ describe('Media Hub: the players in an upload (consent)', () => {
     });
     renderApp('/media');
     await screen.findByRole('heading', { name: 'No media yet' });
-    fireEvent.click(await screen.findByText('Who is in it?'));
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Mia' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Who is in it?' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mia' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Leo' }));
     expect(screen.getByText('Who is in it? (2 tagged)')).toBeInTheDocument();
 

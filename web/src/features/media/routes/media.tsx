@@ -9,14 +9,13 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { builtScreens, paths } from '../../../config/paths.ts';
 import { useUser } from '../../auth/api.ts';
-import { useTeamPlayers } from '../../players/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { teamManagementFacts } from '../../teams/team-display.ts';
 import { useDeleteMedia, useTeamMedia, useToggleLike } from '../api.ts';
 import { MediaTile } from '../components/media-tile.tsx';
 import { NoTeam } from '../components/no-team.tsx';
-import { PlayersInUpload } from '../components/players-in-upload.tsx';
+import { TagPlayers } from '../components/tag-players.tsx';
 import { useMediaLive } from '../hooks/use-media-live.ts';
 import { useMediaUpload } from '../hooks/use-media-upload.ts';
 import { mediaPath } from '../paths.ts';
@@ -75,7 +74,6 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
   // The players tagged for the next upload; cleared once it is stored.
   const [tagged, setTagged] = useState<Set<string>>(() => new Set());
   const upload = useMediaUpload(team.id, () => setTagged(new Set()));
-  const roster = useTeamPlayers(team.id);
   const like = useToggleLike(team.id);
   const remove = useDeleteMedia(team.id);
   useMediaLive(team.id);
@@ -124,9 +122,7 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
             if (file) upload.pick(file, [...tagged]);
           }}
         />
-        {roster.data ? (
-          <PlayersInUpload players={roster.data} selected={tagged} onChange={setTagged} disabled={upload.uploading} />
-        ) : null}
+        <TagPlayers teamId={team.id} selected={tagged} onChange={setTagged} disabled={upload.uploading} />
       </header>
 
       {upload.uploading ? (
