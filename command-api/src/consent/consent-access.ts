@@ -10,6 +10,8 @@ export const playerNotFound = () => new HttpError(404, 'PLAYER_NOT_FOUND', 'Play
 export interface ConsentReader {
   isGuardian: boolean;
   isAccount: boolean;
+  /** The player's own account, and the roster says the player is an adult: they answer for themself. */
+  isAdultPlayer: boolean;
   /** Manages the team (its managers, and its organization's admins who are members). */
   canManage: boolean;
   isOrgAdmin: boolean;
@@ -38,6 +40,7 @@ export async function requireConsentReader(
   const reader = {
     isGuardian: member && relation.isGuardian,
     isAccount: member && relation.isAccount,
+    isAdultPlayer: member && relation.isAccount && relation.isAdult,
     canManage,
     isOrgAdmin,
   };

@@ -89,7 +89,7 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
       const reader = await requireConsentReader(db, teamId, playerId, userId);
       const { at } = request.query;
       return playerConsents(db, teamId, playerId, {
-        canAnswer: reader.isGuardian,
+        canAnswer: reader.isGuardian || reader.isAdultPlayer,
         ...(at ? { at: new Date(at) } : {}),
       });
     },
@@ -101,7 +101,7 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
       schema: {
         tags,
         summary:
-          "Answer some of a player's consents under the wording shown (`textVersion`); a linked guardian only. 409 CONSENT_TEXT_OUTDATED when the wording has changed",
+          "Answer some of a player's consents under the wording shown (`textVersion`); a linked guardian only, or the player's own account when the roster says the player is an adult. 409 CONSENT_TEXT_OUTDATED when the wording has changed",
         params: playerParams,
         body: updateConsentsInputSchema,
         response: { 200: playerConsentsSchema, 403: errorBody, 404: errorBody, 409: outdatedBody },
@@ -126,8 +126,8 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
             textVersion,
             currentTextVersion: settings.version,
             by: userId,
-            // The roster has no adult marker yet: only linked guardians answer (ADR 0026).
-            actor: reader.isGuardian ? 'guardian' : 'other',
+            // A guardian answers for a child; an adult player's own account for themself (ADR 0026).
+            actor: reader.isGuardian ? 'guardian' : reader.isAdultPlayer ? 'adultPlayer' : 'other',
             ...answerOrigin(request),
             at: at.toISOString(),
           },

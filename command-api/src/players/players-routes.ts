@@ -10,6 +10,7 @@ import {
   playerSchema,
   playerStream,
   rosterAtQuerySchema,
+  updatePlayerInputSchema,
   type Player,
 } from '@sideline/domain';
 import { findPlayer, listPlayers, memberRole } from '@sideline/projections';
@@ -77,7 +78,7 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       const by = requireUserId(request);
       const { teamId } = request.params;
       const team = await requireTeamManager(db, teamId, by, ADD_MESSAGE);
-      const { name, jerseyNumber, parentEmail, parentName } = request.body;
+      const { name, jerseyNumber, parentEmail, parentName, adult } = request.body;
       if (parentEmail) await limitInvitations(ctx, by);
       const playerId = randomUUID();
       const now = clock();
@@ -87,6 +88,14 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
         { type: 'AddPlayer', data: { playerId, teamId, name, jerseyNumber, by, byCanManage: true } },
         { actorId: by, now },
       );
+      if (adult) {
+        await handle(
+          playerDecider,
+          playerStream(playerId),
+          { type: 'SetPlayerAdult', data: { playerId, teamId, adult, by, byCanManage: true } },
+          { actorId: by, now },
+        );
+      }
       const issued =
         parentEmail && parentName
           ? await issueInvitation(ctx, request, team, by, true, {
@@ -102,6 +111,32 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
         invitation: issued?.invitation ?? null,
         emailSent: issued?.emailSent ?? null,
       });
+    },
+  );
+
+  app.patch(
+    '/api/teams/:teamId/players/:playerId',
+    {
+      schema: {
+        tags: ['players'],
+        summary:
+          'Change a roster entry (managers): `adult` marks the player as an adult, whose own account then answers their consents',
+        params: playerParams,
+        body: updatePlayerInputSchema,
+        response: { 200: playerSchema, 403: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const by = requireUserId(request);
+      const { teamId, playerId } = request.params;
+      const { canManage } = await teamAndManagement(db, teamId, by);
+      await handle(
+        playerDecider,
+        playerStream(playerId),
+        { type: 'SetPlayerAdult', data: { playerId, teamId, adult: request.body.adult, by, byCanManage: canManage } },
+        { actorId: by, now: clock() },
+      );
+      return current(teamId, playerId);
     },
   );
 

@@ -51,4 +51,14 @@ export type UnlinkPlayerAccount = {
   data: { playerId: string; teamId: string; by: string; byCanManage: boolean };
 };
 
-export type PlayerCommand = AddPlayer | LinkGuardian | UnlinkGuardian | LinkPlayerAccount | UnlinkPlayerAccount;
+/**
+ * A manager records whether the player is an adult: an adult player's own account answers the
+ * player's consents, as a guardian does for a child (ADR 0026).
+ */
+export type SetPlayerAdult = {
+  type: 'SetPlayerAdult';
+  data: { playerId: string; teamId: string; adult: boolean; by: string; byCanManage: boolean };
+};
+
+export type PlayerCommand =
+  AddPlayer | LinkGuardian | UnlinkGuardian | LinkPlayerAccount | UnlinkPlayerAccount | SetPlayerAdult;

@@ -158,3 +158,40 @@ describe('the player account (at most one)', () => {
     given(playerDecider, [added]).when(linkAccount('k1', null)).thenRefuses('TEAM_MANAGERS_ONLY');
   });
 });
+
+describe('marking a player as an adult', () => {
+  const setAdult = (adult: boolean, byCanManage = true, teamId = 't1') => ({
+    type: 'SetPlayerAdult' as const,
+    data: { playerId: 'p1', teamId, adult, by: 'c1', byCanManage },
+  });
+  const adultSet = (adult: boolean): PlayerEvent => ({
+    type: 'PlayerAdultSet',
+    data: { playerId: 'p1', teamId: 't1', adult, by: 'c1' },
+  });
+
+  it('given a player, when a manager marks them adult, then the roster says so', () => {
+    given(playerDecider, [added])
+      .when(setAdult(true))
+      .then([adultSet(true)]);
+  });
+
+  it('given an adult player, when a manager marks them a child again, then the roster says so', () => {
+    given(playerDecider, [added, adultSet(true)])
+      .when(setAdult(false))
+      .then([adultSet(false)]);
+  });
+
+  it('given an adult player, when they are marked adult again, then nothing happens', () => {
+    given(playerDecider, [added, adultSet(true)])
+      .when(setAdult(true))
+      .then([]);
+    given(playerDecider, [added]).when(setAdult(false)).then([]);
+  });
+
+  it('refuses anyone but a manager, and a player of another team', () => {
+    given(playerDecider, [added]).when(setAdult(true, false)).thenRefuses('TEAM_MANAGERS_ONLY');
+    given(playerDecider, [added])
+      .when(setAdult(true, true, 't2'))
+      .thenRefuses('PLAYER_NOT_FOUND');
+  });
+});

@@ -12,6 +12,8 @@ export type PlayerState =
       guardians: ReadonlySet<string>;
       /** The one account that is this player, if any. */
       accountUserId: string | null;
+      /** The roster says the player is an adult (their own account answers their consents). */
+      adult: boolean;
     };
 
 const managersOnly = () =>
@@ -76,6 +78,14 @@ export const playerDecider: Decider<PlayerCommand, PlayerEvent, PlayerState> = {
         if (!byCanManage && by !== userId) throw managersOnly();
         return [{ type: 'PlayerAccountUnlinked', data: { playerId, teamId, userId, by } }];
       }
+      case 'SetPlayerAdult': {
+        const { playerId, teamId, adult, by, byCanManage } = command.data;
+        const player = existing(state, teamId);
+        if (!byCanManage) throw managersOnly();
+        // Saying again what the roster already says records nothing.
+        if (player.adult === adult) return [];
+        return [{ type: 'PlayerAdultSet', data: { playerId, teamId, adult, by } }];
+      }
     }
   },
 
@@ -88,6 +98,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerEvent, PlayerState> = {
           teamId: event.data.teamId,
           guardians: new Set(),
           accountUserId: null,
+          adult: false,
         };
       case 'GuardianLinked': {
         if (state.status !== 'active') return state;
@@ -103,6 +114,8 @@ export const playerDecider: Decider<PlayerCommand, PlayerEvent, PlayerState> = {
         return state.status === 'active' ? { ...state, accountUserId: event.data.userId } : state;
       case 'PlayerAccountUnlinked':
         return state.status === 'active' ? { ...state, accountUserId: null } : state;
+      case 'PlayerAdultSet':
+        return state.status === 'active' ? { ...state, adult: event.data.adult } : state;
     }
   },
 };

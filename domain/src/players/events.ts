@@ -31,11 +31,19 @@ export type PlayerAccountUnlinked = {
   data: { playerId: string; teamId: string; userId: string; by: string };
 };
 
-export type PlayerEvent = PlayerAdded | GuardianLinked | GuardianUnlinked | PlayerAccountLinked | PlayerAccountUnlinked;
+/** The roster marks the player as an adult (`adult: true`) or as a child again. */
+export type PlayerAdultSet = {
+  type: 'PlayerAdultSet';
+  data: { playerId: string; teamId: string; adult: boolean; by: string };
+};
+
+export type PlayerEvent =
+  PlayerAdded | GuardianLinked | GuardianUnlinked | PlayerAccountLinked | PlayerAccountUnlinked | PlayerAdultSet;
 export const playerEventTypes = [
   'PlayerAdded',
   'GuardianLinked',
   'GuardianUnlinked',
   'PlayerAccountLinked',
   'PlayerAccountUnlinked',
+  'PlayerAdultSet',
 ] as const;

@@ -44,6 +44,8 @@ export const addPlayerInputSchema = z
       .max(100, 'Name must be at most 100 characters')
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** The player is an adult: their own account answers their consents (ADR 0026). */
+    adult: z.boolean().optional(),
   })
   // The invitation greets the parent by name and pre-fills their sign-up, so it needs one.
   .refine((v) => v.parentEmail === null || v.parentName !== null, {
@@ -54,6 +56,10 @@ export type AddPlayerInput = z.input<typeof addPlayerInputSchema>;
 
 /** POST /api/teams/{teamId}/players/{playerId}/guardians: link a member of the team as a guardian. */
 export const linkGuardianInputSchema = z.object({ userId: idSchema });
+
+/** PATCH /api/teams/{teamId}/players/{playerId}: what a manager changes on a roster entry. */
+export const updatePlayerInputSchema = z.object({ adult: z.boolean() });
+export type UpdatePlayerInput = z.input<typeof updatePlayerInputSchema>;
 
 /** `?at=ISO`: the roster as it was at that moment. */
 export const rosterAtQuerySchema = z.object({ at: boundedIsoDateTime('Give a moment as an ISO date-time').optional() });
@@ -79,5 +85,7 @@ export const playerSchema = z.object({
   guardians: z.array(linkedAccountSchema),
   account: linkedAccountSchema.nullable(),
   linkStatus: z.enum(linkStatuses),
+  /** The roster says the player is an adult: their own account answers their consents. */
+  adult: z.boolean(),
 });
 export type Player = z.infer<typeof playerSchema>;

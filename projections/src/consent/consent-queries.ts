@@ -16,7 +16,7 @@ import type { ConsentTables } from './consent-read-model.ts';
 interface Others {
   users: { id: string; name: string };
   teams: { id: string; name: string; org_id: string | null; deleted_at: Date | null };
-  players: { id: string; team_id: string; name: string; added_at: Date };
+  players: { id: string; team_id: string; name: string; added_at: Date; adult: boolean };
   player_guardians: { player_id: string; user_id: string; valid_to: Date | null };
   player_accounts: { player_id: string; user_id: string; valid_to: Date | null };
 }
@@ -42,18 +42,22 @@ export async function teamConsentSettings(database: Kysely<any>, teamId: string)
   return orgConsentSettings(database, team?.org_id ?? null);
 }
 
-/** Who the user is to the player: a linked guardian, the player's own account, or neither; null when no such player in the team. */
+/**
+ * Who the user is to the player: a linked guardian, the player's own account, or neither, and
+ * whether the roster says the player is an adult; null when no such player in the team.
+ */
 export async function playerConsentRelation(
   database: Kysely<any>,
   teamId: string,
   playerId: string,
   userId: string,
-): Promise<{ isGuardian: boolean; isAccount: boolean } | null> {
+): Promise<{ isGuardian: boolean; isAccount: boolean; isAdult: boolean } | null> {
   const db = asDb(database);
   const player = await db
     .selectFrom('players')
     .select([
       'players.id',
+      'players.adult',
       (eb) =>
         eb
           .exists(
@@ -81,7 +85,11 @@ export async function playerConsentRelation(
     .where('players.team_id', '=', teamId)
     .executeTakeFirst();
   if (!player) return null;
-  return { isGuardian: Boolean(player.is_guardian), isAccount: Boolean(player.is_account) };
+  return {
+    isGuardian: Boolean(player.is_guardian),
+    isAccount: Boolean(player.is_account),
+    isAdult: Boolean(player.adult),
+  };
 }
 
 const unknownStatus = (kind: ConsentKind, policy: UnknownConsentPolicy): ConsentStatus => ({

@@ -338,6 +338,10 @@ export const activityLines: { [T in DomainEventType]: Line<T> } = {
     subjectId: d.userId,
     description: `{actor} unlinked {subject}'s account from the player ${player(ctx, d.playerId)}`,
   }),
+  PlayerAdultSet: (d, ctx) => ({
+    teamId: d.teamId,
+    description: `{actor} marked ${player(ctx, d.playerId)} as ${d.adult ? 'an adult' : 'a child'} on the roster`,
+  }),
 
   // ---- consent ----
   ConsentAnswered: (d, ctx) => ({

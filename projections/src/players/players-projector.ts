@@ -10,6 +10,7 @@ import {
   type PlayerAccountLinked,
   type PlayerAccountUnlinked,
   type PlayerAdded,
+  type PlayerAdultSet,
   type TeamCreated,
   type TeamDeleted,
   type TeamRoleAssigned,
@@ -25,6 +26,7 @@ const playerEventTypes: ReadonlySet<string> = new Set([
   'GuardianUnlinked',
   'PlayerAccountLinked',
   'PlayerAccountUnlinked',
+  'PlayerAdultSet',
 ]);
 type Links = 'player_guardians' | 'player_accounts';
 
@@ -141,6 +143,7 @@ export const playersProjector: Projector<PlayersTables> = {
     'GuardianUnlinked',
     'PlayerAccountLinked',
     'PlayerAccountUnlinked',
+    'PlayerAdultSet',
     'MemberJoined',
     'TeamRoleAssigned',
     'TeamCreated',
@@ -173,6 +176,7 @@ export const playersProjector: Projector<PlayersTables> = {
               jersey_number: d.jerseyNumber,
               added_by: d.by,
               added_at: new Date(e.metadata.occurredAt),
+              adult: false,
             })
             .execute();
           break;
@@ -189,6 +193,11 @@ export const playersProjector: Projector<PlayersTables> = {
         case 'PlayerAccountUnlinked':
           await closeLink(db, 'player_accounts', e, e.data as PlayerAccountUnlinked['data']);
           break;
+        case 'PlayerAdultSet': {
+          const d = e.data as PlayerAdultSet['data'];
+          await db.updateTable('players').set({ adult: d.adult }).where('id', '=', d.playerId).execute();
+          break;
+        }
         case 'MemberJoined': {
           const d = e.data as MemberJoined['data'];
           await setMemberRole(db, e, d.teamId, d.userId, upcastAssignedRole(d.assignedRole));

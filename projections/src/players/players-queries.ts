@@ -44,7 +44,7 @@ export async function listPlayers(
   const { at, playerId } = options;
   let playersQuery = db
     .selectFrom('players')
-    .select(['id', 'team_id', 'name', 'jersey_number', 'added_at'])
+    .select(['id', 'team_id', 'name', 'jersey_number', 'added_at', 'adult'])
     .where('team_id', '=', teamId)
     .orderBy('added_at')
     .orderBy('id');
@@ -107,6 +107,7 @@ export async function listPlayers(
       guardians: own.map(linked),
       account: account ? linked(account) : null,
       linkStatus: playerLinkStatus(own.length, parentInvitations),
+      adult: p.adult,
     };
   });
 }

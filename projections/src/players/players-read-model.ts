@@ -15,6 +15,8 @@ export interface PlayersTables {
     jersey_number: string | null;
     added_by: string;
     added_at: Date;
+    /** The roster says the player is an adult now (PlayerAdultSet). */
+    adult: boolean;
   };
   player_guardians: {
     id: string;
@@ -185,6 +187,15 @@ export const playersMigrations: Record<string, Migration> = {
         INSERT INTO held_member_roles (team_id, user_id, assigned_role, joined_at)
         SELECT team_id, user_id, assigned_role, joined_at FROM closed
         ON CONFLICT (team_id, user_id) DO NOTHING`.execute(db);
+    },
+  },
+  // The roster's adult marker: an adult player's own account answers their consents.
+  '1992_players_adult': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('players')
+        .addColumn('adult', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
     },
   },
 };

@@ -1,4 +1,10 @@
-import type { PlayerConsents, TeamConsentSummary, UpdateConsentsInput } from '@sideline/domain';
+import type {
+  OrgConsentSettings,
+  PlayerConsents,
+  TeamConsentSummary,
+  UpdateConsentsInput,
+  UpdateOrgConsentSettingsInput,
+} from '@sideline/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
@@ -32,5 +38,31 @@ export function useTeamConsentSummary(teamId: string, options: { enabled: boolea
     queryKey: queryKeys.teamConsents(teamId),
     queryFn: () => api.get<TeamConsentSummary>(apiPaths.teamConsents(teamId)),
     enabled: options.enabled,
+  });
+}
+
+const orgConsentPath = (orgId: string) => `/api/organizations/${encodeURIComponent(orgId)}/settings/consent`;
+const orgConsentKey = (orgId: string) => [orgConsentPath(orgId)] as const;
+
+/** GET /api/organizations/{orgId}/settings/consent — the wording with its version, and how unanswered consent counts (admins). */
+export function useOrgConsentSettings(orgId: string) {
+  return useQuery({
+    queryKey: orgConsentKey(orgId),
+    queryFn: () => api.get<OrgConsentSettings>(orgConsentPath(orgId)),
+  });
+}
+
+/** PUT the wording (a new version: guardians are asked again) or the rule for unanswered consent. */
+export function useUpdateOrgConsentSettings(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateOrgConsentSettingsInput) => api.put<OrgConsentSettings>(orgConsentPath(orgId), input),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(orgConsentKey(orgId), settings);
+      // Every child's consents now show the wording (and the answers under the old one as outdated).
+      void queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => typeof queryKey[0] === 'string' && queryKey[0].endsWith('/consents'),
+      });
+    },
   });
 }

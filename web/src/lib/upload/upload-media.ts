@@ -18,6 +18,8 @@ export interface MediaUploadInput {
   title?: string;
   /** Defaults to empty (spec §7). */
   description?: string;
+  /** The rostered players who appear in it (ids): the server refuses one without photo consent. */
+  players?: readonly string[];
   /**
    * Sent as the Idempotency-Key header: a retried upload with the same key answers with the
    * first one instead of storing the file twice. A fresh key per call by default.
@@ -35,13 +37,22 @@ function randomKey(): string {
  * and resolves with `{ url, id, thumbnailUrl }`. Progress is reported as the bytes go out.
  */
 export function uploadMedia(
-  { teamId, file, type = 'photo', title = file.name, description = '', idempotencyKey = randomKey() }: MediaUploadInput,
+  {
+    teamId,
+    file,
+    type = 'photo',
+    title = file.name,
+    description = '',
+    players = [],
+    idempotencyKey = randomKey(),
+  }: MediaUploadInput,
   options: { onProgress?: (progress: UploadProgress) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedMedia> {
   const body = new FormData();
   body.append('type', type);
   body.append('title', title);
   body.append('description', description);
+  if (players.length > 0) body.append('players', players.join(','));
   // The file goes last: multipart parsers stream it, and the text fields are read first.
   body.append('file', file, file.name);
   return postWithProgress<UploadedMedia>({

@@ -78,6 +78,7 @@ function child(id: string, name: string): Player {
     guardians: [guardian],
     account: null,
     linkStatus: 'linked',
+    adult: false,
   };
 }
 

@@ -494,6 +494,42 @@ describe('chat screen (mocked fetch, fake socket)', () => {
     expect(await screen.findByText('Failed to upload image.')).toBeInTheDocument();
   });
 
+  it('tags the roster players in a photo, and names those without photo consent when refused', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+    const rosterPlayer = (id: string, name: string) => ({
+      id,
+      teamId: 't1',
+      name,
+      jerseyNumber: null,
+      xp: 0,
+      dulars: 0,
+      addedAt: '2026-03-01T10:00:00.000Z',
+      guardians: [],
+      account: null,
+      linkStatus: 'linked',
+      adult: false,
+    });
+    setup({ extra: { 'GET /api/teams/t1/players': { status: 200, body: [rosterPlayer('p1', 'Mia')] } } });
+    const { container } = renderApp('/chat');
+    await screen.findByText('No messages yet');
+    fireEvent.click(await screen.findByRole('button', { name: 'Who is in it?' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mia' }));
+    const input = container.querySelector<HTMLInputElement>('input[type="file"]')!;
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'mia.jpg', { type: 'image/jpeg' })] } });
+    const xhr = await sentUpload();
+    expect(xhr.formFields.players).toBe('p1');
+    act(() =>
+      xhr.respond(409, {
+        message: 'No photo consent for Mia: leave them out of this upload or ask their guardians',
+        code: 'CONSENT_MISSING',
+        players: [{ id: 'p1', name: 'Mia' }],
+      }),
+    );
+    expect(
+      await screen.findByText('No photo consent for: Mia. Leave them out of this upload or ask their guardians.'),
+    ).toBeInTheDocument();
+  });
+
   it('offers 20 emojis and inserts the chosen one into the message', async () => {
     setup();
     const { user } = renderApp('/chat');

@@ -1,6 +1,6 @@
 import { MESSAGE_MAX_LENGTH } from '@sideline/domain';
 import { ImagePlus, Loader2, SendHorizontal, X } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { fieldFocusClassName } from '../../../components/ui/input.tsx';
 import { useTypingAnnouncer } from '../hooks/use-typing.ts';
@@ -14,6 +14,8 @@ export interface ComposerProps {
   sending: boolean;
   onPickPhoto: (file: File) => void;
   upload: { uploading: boolean; progress: number | null; fileName: string | null; cancel: () => void };
+  /** Above the field while no photo uploads: who is in the next photo (the Media Hub's picker). */
+  photoTags?: ReactNode;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface ComposerProps {
  * field (Enter sends, Shift+Enter breaks the line) and the send button, disabled while the
  * trimmed text is empty or a send is in flight. Typing is announced while the text is non-empty.
  */
-export function Composer({ teamId, onSend, sending, onPickPhoto, upload }: ComposerProps) {
+export function Composer({ teamId, onSend, sending, onPickPhoto, upload, photoTags }: ComposerProps) {
   const [text, setText] = useState('');
   const field = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -97,6 +99,8 @@ export function Composer({ teamId, onSend, sending, onPickPhoto, upload }: Compo
             <X className="size-4" aria-hidden="true" />
           </Button>
         </div>
+      ) : photoTags ? (
+        <div className="mb-2">{photoTags}</div>
       ) : null}
 
       <form onSubmit={submit} className="flex items-end gap-1">

@@ -3,14 +3,15 @@ import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUploadActor } from '../../media/hooks/use-upload-actor.ts';
+import { consentMissingMessage } from '../../media/lib/consent-missing.ts';
 import { PHOTO_SHARED_TEXT } from '../constants.ts';
 import type { SendOptions } from './use-chat-sender.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
 function uploadErrorMessage(error: unknown): string {
-  // Spec §8: the server's message, or 'Failed to upload image.'
-  return (isApiError(error) && error.serverMessage) || 'Failed to upload image.';
+  // Spec §8: the server's message, or 'Failed to upload image.'; a consent refusal names the players.
+  return consentMissingMessage(error) ?? ((isApiError(error) && error.serverMessage) || 'Failed to upload image.');
 }
 
 /**
@@ -18,7 +19,12 @@ function uploadErrorMessage(error: unknown): string {
  * ('Invalid file type' otherwise), uploaded with progress, then a '📷 Photo shared' message
  * carrying the photo's URL, and the 'Photo uploaded' toast; a failure toasts 'Upload failed'.
  */
-export function usePhotoUpload(teamId: string, send: (teamId: string, options: SendOptions) => Promise<boolean>) {
+export function usePhotoUpload(
+  teamId: string,
+  send: (teamId: string, options: SendOptions) => Promise<boolean>,
+  /** After the photo is stored (the screen clears the players it tagged). */
+  onUploaded?: () => void,
+) {
   const {
     uploading,
     progress,
@@ -29,6 +35,7 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
       void send(request.teamId, { text: PHOTO_SHARED_TEXT, mediaUrl: result.url, silent: true }).then((sent) => {
         if (sent) toast({ title: 'Photo uploaded', description: 'Your photo has been shared with the team!' });
       });
+      onUploaded?.();
       actor.send({ type: 'reset' });
     },
     failed: ({ error }, actor) => {
@@ -39,7 +46,8 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
   });
 
   const pick = useCallback(
-    (file: File) => {
+    /** `players`: the rostered players in the photo; one without photo consent is refused by name. */
+    (file: File, players: readonly string[] = []) => {
       if (!file.type.startsWith('image/')) {
         toast({ title: 'Invalid file type', description: 'Please select an image file.', variant: 'destructive' });
         return;
@@ -52,7 +60,7 @@ export function usePhotoUpload(teamId: string, send: (teamId: string, options: S
         });
         return;
       }
-      sendToUpload({ type: 'upload', request: { teamId, file, type: 'photo' } });
+      sendToUpload({ type: 'upload', request: { teamId, file, type: 'photo', players } });
     },
     [sendToUpload, teamId],
   );

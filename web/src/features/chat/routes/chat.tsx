@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { LoadError } from '../../../components/ui/load-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUser } from '../../auth/api.ts';
+import { TagPlayers } from '../../media/components/tag-players.tsx';
 import { useTeams } from '../../teams/api.ts';
 import { teamManagementFacts } from '../../teams/team-display.ts';
 import { flattenPages, useMessagePages, type ChatMessage } from '../api.ts';
@@ -115,7 +116,9 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const sender = useChatSender();
   const queued = useOutboxEntries({ kind: CHAT_MESSAGE_KIND, scope: team.id, userId: user.id });
   const online = useIsOnline();
-  const upload = usePhotoUpload(team.id, sender.send);
+  // The players tagged for the next photo; cleared once it is stored.
+  const [tagged, setTagged] = useState<Set<string>>(() => new Set());
+  const upload = usePhotoUpload(team.id, sender.send, () => setTagged(new Set()));
   const typists = useTypingUsers(team.id, user.id);
   const { retry, discard } = sender;
   // The API's rule (the team's managers): everyone else sees no pin controls.
@@ -218,8 +221,9 @@ function ChatRoom({ team, teams, user }: { team: Team; teams: Team[]; user: User
         teamId={team.id}
         sending={sender.isSending}
         onSend={(text) => void sender.send(team.id, { text })}
-        onPickPhoto={upload.pick}
+        onPickPhoto={(file) => upload.pick(file, [...tagged])}
         upload={upload}
+        photoTags={<TagPlayers teamId={team.id} selected={tagged} onChange={setTagged} />}
       />
     </div>
   );

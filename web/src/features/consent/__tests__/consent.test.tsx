@@ -26,6 +26,7 @@ function player(id: string, name: string, guardians = [guardian]): Player {
     guardians,
     account: null,
     linkStatus: guardians.length > 0 ? 'linked' : 'unlinked',
+    adult: false,
   };
 }
 const mia = player('p-mia', 'Mia');

@@ -495,6 +495,7 @@ describe('Games (mocked fetch)', () => {
               guardians: [],
               account: null,
               linkStatus: 'unlinked',
+              adult: false,
             },
           ],
         },

@@ -297,3 +297,65 @@ describe('formatDuration', () => {
     expect(formatDuration(Number.NaN)).toBeNull();
   });
 });
+
+describe('Media Hub: the players in an upload (consent)', () => {
+  const rosterPlayer = (id: string, name: string) => ({
+    id,
+    teamId: 't1',
+    name,
+    jerseyNumber: null,
+    xp: 0,
+    dulars: 0,
+    addedAt: '2026-03-01T10:00:00.000Z',
+    guardians: [],
+    account: null,
+    linkStatus: 'linked',
+    adult: false,
+  });
+
+  it('sends the ticked roster players, and names those without photo consent when refused', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+    mockFetch({
+      'GET /api/user': { status: 200, body: sampleUser },
+      'GET /api/teams': { status: 200, body: [eagles] },
+      'GET /api/teams/t1/media': { status: 200, body: [] },
+      'GET /api/teams/t1/players': { status: 200, body: [rosterPlayer('p1', 'Mia'), rosterPlayer('p2', 'Leo')] },
+    });
+    renderApp('/media');
+    await screen.findByRole('heading', { name: 'No media yet' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Who is in it?' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Mia' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Leo' }));
+    expect(screen.getByText('Who is in it? (2 tagged)')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Photo or video to upload'), {
+      target: { files: [new File(['png'], 'team.png', { type: 'image/png' })] },
+    });
+    const xhr = await sentUpload();
+    expect(xhr.formFields).toMatchObject({ type: 'photo', players: 'p1,p2' });
+    act(() =>
+      xhr.respond(409, {
+        message: 'No photo consent for Mia, Leo: leave them out of this upload or ask their guardians',
+        code: 'CONSENT_MISSING',
+        players: [
+          { id: 'p1', name: 'Mia' },
+          { id: 'p2', name: 'Leo' },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('No photo consent for: Mia, Leo. Leave them out of this upload or ask their guardians.'),
+    ).toBeInTheDocument();
+    // The tags stay for another try without the refused players.
+    expect(screen.getByRole('checkbox', { name: 'Mia' })).toBeChecked();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mia' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Leo' }));
+    fireEvent.change(screen.getByLabelText('Photo or video to upload'), {
+      target: { files: [new File(['png'], 'team.png', { type: 'image/png' })] },
+    });
+    const second = await sentUpload(1);
+    expect(second.formFields.players).toBeUndefined();
+  });
+});

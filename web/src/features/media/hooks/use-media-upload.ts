@@ -5,22 +5,27 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { isAdminQueryKey } from '../../../lib/admin-query-key.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { consentMissingMessage } from '../lib/consent-missing.ts';
 import { useUploadActor } from './use-upload-actor.ts';
 
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 
-/** Spec §8: the server's message (the error's message otherwise). */
+/** Spec §8: the server's message (the error's message otherwise); a consent refusal names the players. */
 function uploadErrorMessage(error: unknown): string {
-  return (isApiError(error) && error.serverMessage) || getErrorMessage(error, 'Upload failed');
+  return (
+    consentMissingMessage(error) ??
+    ((isApiError(error) && error.serverMessage) || getErrorMessage(error, 'Upload failed'))
+  );
 }
 
 /**
  * The Media Hub's Upload button (spec §4, §5, §8), driven by the upload machine: one image or
  * video file; the type is video when the file's type starts with video/, otherwise photo. On
  * success the team's media lists refetch and 'Upload successful' shows; a failure toasts
- * 'Upload failed' with the message, destructive.
+ * 'Upload failed' with the message, destructive. `onUploaded` runs after a success (the screen
+ * clears the players it tagged).
  */
-export function useMediaUpload(teamId: string) {
+export function useMediaUpload(teamId: string, onUploaded?: () => void) {
   const queryClient = useQueryClient();
   const { uploading, progress, fileName, send } = useUploadActor({
     uploaded: ({ request }, actor) => {
@@ -28,6 +33,7 @@ export function useMediaUpload(teamId: string) {
       // The admin portal's media library lists it too.
       void queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) });
       toast({ title: 'Upload successful', description: 'Your media has been shared with the team!' });
+      onUploaded?.();
       actor.send({ type: 'reset' });
     },
     failed: ({ error }, actor) => {
@@ -38,7 +44,7 @@ export function useMediaUpload(teamId: string) {
   });
 
   const pick = useCallback(
-    (file: File) => {
+    (file: File, players: readonly string[] = []) => {
       const isVideo = file.type.startsWith('video/');
       if (!isVideo && !file.type.startsWith('image/')) {
         toast({ title: 'Upload failed', description: 'Please select an image or video file.', variant: 'destructive' });
@@ -53,7 +59,7 @@ export function useMediaUpload(teamId: string) {
         });
         return;
       }
-      send({ type: 'upload', request: { teamId, file, type: isVideo ? 'video' : 'photo' } });
+      send({ type: 'upload', request: { teamId, file, type: isVideo ? 'video' : 'photo', players } });
     },
     [send, teamId],
   );

@@ -15,6 +15,7 @@ import { teamManagementFacts } from '../../teams/team-display.ts';
 import { useDeleteMedia, useTeamMedia, useToggleLike } from '../api.ts';
 import { MediaTile } from '../components/media-tile.tsx';
 import { NoTeam } from '../components/no-team.tsx';
+import { TagPlayers } from '../components/tag-players.tsx';
 import { useMediaLive } from '../hooks/use-media-live.ts';
 import { useMediaUpload } from '../hooks/use-media-upload.ts';
 import { mediaPath } from '../paths.ts';
@@ -70,7 +71,9 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
   const [filter, setFilter] = useState<MediaFilter>('all');
   const [searchParams, setSearchParams] = useSearchParams();
   const media = useTeamMedia(team.id, filter);
-  const upload = useMediaUpload(team.id);
+  // The players tagged for the next upload; cleared once it is stored.
+  const [tagged, setTagged] = useState<Set<string>>(() => new Set());
+  const upload = useMediaUpload(team.id, () => setTagged(new Set()));
   const like = useToggleLike(team.id);
   const remove = useDeleteMedia(team.id);
   useMediaLive(team.id);
@@ -116,9 +119,10 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) upload.pick(file);
+            if (file) upload.pick(file, [...tagged]);
           }}
         />
+        <TagPlayers teamId={team.id} selected={tagged} onChange={setTagged} disabled={upload.uploading} />
       </header>
 
       {upload.uploading ? (

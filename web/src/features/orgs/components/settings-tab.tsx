@@ -13,6 +13,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../auth/components/apply-server-errors.ts';
+import { OrgConsentSettingsCard } from '../../consent/components/org-consent-settings.tsx';
 import { useOrgSettings, useUpdateOrgSettings } from '../api.ts';
 import { timeZoneOptions } from '../lib/time-zones.ts';
 import { choiceInputClassName, choiceLabelClassName } from '../../../components/ui/label.tsx';
@@ -52,7 +53,12 @@ export function SettingsTab({ orgId }: { orgId: string }) {
       <LoadError title="Failed to fetch settings" error={settings.error} onRetry={() => void settings.refetch()} />
     );
   }
-  return <OrgSettingsForms settings={settings.data} update={update} />;
+  return (
+    <div className="space-y-6">
+      <OrgSettingsForms settings={settings.data} update={update} />
+      <OrgConsentSettingsCard orgId={orgId} />
+    </div>
+  );
 }
 
 type SettingsUpdate = UseMutationResult<OrgSettings, Error, UpdateOrgSettingsInput>;

@@ -23,6 +23,7 @@ function player(overrides: Partial<Player> & Pick<Player, 'id' | 'name' | 'linkS
     addedAt: '2026-03-15T10:00:00.000Z',
     guardians: [],
     account: null,
+    adult: false,
     ...overrides,
   };
 }
