@@ -17,7 +17,7 @@ export const ALLOWED_FEATURE_IMPORTS = {
   invitations: ['auth', 'consent', 'players'],
   livestreams: ['auth', 'teams'],
   matches: ['auth', 'teams'],
-  media: ['auth', 'teams', 'consent'],
+  media: ['auth', 'teams', 'consent', 'players'],
   more: ['auth', 'teams'],
   notifications: [],
   orgs: ['auth', 'matches', 'seasons', 'teams', 'consent'],

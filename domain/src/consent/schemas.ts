@@ -112,6 +112,7 @@ export const updateOrgConsentSettingsInputSchema = z
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown setting' : undefined) },
   )
   .partial();
+export type UpdateOrgConsentSettingsInput = z.input<typeof updateOrgConsentSettingsInputSchema>;
 
 /** GET /api/admin/consents?teamId= : one row per player of the organization's teams. */
 export const adminConsentsQuerySchema = z.object({
