@@ -58,6 +58,7 @@ export const apiPaths = {
   seasonTeams: (seasonId: string) => `/api/seasons/${enc(seasonId)}/teams`,
   teamInvite: (teamId: string) => `/api/teams/${enc(teamId)}/invite`,
   teamPlayers: (teamId: string) => `/api/teams/${enc(teamId)}/players`,
+  teamPlayer: (teamId: string, playerId: string) => `/api/teams/${enc(teamId)}/players/${enc(playerId)}`,
   teamPlayerGuardian: (teamId: string, playerId: string, userId: string) =>
     `/api/teams/${enc(teamId)}/players/${enc(playerId)}/guardians/${enc(userId)}`,
   playerConsents: (teamId: string, playerId: string) => `/api/teams/${enc(teamId)}/players/${enc(playerId)}/consents`,

@@ -1,4 +1,4 @@
-import type { AddPlayerInput, Player, PlayerAddedResponse } from '@sideline/domain';
+import type { AddPlayerInput, Player, PlayerAddedResponse, UpdatePlayerInput } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
@@ -30,5 +30,15 @@ export function useAddPlayer(teamId: string) {
   return useMutation({
     mutationFn: (input: AddPlayerInput) => api.post<PlayerAddedResponse>(apiPaths.teamPlayers(teamId), input),
     onSuccess: () => invalidateRoster(queryClient, teamId),
+  });
+}
+
+/** PATCH /api/teams/{teamId}/players/{playerId} {adult} (managers): an adult answers their own consents. */
+export function useSetPlayerAdult(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ playerId, ...input }: UpdatePlayerInput & { playerId: string }) =>
+      api.patch<Player>(apiPaths.teamPlayer(teamId, playerId), input),
+    onSettled: () => invalidateRoster(queryClient, teamId),
   });
 }

@@ -144,7 +144,8 @@ describe('Team page (mocked fetch)', () => {
     await ready();
     expect(screen.getByRole('tab', { name: 'Players & Parents' })).toHaveAttribute('aria-selected', 'true');
     expect(rows(/Linked Players/)).toEqual([
-      expect.stringMatching(/Mia Linked#7Has an account40 XP · 20 dulars.*Parent: Pat Parent/),
+      // The manager sees the Adult switch in the row.
+      expect.stringMatching(/Mia Linked#7Has an accountAdult40 XP · 20 dulars.*Parent: Pat Parent/),
     ]);
     expect(rows(/Unlinked Players/)).not.toEqual([expect.stringMatching(/XP/)]);
     await waitFor(() =>
@@ -423,6 +424,31 @@ describe('Team page (mocked fetch)', () => {
     await user.click(screen.getByRole('button', { name: 'Make coach: Pat Parent' }));
     expect(await screen.findByText("Couldn't change the role")).toBeInTheDocument();
     expect(screen.getByText("Only the team's managers can change roles")).toBeInTheDocument();
+  });
+
+  it('lets a manager mark a player as an adult (who then answers their own consents); members see no switch', async () => {
+    let roster = players;
+    const { callsTo } = teamFetch(sampleUser, team, {
+      'GET /api/teams/team-1/players': () => ({ status: 200, body: roster }),
+      'PATCH /api/teams/team-1/players/p-1': (call) => {
+        roster = roster.map((p) => (p.id === 'p-1' ? { ...p, adult: (call.body as { adult: boolean }).adult } : p));
+        return { status: 200, body: roster.find((p) => p.id === 'p-1') };
+      },
+    });
+    const { user } = renderApp('/team/team-1');
+    await ready();
+    const adult = screen.getByRole('checkbox', { name: 'Mia Linked is an adult (answers their own consents)' });
+    expect(adult).not.toBeChecked();
+    await user.click(adult);
+    await waitFor(() => expect(adult).toBeChecked());
+    expect(callsTo('PATCH', '/api/teams/team-1/players/p-1').map((c) => c.body)).toEqual([{ adult: true }]);
+  });
+
+  it('shows a member who does not manage no adult switch', async () => {
+    asParent();
+    renderApp('/team/team-1');
+    await ready();
+    expect(screen.queryByRole('checkbox', { name: /is an adult/ })).not.toBeInTheDocument();
   });
 
   it('shows "Team not found (ID: x)" with a way back when the API answers 404 (not a member)', async () => {

@@ -9,6 +9,7 @@ import {
   openInvitations,
   type InvitationControls,
 } from '../../invitations/components/invitation-actions.tsx';
+import { AdultToggle } from '../../players/components/adult-toggle.tsx';
 import { PlayerLists } from '../../players/components/player-lists.tsx';
 import { MyChildrenConsents } from '../../consent/components/child-consents.tsx';
 import { ConsentBadges, TeamConsentSummaryLine } from '../../consent/components/consent-badges.tsx';
@@ -127,7 +128,10 @@ export function TeamRosterTabs({
                   {...(manages
                     ? {
                         badgesFor: (player: Player) => (
-                          <ConsentBadges row={consentSummary?.players.find((r) => r.playerId === player.id)} />
+                          <>
+                            <ConsentBadges row={consentSummary?.players.find((r) => r.playerId === player.id)} />
+                            <AdultToggle teamId={team.id} player={player} />
+                          </>
                         ),
                       }
                     : {})}
