@@ -22,6 +22,9 @@ const OVER_BUDGET_CEILINGS: Partial<Record<string, number>> = {
   'admin portal': 178.5,
   // Its profile and password forms show at once, with react-hook-form (12 KB).
   settings: 175.5,
+  // Just over since the roster's player tagging and the consent wording joined the app.
+  chat: 171.5,
+  events: 172,
 };
 
 describe('the first load of the built web app (npm run build:web)', () => {
