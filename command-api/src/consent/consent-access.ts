@@ -1,3 +1,4 @@
+import type { ReadModels } from '@sideline/projections';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { canManageTeam, isStorableText } from '@sideline/domain';
@@ -23,7 +24,7 @@ export interface ConsentReader {
  * a player that does not exist.
  */
 export async function requireConsentReader(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   teamId: string,
   playerId: string,
   userId: string,

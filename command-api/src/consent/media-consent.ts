@@ -1,3 +1,4 @@
+import type { ReadModels } from '@sideline/projections';
 import type { Kysely } from 'kysely';
 import { DomainError } from '@sideline/domain';
 import { playersWithoutPhotoConsent } from '@sideline/projections';
@@ -7,7 +8,11 @@ import { HttpError } from '../shared/http-errors.ts';
  * An upload may name only players of the team whose photo consent counts as given: an unknown id
  * is a 400 on `players`, a player without consent a 409 CONSENT_MISSING listing them (id, name).
  */
-export async function requirePhotoConsent(db: Kysely<any>, teamId: string, players: readonly string[]): Promise<void> {
+export async function requirePhotoConsent(
+  db: Kysely<ReadModels>,
+  teamId: string,
+  players: readonly string[],
+): Promise<void> {
   const { missing, unknownIds } = await playersWithoutPhotoConsent(db, teamId, players);
   if (unknownIds.length > 0) {
     const message = 'Name only players of this team';

@@ -72,7 +72,7 @@ const teamInvitationRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       await limitInvitations(ctx, by);
       const body = request.body;
       if (body.inviteType === 'coach') {
-        const issued = await issueInvitation(ctx, request, team, by, true, {
+        const issued = await issueInvitation(ctx, request, team, by, {
           inviteType: 'coach',
           playerId: null,
           playerName: null,
@@ -88,11 +88,11 @@ const teamInvitationRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
         playerStream(playerId),
         {
           type: 'AddPlayer',
-          data: { playerId, teamId, name: body.name, jerseyNumber: body.jerseyNumber, by, byCanManage: true },
+          data: { playerId, teamId, name: body.name, jerseyNumber: body.jerseyNumber, by },
         },
         { actorId: by, now: clock() },
       );
-      const issued = await issueInvitation(ctx, request, team, by, true, {
+      const issued = await issueInvitation(ctx, request, team, by, {
         inviteType: 'player',
         playerId,
         playerName: body.name,
@@ -138,7 +138,7 @@ const teamInvitationRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       await handle(
         invitationDecider,
         invitationStream(invitationId),
-        { type: 'RevokeInvitation', data: { invitationId, teamId, by, byCanManage: true } },
+        { type: 'RevokeInvitation', data: { invitationId, teamId, by } },
         { actorId: by, now: clock() },
       );
       const record = await findInvitation(db, invitationId, clock());
@@ -166,7 +166,7 @@ const teamInvitationRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       const { events } = await handle(
         invitationDecider,
         invitationStream(invitationId),
-        { type: 'ResendInvitation', data: { invitationId, teamId, by, byCanManage: true, now: now.toISOString() } },
+        { type: 'ResendInvitation', data: { invitationId, teamId, by, now: now.toISOString() } },
         { actorId: by, now },
       );
       const resent = events.find((e) => e.type === 'InvitationResent');

@@ -89,7 +89,6 @@ export async function issueInvitation(
   request: FastifyRequest,
   team: Team,
   by: string,
-  byCanManage: boolean,
   what: InvitationToIssue,
 ): Promise<IssueResult> {
   const invitationId = randomUUID();
@@ -109,7 +108,6 @@ export async function issueInvitation(
         ageGroup: what.ageGroup ?? null,
         specialization: what.specialization ?? null,
         by,
-        byCanManage,
         now: now.toISOString(),
       },
     },

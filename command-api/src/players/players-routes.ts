@@ -85,20 +85,20 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       await handle(
         playerDecider,
         playerStream(playerId),
-        { type: 'AddPlayer', data: { playerId, teamId, name, jerseyNumber, by, byCanManage: true } },
+        { type: 'AddPlayer', data: { playerId, teamId, name, jerseyNumber, by } },
         { actorId: by, now },
       );
       if (adult) {
         await handle(
           playerDecider,
           playerStream(playerId),
-          { type: 'SetPlayerAdult', data: { playerId, teamId, adult, by, byCanManage: true } },
+          { type: 'SetPlayerAdult', data: { playerId, teamId, adult, by } },
           { actorId: by, now },
         );
       }
       const issued =
         parentEmail && parentName
-          ? await issueInvitation(ctx, request, team, by, true, {
+          ? await issueInvitation(ctx, request, team, by, {
               inviteType: 'parent',
               playerId,
               playerName: name,
@@ -130,10 +130,11 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
       const by = requireUserId(request);
       const { teamId, playerId } = request.params;
       const { canManage } = await teamAndManagement(db, teamId, by);
+      if (!canManage) throw new HttpError(403, 'TEAM_MANAGERS_ONLY', "Only the team's managers can change the roster");
       await handle(
         playerDecider,
         playerStream(playerId),
-        { type: 'SetPlayerAdult', data: { playerId, teamId, adult: request.body.adult, by, byCanManage: canManage } },
+        { type: 'SetPlayerAdult', data: { playerId, teamId, adult: request.body.adult, by } },
         { actorId: by, now: clock() },
       );
       return current(teamId, playerId);

@@ -1,6 +1,9 @@
 import type { InviteType } from './schemas.ts';
 
-/** `byCanManage`: canManageTeam for `by`, from the team's read model. `now`: the injected clock (ISO). */
+/**
+ * Who may issue, resend or revoke (the team's managers) is the route's rule, checked on the read
+ * models before it sends (ADR 0028). `now`: the injected clock (ISO).
+ */
 export type IssueInvitation = {
   type: 'IssueInvitation';
   data: {
@@ -13,7 +16,6 @@ export type IssueInvitation = {
     ageGroup: string | null;
     specialization: string | null;
     by: string;
-    byCanManage: boolean;
     now: string;
   };
 };
@@ -21,12 +23,12 @@ export type IssueInvitation = {
 /** A fresh token and expiry; the tokens issued before stop working. */
 export type ResendInvitation = {
   type: 'ResendInvitation';
-  data: { invitationId: string; teamId: string; by: string; byCanManage: boolean; now: string };
+  data: { invitationId: string; teamId: string; by: string; now: string };
 };
 
 export type RevokeInvitation = {
   type: 'RevokeInvitation';
-  data: { invitationId: string; teamId: string; by: string; byCanManage: boolean };
+  data: { invitationId: string; teamId: string; by: string };
 };
 
 /**

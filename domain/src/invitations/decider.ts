@@ -24,8 +24,6 @@ export type InvitationState =
       revoked: boolean;
     };
 
-const managersOnly = () =>
-  new DomainError('forbidden', 'TEAM_MANAGERS_ONLY', "Only the team's managers can manage invitations");
 const notFound = () => new DomainError('not_found', 'INVITATION_NOT_FOUND', 'Invitation not found');
 const expiry = (now: string) => new Date(new Date(now).getTime() + INVITATION_TTL_MS).toISOString();
 
@@ -41,8 +39,7 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
   decide(command, state) {
     switch (command.type) {
       case 'IssueInvitation': {
-        const { byCanManage, now, ...data } = command.data;
-        if (!byCanManage) throw managersOnly();
+        const { now, ...data } = command.data;
         if (state.status !== 'none') {
           throw new DomainError('conflict', 'INVITATION_EXISTS', 'This invitation already exists');
         }
@@ -53,9 +50,8 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         return [{ type: 'InvitationIssued', data: { ...data, tokenVersion: 1, expiresAt: expiry(now) } }];
       }
       case 'ResendInvitation': {
-        const { invitationId, teamId, by, byCanManage, now } = command.data;
+        const { invitationId, teamId, by, now } = command.data;
         const invitation = ofTeam(state, teamId);
-        if (!byCanManage) throw managersOnly();
         if (invitation.acceptedBy !== null) {
           throw new DomainError('conflict', 'INVITATION_USED', 'This invitation has already been accepted');
         }
@@ -70,9 +66,8 @@ export const invitationDecider: Decider<InvitationCommand, InvitationEvent, Invi
         ];
       }
       case 'RevokeInvitation': {
-        const { invitationId, teamId, by, byCanManage } = command.data;
+        const { invitationId, teamId, by } = command.data;
         const invitation = ofTeam(state, teamId);
-        if (!byCanManage) throw managersOnly();
         if (invitation.acceptedBy !== null) {
           throw new DomainError('conflict', 'INVITATION_USED', 'This invitation has already been accepted');
         }

@@ -11,7 +11,6 @@ export type AddPlayer = {
     name: string;
     jerseyNumber: string | null;
     by: string;
-    byCanManage: boolean;
   };
 };
 
@@ -57,7 +56,7 @@ export type UnlinkPlayerAccount = {
  */
 export type SetPlayerAdult = {
   type: 'SetPlayerAdult';
-  data: { playerId: string; teamId: string; adult: boolean; by: string; byCanManage: boolean };
+  data: { playerId: string; teamId: string; adult: boolean; by: string };
 };
 
 export type PlayerCommand =

@@ -32,8 +32,7 @@ export const playerDecider: Decider<PlayerCommand, PlayerEvent, PlayerState> = {
   decide(command, state) {
     switch (command.type) {
       case 'AddPlayer': {
-        const { playerId, teamId, name, jerseyNumber, by, byCanManage } = command.data;
-        if (!byCanManage) throw managersOnly();
+        const { playerId, teamId, name, jerseyNumber, by } = command.data;
         if (state.status !== 'none') throw new DomainError('conflict', 'PLAYER_EXISTS', 'This player already exists');
         return [{ type: 'PlayerAdded', data: { playerId, teamId, name, jerseyNumber, by } }];
       }
@@ -79,9 +78,8 @@ export const playerDecider: Decider<PlayerCommand, PlayerEvent, PlayerState> = {
         return [{ type: 'PlayerAccountUnlinked', data: { playerId, teamId, userId, by } }];
       }
       case 'SetPlayerAdult': {
-        const { playerId, teamId, adult, by, byCanManage } = command.data;
+        const { playerId, teamId, adult, by } = command.data;
         const player = existing(state, teamId);
-        if (!byCanManage) throw managersOnly();
         // Saying again what the roster already says records nothing.
         if (player.adult === adult) return [];
         return [{ type: 'PlayerAdultSet', data: { playerId, teamId, adult, by } }];

@@ -391,7 +391,7 @@ for (const kind of await testDatabaseKinds()) {
         playerStream('kid'),
         {
           type: 'AddPlayer',
-          data: { playerId: 'kid', teamId: 't1', name: 'Kim Parent', jerseyNumber: null, by: 'c1', byCanManage: true },
+          data: { playerId: 'kid', teamId: 't1', name: 'Kim Parent', jerseyNumber: null, by: 'c1' },
         },
         'c1',
       );

@@ -11,22 +11,15 @@ import {
   type TeamConsentSummary,
   type UnknownConsentPolicy,
 } from '@sideline/domain';
-import type { ConsentTables } from './consent-read-model.ts';
-
-interface Others {
-  users: { id: string; name: string };
-  teams: { id: string; name: string; org_id: string | null; deleted_at: Date | null };
-  players: { id: string; team_id: string; name: string; added_at: Date; adult: boolean };
-  player_guardians: { player_id: string; user_id: string; valid_to: Date | null };
-  player_accounts: { player_id: string; user_id: string; valid_to: Date | null };
-}
-type DB = ConsentTables & Others;
-const asDb = (db: Kysely<any>) => db as Kysely<DB>;
+import type { ReadModels } from '../read-models.ts';
 
 /** The organization's consent wording and rule; the default (version 1, ask first) until its admins change them. */
-export async function orgConsentSettings(database: Kysely<any>, orgId: string | null): Promise<OrgConsentSettings> {
+export async function orgConsentSettings(
+  database: Kysely<ReadModels>,
+  orgId: string | null,
+): Promise<OrgConsentSettings> {
   const row = orgId
-    ? await asDb(database).selectFrom('org_consent_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst()
+    ? await database.selectFrom('org_consent_settings').selectAll().where('org_id', '=', orgId).executeTakeFirst()
     : undefined;
   return {
     text: row?.text ?? DEFAULT_CONSENT_TEXT,
@@ -37,8 +30,8 @@ export async function orgConsentSettings(database: Kysely<any>, orgId: string | 
 }
 
 /** The settings that apply to a team: its organization's (an independent team has the defaults). */
-export async function teamConsentSettings(database: Kysely<any>, teamId: string): Promise<OrgConsentSettings> {
-  const team = await asDb(database).selectFrom('teams').select('org_id').where('id', '=', teamId).executeTakeFirst();
+export async function teamConsentSettings(database: Kysely<ReadModels>, teamId: string): Promise<OrgConsentSettings> {
+  const team = await database.selectFrom('teams').select('org_id').where('id', '=', teamId).executeTakeFirst();
   return orgConsentSettings(database, team?.org_id ?? null);
 }
 
@@ -47,12 +40,12 @@ export async function teamConsentSettings(database: Kysely<any>, teamId: string)
  * whether the roster says the player is an adult; null when no such player in the team.
  */
 export async function playerConsentRelation(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   playerId: string,
   userId: string,
 ): Promise<{ isGuardian: boolean; isAccount: boolean; isAdult: boolean } | null> {
-  const db = asDb(database);
+  const db = database;
   const player = await db
     .selectFrom('players')
     .select([
@@ -106,12 +99,12 @@ const unknownStatus = (kind: ConsentKind, policy: UnknownConsentPolicy): Consent
  * latest answer of each consent at or before that moment).
  */
 export async function playerConsents(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   playerId: string,
   options: { canAnswer: boolean; at?: Date },
 ): Promise<PlayerConsents> {
-  const db = asDb(database);
+  const db = database;
   const settings = await teamConsentSettings(database, teamId);
   let history = db
     .selectFrom('consent_history')
@@ -173,9 +166,9 @@ interface CurrentRow {
   at: Date;
 }
 
-async function currentOfTeams(database: Kysely<any>, teamIds: readonly string[]): Promise<CurrentRow[]> {
+async function currentOfTeams(database: Kysely<ReadModels>, teamIds: readonly string[]): Promise<CurrentRow[]> {
   if (teamIds.length === 0) return [];
-  return asDb(database)
+  return database
     .selectFrom('consent_current')
     .select(['player_id', 'consent', 'state', 'text_version', 'at'])
     .where('team_id', 'in', teamIds)
@@ -186,8 +179,8 @@ const stateOf = (rows: readonly CurrentRow[], playerId: string, kind: ConsentKin
   (rows.find((r) => r.player_id === playerId && r.consent === kind)?.state as ConsentState | undefined) ?? 'unknown';
 
 /** Per player of the team, whether each consent counts as given now; and how many lack each. */
-export async function teamConsentSummary(database: Kysely<any>, teamId: string): Promise<TeamConsentSummary> {
-  const db = asDb(database);
+export async function teamConsentSummary(database: Kysely<ReadModels>, teamId: string): Promise<TeamConsentSummary> {
+  const db = database;
   const [players, current, settings] = await Promise.all([
     db.selectFrom('players').select('id').where('team_id', '=', teamId).orderBy('added_at').orderBy('id').execute(),
     currentOfTeams(database, [teamId]),
@@ -211,12 +204,12 @@ export async function teamConsentSummary(database: Kysely<any>, teamId: string):
 
 /** The named players of the team whose photo consent does not count as given, by name; and ids not on its roster. */
 export async function playersWithoutPhotoConsent(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   playerIds: readonly string[],
 ): Promise<{ missing: Array<{ id: string; name: string }>; unknownIds: string[] }> {
   if (playerIds.length === 0) return { missing: [], unknownIds: [] };
-  const db = asDb(database);
+  const db = database;
   const [players, current, settings] = await Promise.all([
     db
       .selectFrom('players')
@@ -238,11 +231,11 @@ export async function playersWithoutPhotoConsent(
 
 /** Every player of the organization's teams (or one team of it): the current state and when it last changed. */
 export async function adminConsentRows(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   orgId: string,
   teamId?: string,
 ): Promise<AdminConsentRow[]> {
-  const db = asDb(database);
+  const db = database;
   let teamsQuery = db
     .selectFrom('teams')
     .select(['id', 'name'])
@@ -288,11 +281,11 @@ export async function adminConsentRows(
 
 /** The team's rostered players for whom any of `kinds` does not count as given now, by name. */
 export async function playersLackingConsent(
-  database: Kysely<any>,
+  database: Kysely<ReadModels>,
   teamId: string,
   kinds: readonly ConsentKind[],
 ): Promise<Array<{ id: string; name: string; missing: ConsentKind[] }>> {
-  const db = asDb(database);
+  const db = database;
   const [players, current, settings] = await Promise.all([
     db
       .selectFrom('players')

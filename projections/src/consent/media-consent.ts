@@ -1,3 +1,4 @@
+import type { ReadModels } from '../read-models.ts';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { isOrgAdminOfTeam } from '../orgs/orgs-queries.ts';
 import { teamConsentSettings } from './consent-queries.ts';
@@ -10,7 +11,11 @@ export interface MediaConsentView {
   seesHidden: boolean;
 }
 
-export async function mediaConsentView(db: Kysely<any>, teamId: string, viewerId: string): Promise<MediaConsentView> {
+export async function mediaConsentView(
+  db: Kysely<ReadModels>,
+  teamId: string,
+  viewerId: string,
+): Promise<MediaConsentView> {
   const [settings, isAdmin] = await Promise.all([
     teamConsentSettings(db, teamId),
     isOrgAdminOfTeam(db, teamId, viewerId),
@@ -33,7 +38,7 @@ export function hiddenByConsentSql(view: MediaConsentView): RawBuilder<boolean> 
 
 /** Whether the item is hidden from `viewerId` by a photo consent (its uploader and the organization's admins still see it). */
 export async function mediaHiddenFrom(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   media: { id: string; teamId: string; uploaderId: string },
   viewerId: string,
 ): Promise<boolean> {

@@ -1,3 +1,4 @@
+import type { ReadModels } from '../read-models.ts';
 import { sql, type Kysely, type Migration } from 'kysely';
 
 /**
@@ -23,7 +24,7 @@ export const playerExportMigrations: Record<string, Migration> = {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The player as rostered, with every guardian link and account link (past ones too). */
-export async function playerRosterHistory(db: Kysely<any>, teamId: string, playerId: string) {
+export async function playerRosterHistory(db: Kysely<ReadModels>, teamId: string, playerId: string) {
   const [player, guardians, accounts] = await Promise.all([
     db
       .selectFrom('players')
@@ -49,9 +50,10 @@ export async function playerRosterHistory(db: Kysely<any>, teamId: string, playe
   };
 }
 
-async function periods(db: Kysely<any>, table: 'player_guardians' | 'player_accounts', playerId: string) {
+async function periods(db: Kysely<ReadModels>, table: 'player_guardians' | 'player_accounts', playerId: string) {
+  // The two period tables have one shape: typed as either, the query reads both.
   const rows = await db
-    .selectFrom(`${table} as p`)
+    .selectFrom(`${table as 'player_guardians'} as p`)
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .select(['p.user_id', 'u.name', 'p.valid_from', 'p.valid_to'])
     .where('p.player_id', '=', playerId)
@@ -66,7 +68,7 @@ async function periods(db: Kysely<any>, table: 'player_guardians' | 'player_acco
 }
 
 /** The player's attendance answers (one per event occurrence), page by page. */
-export async function* playerAttendancePages(db: Kysely<any>, playerId: string) {
+export async function* playerAttendancePages(db: Kysely<ReadModels>, playerId: string) {
   let after: { eventId: string; occurrence: Date } | null = null;
   for (;;) {
     let query = db
@@ -109,7 +111,7 @@ export async function* playerAttendancePages(db: Kysely<any>, playerId: string) 
 }
 
 /** Every stat recorded for the player, page by page (values in halves, as stored: value = valueH / 2). */
-export async function* playerMatchStatPages(db: Kysely<any>, playerId: string) {
+export async function* playerMatchStatPages(db: Kysely<ReadModels>, playerId: string) {
   let after: string | null = null;
   for (;;) {
     let query = db
@@ -137,7 +139,7 @@ export async function* playerMatchStatPages(db: Kysely<any>, playerId: string) {
 }
 
 /** The player's time on the field: every segment, per match, with its seconds when closed. */
-export async function playerPlayingTime(db: Kysely<any>, playerId: string) {
+export async function playerPlayingTime(db: Kysely<ReadModels>, playerId: string) {
   const rows = await db
     .selectFrom('match_participants as p')
     .innerJoin('match_segments as s', (j) =>
@@ -158,7 +160,7 @@ export async function playerPlayingTime(db: Kysely<any>, playerId: string) {
 }
 
 /** Rewards are kept per account: those of the accounts the player has had (a child's own login). */
-export async function playerRewards(db: Kysely<any>, playerId: string) {
+export async function playerRewards(db: Kysely<ReadModels>, playerId: string) {
   const accounts = await db
     .selectFrom('player_accounts')
     .select('user_id')
@@ -181,7 +183,7 @@ export async function playerRewards(db: Kysely<any>, playerId: string) {
 }
 
 /** The media naming the player: each item's stored file name (under its team's uploads). */
-export async function playerMediaFiles(db: Kysely<any>, playerId: string) {
+export async function playerMediaFiles(db: Kysely<ReadModels>, playerId: string) {
   const rows = await db
     .selectFrom('media_players as mp')
     .innerJoin('media as m', 'm.id', 'mp.media_id')

@@ -81,7 +81,7 @@ const createTeam: TeamCommand = {
 };
 const addPlayer = (playerId: string, name: string): PlayerCommand => ({
   type: 'AddPlayer',
-  data: { playerId, teamId: 't1', name, jerseyNumber: null, by: 'c1', byCanManage: true },
+  data: { playerId, teamId: 't1', name, jerseyNumber: null, by: 'c1' },
 });
 const inviteParent = (invitationId: string, playerId: string): InvitationCommand => ({
   type: 'IssueInvitation',
@@ -95,7 +95,6 @@ const inviteParent = (invitationId: string, playerId: string): InvitationCommand
     ageGroup: null,
     specialization: null,
     by: 'c1',
-    byCanManage: true,
     now: new Date(clock).toISOString(),
   },
 });
@@ -152,7 +151,7 @@ for (const kind of await testDatabaseKinds()) {
       await invitation(f, 'i5', inviteParent('i5', 'p5'));
       await invitation(f, 'i5', {
         type: 'RevokeInvitation',
-        data: { invitationId: 'i5', teamId: 't1', by: 'c1', byCanManage: true },
+        data: { invitationId: 'i5', teamId: 't1', by: 'c1' },
       });
       await project(f);
 
