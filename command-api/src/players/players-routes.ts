@@ -129,8 +129,7 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
     async (request) => {
       const by = requireUserId(request);
       const { teamId, playerId } = request.params;
-      const { canManage } = await teamAndManagement(db, teamId, by);
-      if (!canManage) throw new HttpError(403, 'TEAM_MANAGERS_ONLY', "Only the team's managers can change the roster");
+      await requireTeamManager(db, teamId, by, "Only the team's managers can change the roster");
       await handle(
         playerDecider,
         playerStream(playerId),
