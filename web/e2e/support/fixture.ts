@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
+import { FlightRecorder } from './flight-recorder.ts';
 import { startSideline, type SidelineProcess } from './sideline-process.ts';
 
 /** A phone the size the screens are designed for first, and a laptop. */
@@ -26,10 +27,20 @@ export function useSidelineInBrowser(options: StartOptions | (() => Promise<Star
   let sideline: SidelineProcess | undefined;
   let browser: Browser | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
+  const recorder = new FlightRecorder();
 
   beforeAll(async () => {
     sideline = await startSideline(typeof options === 'function' ? await options() : options);
     ({ browser, close: closeBrowser } = await launchBrowser());
+    recorder.watch(browser);
+  });
+  // A failure prints what the pages saw and the server's last words: a flake is read, not guessed.
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const serverLog = sideline?.output().split('\n').slice(-60).join('\n') ?? '';
+    console.error(
+      `[${task.name}] the browser's pages:\n${recorder.report()}\n\nthe server's last lines:\n${serverLog}`,
+    );
   });
   afterAll(async () => {
     await closeBrowser?.();
