@@ -114,8 +114,9 @@ describe.runIf(installed || requireServices())('metrics scraped by a real Promet
       'sideline_mails_total{transport="outbox",result="sent"}',
       (s) => one(s) && s[0]!.value === 1,
     );
-    const pushes = await prometheus.queryUntil('sideline_pushes_total', (s) => s.length === 2);
+    const pushes = await prometheus.queryUntil('sideline_pushes_total', (s) => s.length === 3);
     expect(pushes.map((s) => [s.metric.result, s.value]).sort()).toEqual([
+      ['expired', 0],
       ['failed', 0],
       ['sent', 0],
     ]);

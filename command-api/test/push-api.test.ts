@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enableMetrics } from '@sideline/infra';
 import { signUp, readJson, type ApiClient } from './http-client.ts';
 import { startLocalPushService, type LocalPushService } from './push-service.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -169,6 +170,25 @@ describe('sending', () => {
     await expect.poll(async () => (await readJson(await pat.get('/api/push/subscriptions'))).length).toBe(1);
     expect((await streamTypes(pat.userId)).at(-1)).toEqual(['PushSubscriptionRemoved', 'gone']);
     expect(await readJson(await sendJson(pat, 'POST', '/api/push/test', {}))).toEqual({ sent: 1, delivered: 1 });
+  });
+
+  it('counts every push on /metrics by result: sent, expired (410) and failed', async () => {
+    const registry = await enableMetrics();
+    const count = async (result: string) => {
+      const metric = await registry.getSingleMetric('sideline_pushes_total')!.get();
+      return metric.values.find((v) => v.labels.result === result)?.value ?? 0;
+    };
+    const before = { sent: await count('sent'), expired: await count('expired'), failed: await count('failed') };
+    const pat = await person();
+    const [working, gone, broken] = [pushService.subscribe(), pushService.subscribe(), pushService.subscribe()];
+    for (const device of [working, gone, broken])
+      await sendJson(pat, 'POST', '/api/push/subscriptions', device.toJSON());
+    pushService.markGone(gone);
+    pushService.failWith(broken, 500);
+    expect(await readJson(await sendJson(pat, 'POST', '/api/push/test', {}))).toEqual({ sent: 3, delivered: 1 });
+    expect(await count('sent')).toBe(before.sent + 1);
+    expect(await count('expired')).toBe(before.expired + 1);
+    expect(await count('failed')).toBe(before.failed + 1);
   });
 
   it('the local push service refuses a push signed with another key', async () => {

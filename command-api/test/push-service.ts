@@ -42,6 +42,8 @@ export interface LocalPushService {
   subscribe(): FakeSubscription;
   /** From now on this subscription answers 410 Gone (the browser unsubscribed). */
   markGone(subscription: FakeSubscription): void;
+  /** From now on this subscription answers `status` (a push service having a bad moment). */
+  failWith(subscription: FakeSubscription, status: number): void;
   received: ReceivedPush[];
   refused: RefusedPush[];
   receivedBy(subscription: FakeSubscription): ReceivedPush[];
@@ -58,6 +60,7 @@ interface Holder {
   publicKey: Buffer;
   auth: Buffer;
   gone: boolean;
+  failStatus: number | null;
 }
 
 export async function startLocalPushService(options: { port?: number } = {}): Promise<LocalPushService> {
@@ -91,6 +94,7 @@ export async function startLocalPushService(options: { port?: number } = {}): Pr
     const holder = subscriptions.get(match[1]!);
     if (!holder) return { status: 404, reason: 'no such subscription' };
     if (holder.gone) return { status: 410, reason: 'subscription gone' };
+    if (holder.failStatus !== null) return { status: holder.failStatus, reason: 'push service unavailable' };
 
     // RFC 8292: Authorization: vapid t=<JWT>, k=<public key>
     const auth = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(request.headers.authorization ?? '');
@@ -147,6 +151,7 @@ export async function startLocalPushService(options: { port?: number } = {}): Pr
         publicKey: ecdh.getPublicKey(),
         auth: randomBytes(16),
         gone: false,
+        failStatus: null,
       };
       subscriptions.set(holder.id, holder);
       const endpoint = `${origin}/push/${holder.id}`;
@@ -156,6 +161,10 @@ export async function startLocalPushService(options: { port?: number } = {}): Pr
     markGone(subscription) {
       const holder = subscriptions.get(subscription.id);
       if (holder) holder.gone = true;
+    },
+    failWith(subscription, status) {
+      const holder = subscriptions.get(subscription.id);
+      if (holder) holder.failStatus = status;
     },
     received,
     refused,

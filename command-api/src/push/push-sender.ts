@@ -1,5 +1,6 @@
 import webpush from 'web-push';
 import type { PushMessage } from '@sideline/domain';
+import { pushesSent } from '@sideline/infra';
 import type { CheckEndpoint } from './endpoint-policy.ts';
 import type { VapidDetails } from './vapid.ts';
 
@@ -37,8 +38,14 @@ export function createPushSender(options: PushSenderOptions) {
   return async function sendPush(
     target: PushTarget,
     message: PushMessage,
-    extra: { urgency?: 'very-low' | 'low' | 'normal' | 'high'; topic?: string } = {},
+    extra: PushExtra = {},
   ): Promise<PushOutcome> {
+    const outcome = await deliver(target, message, extra);
+    pushesSent.inc({ result: outcomeLabel[outcome.kind] });
+    return outcome;
+  };
+
+  async function deliver(target: PushTarget, message: PushMessage, extra: PushExtra): Promise<PushOutcome> {
     try {
       await checkEndpoint(target.endpoint);
     } catch (error) {
@@ -75,6 +82,12 @@ export function createPushSender(options: PushSenderOptions) {
     } catch (error) {
       return { kind: 'failed', status: null, reason: (error as Error).message };
     }
-  };
+  }
 }
+
+type PushExtra = { urgency?: 'very-low' | 'low' | 'normal' | 'high'; topic?: string };
+
+/** `sideline_pushes_total`'s result label for each outcome. */
+const outcomeLabel = { delivered: 'sent', gone: 'expired', failed: 'failed' } as const;
+
 export type SendPush = ReturnType<typeof createPushSender>;

@@ -152,7 +152,7 @@ export const mailsSent = counter({
 
 /**
  * Web Push notifications, by result (`sent`, `failed`; `expired` for a subscription the push
- * service says is gone). The push sender increments it: `pushesSent.inc({ result: 'sent' })`.
+ * service says is gone), counted by the push sender (command-api/src/push/push-sender.ts).
  * Registered when this module loads, so /metrics shows it at 0 before the first push.
  * @public
  */
@@ -160,7 +160,7 @@ export const pushesSent = counter({
   name: 'sideline_pushes_total',
   help: 'Web Push notifications, by result (sent, failed, expired)',
   labelNames: ['result'],
-  initial: [{ result: 'sent' }, { result: 'failed' }],
+  initial: [{ result: 'sent' }, { result: 'failed' }, { result: 'expired' }],
 });
 
 // Gauges read their sources at scrape time: nothing is done per event or per socket. A process
