@@ -12,7 +12,7 @@ import { healthRoutes } from './health/health-routes.ts';
 import { probeRoutes } from './health/probe-routes.ts';
 import type { Readiness } from './health/readiness.ts';
 import { registerRequestMetrics } from './http/request-metrics.ts';
-import { isSameOrigin, registerOriginCheck } from './http/origin-check.ts';
+import { isSameOrigin, registerOriginCheck, shownHost } from './http/origin-check.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { registerUnreadBodyClose } from './http/unread-body.ts';
 import { ReadCache, registerReadCache } from './http/read-cache.ts';
@@ -131,6 +131,13 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(fastifyCookie);
   const cookie = sessionCookie(config.PUBLIC_ORIGIN, config.SESSION_TTL_DAYS);
   const socketOrigin = config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`;
+  // Links in emails: PUBLIC_ORIGIN, else the address the server prints on start (its real port).
+  const listeningOrigin = () => {
+    if (config.PUBLIC_ORIGIN) return config.PUBLIC_ORIGIN;
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    return `http://${shownHost(config.HOST)}:${port}`;
+  };
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Sideline API', version: '0.1.0', description: 'Team and youth-sports coordination' },
@@ -238,7 +245,7 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       logger: logger.child({ component: 'notice-mail' }),
     });
     const sender = startNoticeSender({
-      email: { mailer, tokens, publicOrigin: socketOrigin },
+      email: { mailer, tokens, publicOrigin: listeningOrigin },
       db: database.db,
       delivery: pushDelivery,
       logger: logger.child({ component: 'notices' }),

@@ -17,6 +17,7 @@ import {
 import { allMigrations } from './migrations.ts';
 import { describeDemo, findDemo, seedDemo } from './seed/demo-seed.ts';
 import { createSidelineServer } from './server.ts';
+import { shownHost } from './http/origin-check.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
@@ -66,11 +67,11 @@ async function main(): Promise<void> {
     );
   }
 
-  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const host = shownHost(config.HOST);
   // A newcomer's first start gets a living team to look at; never on a database with users.
   const demo =
     mode === 'embedded' && config.SEED_DEMO && config.SIDELINE_ROLE === 'all'
-      ? await seedDemo(server.app, infra.database.db, { origin: `http://${shownHost}:${config.PORT}` }).catch(
+      ? await seedDemo(server.app, infra.database.db, { origin: `http://${host}:${config.PORT}` }).catch(
           (error: unknown) => {
             logger.warn({ err: error }, 'demo data could not be seeded');
             return null;
@@ -101,7 +102,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const where = mode === 'embedded' ? `data in ${path.resolve(config.DATA_DIR)}` : `mode ${mode}`;
   console.log(
-    `\n  Sideline is running at http://${shownHost}:${port}  (${where}, role ${config.SIDELINE_ROLE}, Node ${process.versions.node})\n`,
+    `\n  Sideline is running at http://${host}:${port}  (${where}, role ${config.SIDELINE_ROLE}, Node ${process.versions.node})\n`,
   );
   if (server.metrics) console.log(`  Metrics for Prometheus: ${server.metrics.url}\n`);
   if (config.RTMP_ENABLED && config.SIDELINE_ROLE !== 'projector' && config.SIDELINE_ROLE !== 'realtime') {

@@ -28,3 +28,8 @@ export function registerOriginCheck(app: FastifyInstance, publicOrigin: string |
     }
   });
 }
+
+/** The host a person types to reach a server listening on `host` (all interfaces: localhost). */
+export function shownHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}

@@ -22,8 +22,11 @@ export const SCHEDULE_CHANGE_TYPES = new Set([
 export interface EmailFallback {
   mailer: Mailer;
   tokens: UnsubscribeTokens;
-  /** Where links in an email point (PUBLIC_ORIGIN, else this server's own address). */
-  publicOrigin: string;
+  /**
+   * Where links in an email point: PUBLIC_ORIGIN, else the address this server listens on (known
+   * only once it listens, hence asked for each email).
+   */
+  publicOrigin: () => string;
 }
 
 export interface NoticeDeliveryDeps {
@@ -152,9 +155,9 @@ async function mail(
     .returning(['user_id'])
     .execute();
   const fresh = new Set(recorded.map((r) => r.user_id));
-  const link = new URL(message.url, email.publicOrigin).toString();
+  const link = new URL(message.url, email.publicOrigin()).toString();
   for (const person of people.filter((p) => fresh.has(p.id))) {
-    const unsubscribe = new URL('/api/notifications/unsubscribe', email.publicOrigin);
+    const unsubscribe = new URL('/api/notifications/unsubscribe', email.publicOrigin());
     unsubscribe.searchParams.set('token', email.tokens.make(person.id, notice.preference));
     try {
       await email.mailer.send({
