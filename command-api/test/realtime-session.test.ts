@@ -66,7 +66,13 @@ describe('/ws with real sessions', () => {
     expect(status).toBeUndefined();
     const joined = nextFrame(socket);
     socket.send(JSON.stringify({ type: 'join_teams', teamIds: [team.id] }));
-    expect(await joined).toEqual({ type: 'joined', teamIds: [team.id] });
+    // The team was just made (its members changed a moment ago): the join says when, so a page
+    // that read it before can read it again.
+    expect(await joined).toEqual({
+      type: 'joined',
+      teamIds: [team.id],
+      recentChanges: { now: expect.any(Number), changedAt: { [team.id]: expect.any(Number) } },
+    });
     const delivered = new Promise<any>((resolve) =>
       socket.on('message', (data) => {
         const frame = JSON.parse(String(data));
@@ -204,7 +210,10 @@ describe('/ws membership cache with the real teams projector', () => {
     });
     expect(joined.status).toBe(200);
     expect(await notice).toEqual({ type: 'membership_changed', teamId: team.id });
-    expect(await join()).toEqual({ type: 'joined', teamIds: [team.id] });
+    const rejoined = (await join()) as { recentChanges: { now: number; changedAt: Record<string, number> } };
+    expect(rejoined).toMatchObject({ type: 'joined', teamIds: [team.id] });
+    // The parent joining is the team's latest change, a moment before this join.
+    expect(rejoined.recentChanges.now - rejoined.recentChanges.changedAt[team.id]!).toBeLessThan(10_000);
     socket.socket.close();
   });
 });

@@ -69,7 +69,9 @@ export function asyncApiDocument(options: { publicOrigin: string; sessionCookieN
       description:
         'One WebSocket per browser tab at `/ws`, opened with the session cookie (no session: closed with ' +
         '1008). Every frame is a JSON text frame with a `type`. The client sends `join_teams` with the ' +
-        'teams it shows and gets `joined` with those it may follow; team frames then arrive for those ' +
+        'teams it shows and gets `joined` with those it may follow (and, in `recentChanges`, those of them ' +
+        'that changed in the last minute: refetch reads of such a team answered before its change); ' +
+        'team frames then arrive for those ' +
         'teams, user frames for the signed-in user. A malformed or refused client frame is answered with ' +
         '`error`. Most server frames say only what changed: the client refetches the REST resource ' +
         'they name (see the OpenAPI document, GET /api/docs/json). After a reconnect or a `resync`, ' +

@@ -100,6 +100,13 @@ export const realtimeMessage = messageSchema
 export const joinedFrame = z.object({
   type: z.literal('joined'),
   teamIds: z.array(z.string()),
+  /**
+   * Present when some of those teams had a "this changed" frame in the last minute (before this
+   * socket followed them): `changedAt` by team, in the server's epoch ms, and the server's `now`
+   * to read them against the client's clock. Reads of such a team answered before its change are
+   * stale: fetch them again.
+   */
+  recentChanges: z.object({ now: z.number(), changedAt: z.record(z.string(), z.number()) }).optional(),
 });
 
 export const newMessageFrame = z.object({

@@ -6,6 +6,7 @@ import { busEnvelope, frameText } from '../fanout/envelope.ts';
 import { allTeamsSubject, allUsersSubject, parseScopedSubject } from '../fanout/subjects.ts';
 import { joinTeams, pruneTeams } from '../teams/join-teams.ts';
 import { MembershipCache } from '../teams/membership-cache.ts';
+import { RecentTeamChanges } from '../teams/recent-changes.ts';
 import { sendMessage } from '../chat/send-message.ts';
 import { announceTyping } from '../presence/typing.ts';
 import { announcePresence, PresenceLedger, reconcilePresence } from '../presence/presence.ts';
@@ -53,6 +54,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
     rooms,
     membership,
     presence: new PresenceLedger(),
+    recentChanges: new RecentTeamChanges(),
     onSendMessage: options.onSendMessage,
     log,
     now: () => new Date(),
@@ -126,6 +128,7 @@ export function createGateway(options: RealtimeOptions, log: FastifyBaseLogger):
     const bytes = Buffer.from(frameText(envelope), 'utf8');
     const ephemeral = ephemeralFrameTypes.has(envelope.type);
     if (target.scope === 'team') {
+      if (!ephemeral) context.recentChanges.record(target.id, Date.now());
       for (const connection of rooms.membersOf(target.id)) {
         if (connection.user.id === envelope.exceptUserId) continue;
         connection.sendText(bytes, ephemeral);

@@ -17,7 +17,14 @@ export async function joinTeams(context: GatewayContext, connection: Connection,
     if (!wanted.has(teamId)) context.rooms.leave(connection, teamId);
   }
   for (const teamId of wanted) context.rooms.join(connection, teamId);
-  connection.sendFrame({ type: 'joined', teamIds: [...wanted] });
+  // Teams that changed just before: the page may have read them before the change (see RecentTeamChanges).
+  const now = Date.now();
+  const changedAt = context.recentChanges.of(wanted, now);
+  connection.sendFrame({
+    type: 'joined',
+    teamIds: [...wanted],
+    ...(Object.keys(changedAt).length > 0 ? { recentChanges: { now, changedAt } } : {}),
+  });
   await reconcilePresence(context, connection.user);
 }
 
