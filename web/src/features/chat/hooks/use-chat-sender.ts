@@ -6,11 +6,12 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { hasWaitingWrites } from '../../../lib/offline/outbox-store.ts';
 import type { OutboxWrite } from '../../../lib/offline/outbox-types.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { apiPaths, queryKeys } from '../../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
 import { isFrame } from '../../../lib/socket/protocol.ts';
 import { useSocket, useSocketSubscription } from '../../../lib/socket/socket-context.ts';
 import { useUser } from '../../auth/api.ts';
-import { insertMessage } from '../api.ts';
+import { dashboardKeys } from '../../dashboard/api.ts';
+import { chatKeys, insertMessage } from '../api.ts';
 import { SOCKET_ECHO_TIMEOUT_MS } from '../constants.ts';
 import { newClientId, toMessage } from '../lib/messages.ts';
 
@@ -129,9 +130,10 @@ export function useChatSender() {
   const afterServerMessage = useCallback(
     (message: Message) => {
       insertMessage(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(message.teamId) });
-      if (message.mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(message.teamId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      const stale = [chatKeys.latest(message.teamId), dashboardKeys.all];
+      // The Media Hub's key (`mediaKeys.all`), from the same path: its module stays out of the chat's chunk.
+      if (message.mediaUrl) stale.push(apiKey(apiPaths.teamMedia(message.teamId)));
+      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
     },
     [queryClient],
   );
