@@ -23,7 +23,12 @@ describe("the MutationCache's one invalidation (meta.invalidates)", () => {
     const { queryClient, stale } = cached();
     const mutation = new MutationObserver(queryClient, {
       mutationFn: () => Promise.resolve('ok'),
-      meta: { invalidates: [['api', 'teams', 't1'], ['api', 'dashboard']] },
+      meta: {
+        invalidates: [
+          ['api', 'teams', 't1'],
+          ['api', 'dashboard'],
+        ],
+      },
     });
     await mutation.mutate();
     expect(stale()).toEqual([
@@ -55,11 +60,17 @@ describe("the MutationCache's one invalidation (meta.invalidates)", () => {
     const mutation = new MutationObserver(queryClient, {
       mutationFn: (_teamId: string) => Promise.resolve({ page: 'dashboard' }),
       meta: {
-        invalidates: (answer: { page: string }, teamId: string) => [['api', answer.page], ['api', 'teams', teamId, 'events']],
+        invalidates: (answer: { page: string }, teamId: string) => [
+          ['api', answer.page],
+          ['api', 'teams', teamId, 'events'],
+        ],
       },
     });
     await mutation.mutate('t2');
-    expect(stale()).toEqual([['api', 'teams', 't2', 'events'], ['api', 'dashboard']]);
+    expect(stale()).toEqual([
+      ['api', 'teams', 't2', 'events'],
+      ['api', 'dashboard'],
+    ]);
   });
 
   it('invalidates nothing after a failure, unless the mutation says the failure may have changed the state too', async () => {

@@ -52,9 +52,7 @@ function invalidateAfter(
 /** Marks `stale` stale; the reads on screen among them are fetched again (resolves when they are). */
 export function invalidateStale(queryClient: QueryClient, stale: readonly Stale[]): Promise<unknown> {
   return Promise.all(
-    stale.map((filters) =>
-      queryClient.invalidateQueries(isQueryKey(filters) ? { queryKey: filters } : filters),
-    ),
+    stale.map((filters) => queryClient.invalidateQueries(isQueryKey(filters) ? { queryKey: filters } : filters)),
   );
 }
 

@@ -1,16 +1,9 @@
 import type { OrgSettings, UpdateOrgSettingsInput } from '@sideline/domain';
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { only, type Stale } from '../../lib/query-client.ts';
 import { apiKey, apiPaths } from '../../lib/query-keys.ts';
 import { matchKeys } from '../matches/match-boards.ts';
-import { teamKeys } from '../teams/api.ts';
 import type {
   ActivityFilters,
   ActivityPage,
@@ -34,7 +27,10 @@ export const adminKeys = {
   media: (filters: MediaFilters = {}) => [...apiKey(adminApiPaths.adminMedia), filters] as const,
   settings: apiKey(adminApiPaths.adminSettings),
   /** The activity feed with its filters; `activity()` is every filter's (and the types' below it). */
-  activity: (filters?: Record<string, string>) => [...apiKey(adminApiPaths.adminActivity), ...(filters ? [filters] : [])],
+  activity: (filters?: Record<string, string>) => [
+    ...apiKey(adminApiPaths.adminActivity),
+    ...(filters ? [filters] : []),
+  ],
   activityTypes: apiKey(adminApiPaths.adminActivityTypes),
 };
 
@@ -53,7 +49,8 @@ export const adminStale: Stale[] = [
   adminKeys.all,
   apiKey(apiPaths.organizations),
   apiKey(apiPaths.seasons),
-  only(teamKeys.all),
+  // The user's teams (`only(teamKeys.all)`), from the same path: admin does not import teams.
+  only(apiKey(apiPaths.teams)),
   matchKeys.all,
 ];
 

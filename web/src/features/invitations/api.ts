@@ -9,9 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../lib/api-client.ts';
 import { only } from '../../lib/query-client.ts';
 import { apiKey, apiPaths } from '../../lib/query-keys.ts';
-import { dashboardKeys } from '../dashboard/api.ts';
 import { playerKeys, rosterStale } from '../players/api.ts';
-import { teamKeys } from '../teams/api.ts';
 
 /** An invitation link's lookup (public); a team's invitations are `playerKeys.invitations`. */
 export const invitationKeys = {
@@ -72,9 +70,10 @@ export function useAcceptInvite(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<AcceptInviteResponse>(apiPaths.inviteAccept(token)),
-    meta: { invalidates: [only(teamKeys.all), dashboardKeys.all, invitationKeys.invite(token)] },
+    // The user's teams and Home (`teamKeys`, `dashboardKeys`, from the same paths: invitations imports neither).
+    meta: { invalidates: [only(apiKey(apiPaths.teams)), apiKey(apiPaths.dashboard), invitationKeys.invite(token)] },
     onSuccess: (result) => {
-      queryClient.setQueryData(teamKeys.detail(result.team.id), result.team);
+      queryClient.setQueryData(apiKey(apiPaths.team(result.team.id)), result.team);
     },
   });
 }

@@ -2,7 +2,6 @@ import type { AddPlayerInput, Player, PlayerAddedResponse, UpdatePlayerInput } f
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { apiKey, apiPaths } from '../../lib/query-keys.ts';
-import { teamKeys } from '../teams/api.ts';
 
 /** A team's roster: its players and the invitations to it (the invitations feature's reads). */
 export const playerKeys = {
@@ -26,7 +25,8 @@ export function useTeamPlayers(teamId: string) {
 export const rosterStale = (teamId: string) => [
   playerKeys.all(teamId),
   playerKeys.invitations(teamId),
-  teamKeys.members(teamId),
+  // `teamKeys.members`, from the same path: players does not import teams.
+  apiKey(apiPaths.teamMembers(teamId)),
 ];
 
 /** POST /api/teams/{teamId}/players (managers) → the player, and the parent's invitation with its link. */

@@ -3,7 +3,6 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQuer
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { apiKey, apiPaths } from '../../lib/query-keys.ts';
-import { authKeys } from '../auth/api.ts';
 
 /** The rewards' reads: `me` (and, below it, its history's pages) and what each action earns. */
 export const rewardKeys = {
@@ -11,6 +10,9 @@ export const rewardKeys = {
   pages: () => [...rewardKeys.me, 'pages'] as const,
   table: apiKey(apiPaths.rewardsTable),
 };
+
+/** The signed-in user's read (`authKeys.user`), from the same path: rewards does not import auth. */
+const userKey = apiKey(apiPaths.user);
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -73,9 +75,9 @@ export function useSyncUserTotals(totals: Pick<MyRewards, 'xp' | 'dulars' | 'str
   const streak = totals?.streak;
   useEffect(() => {
     if (xp === undefined || dulars === undefined || streak === undefined) return;
-    const user = queryClient.getQueryData<User | null>(authKeys.user);
+    const user = queryClient.getQueryData<User | null>(userKey);
     if (!user || (user.xp === xp && user.dulars === dulars && user.streak === streak)) return;
     const next: User = { ...user, xp, dulars, streak };
-    queryClient.setQueryData(authKeys.user, next);
+    queryClient.setQueryData(userKey, next);
   }, [queryClient, xp, dulars, streak]);
 }

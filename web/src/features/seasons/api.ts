@@ -92,12 +92,7 @@ export function useCreateSeasonTeam(orgId: string, seasonId: string) {
   return useMutation({
     mutationFn: (input: CreateSeasonTeamInput) => api.post<OrgTeam>(apiPaths.seasonTeams(seasonId), input),
     meta: {
-      invalidates: [
-        ...seasonsStale(orgId, seasonId),
-        orgKeys.stats(orgId),
-        orgKeys.members(orgId),
-        only(teamKeys.all),
-      ],
+      invalidates: [...seasonsStale(orgId, seasonId), orgKeys.stats(orgId), orgKeys.members(orgId), only(teamKeys.all)],
     },
   });
 }

@@ -16,7 +16,9 @@ export const settingsKeys = {
 };
 
 /** Every read but the user itself: names and pictures show beside messages, members and media everywhere. */
-const everythingButTheUser = { predicate: ({ queryHash }: { queryHash: string }) => queryHash !== hashKey(authKeys.user) };
+const everythingButTheUser = {
+  predicate: ({ queryHash }: { queryHash: string }) => queryHash !== hashKey(authKeys.user),
+};
 
 /** Every change to the person answers with the new user, which replaces the cached one. */
 function useUserChange<V>(mutationFn: (variables: V) => Promise<User>) {

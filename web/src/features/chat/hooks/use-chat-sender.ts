@@ -10,7 +10,6 @@ import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
 import { isFrame } from '../../../lib/socket/protocol.ts';
 import { useSocket, useSocketSubscription } from '../../../lib/socket/socket-context.ts';
 import { useUser } from '../../auth/api.ts';
-import { dashboardKeys } from '../../dashboard/api.ts';
 import { chatKeys, insertMessage } from '../api.ts';
 import { SOCKET_ECHO_TIMEOUT_MS } from '../constants.ts';
 import { newClientId, toMessage } from '../lib/messages.ts';
@@ -130,7 +129,7 @@ export function useChatSender() {
   const afterServerMessage = useCallback(
     (message: Message) => {
       insertMessage(queryClient, message);
-      const stale = [chatKeys.latest(message.teamId), dashboardKeys.all];
+      const stale = [chatKeys.latest(message.teamId), apiKey(apiPaths.dashboard)];
       // The Media Hub's key (`mediaKeys.all`), from the same path: its module stays out of the chat's chunk.
       if (message.mediaUrl) stale.push(apiKey(apiPaths.teamMedia(message.teamId)));
       for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { dashboardKeys } from '../../dashboard/api.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
 import { chatKeys, deleteMessage, editMessage } from '../api.ts';
 
-/** Everything a deleted or edited message shows in: the history and the pinned banner (below it), Home's preview. */
-const messagesStale = (teamId: string) => [chatKeys.latest(teamId), dashboardKeys.all];
+/**
+ * Everything a deleted or edited message shows in: the history and the pinned banner (below it),
+ * and Home's preview (`dashboardKeys.all`, from the same path: chat does not import dashboard).
+ */
+const messagesStale = (teamId: string) => [chatKeys.latest(teamId), apiKey(apiPaths.dashboard)];
 
 /**
  * Deletes a message (its sender, or a coach or admin of the team): everyone then sees 'Message

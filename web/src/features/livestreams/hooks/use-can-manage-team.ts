@@ -18,7 +18,7 @@ export function useCanManageTeam(team: Team | null, user: User): boolean {
   const orgId = team && !team.isIndie && team.orgId ? team.orgId : null;
   const members = useQuery({
     // The org console's key (`orgKeys.members`), from the same path: its module stays out of this chunk.
-      queryKey: apiKey(apiPaths.organizationMembers(orgId ?? '')),
+    queryKey: apiKey(apiPaths.organizationMembers(orgId ?? '')),
     queryFn: () => api.get<OrgMember[]>(apiPaths.organizationMembers(orgId!)),
     enabled: orgId !== null,
   });
