@@ -17,7 +17,7 @@ function Status() {
 
 /** Keeps a query active so that invalidating it refetches. */
 function Watch({ path }: { path: string }) {
-  useQuery({ queryKey: [path], queryFn: () => fetch(path).then((r) => r.json()) });
+  useQuery({ queryKey: apiKey(path), queryFn: () => fetch(path).then((r) => r.json()) });
   return null;
 }
 

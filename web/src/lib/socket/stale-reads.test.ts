@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createQueryClient, invalidateStale } from '../query-client.ts';
 import { apiKey } from '../query-keys.ts';
 import type { IncomingFrame } from './protocol.ts';
 import { staleReadsOf } from './stale-reads.ts';
@@ -10,11 +11,24 @@ describe('the reads a socket frame makes stale', () => {
     const photo = frame({ type: 'new_message', message: { teamId: 't1', mediaUrl: '/media/x.jpg' } });
     const text = frame({ type: 'new_message', message: { teamId: 't1', mediaUrl: null } });
     expect(staleReadsOf(photo)).toEqual([
-      ['api', 'teams', 't1', 'messages'],
+      expect.objectContaining({ queryKey: ['api', 'teams', 't1', 'messages'] }),
       ['api', 'dashboard'],
       ['api', 'teams', 't1', 'media'],
     ]);
     expect(staleReadsOf(text)).not.toContainEqual(apiKey('/api/teams/t1/media'));
+  });
+
+  it("a new message makes the team's latest page and its paged history stale, not its pinned messages", async () => {
+    const queryClient = createQueryClient();
+    const keys = [
+      ['api', 'teams', 't1', 'messages'],
+      ['api', 'teams', 't1', 'messages', 'pages'],
+      ['api', 'teams', 't1', 'messages', 'pinned'],
+      ['api', 'teams', 't2', 'messages'],
+    ];
+    for (const queryKey of keys) queryClient.setQueryData(queryKey, []);
+    await invalidateStale(queryClient, staleReadsOf(frame({ type: 'new_message', message: { teamId: 't1' } })));
+    expect(keys.filter((queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated)).toEqual(keys.slice(0, 2));
   });
 
   it("a schedule change makes that team's events (its next ones below them) and every Home stale", () => {

@@ -1,4 +1,4 @@
-import type { QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
 import { only, type Stale } from '../query-client.ts';
 import { apiKey, apiPaths } from '../query-keys.ts';
 import { isFrame, type IncomingFrame } from './protocol.ts';
@@ -8,15 +8,16 @@ import { isFrame, type IncomingFrame } from './protocol.ts';
  * features' key factories (`chatKeys`, `calendarKeys`, …): lib/ does not import the features.
  */
 
-/** A key of the form `['api', 'organizations', any, 'stats']`, or one match's own read. */
+/** Any organization's figures, `['api', 'organizations', any, 'stats']`: no prefix names them. */
 const isAnyOrgStats = (queryKey: QueryKey) =>
   queryKey.length === 4 && queryKey[0] === 'api' && queryKey[1] === 'organizations' && queryKey[3] === 'stats';
+
+/** Every match's own read, `['api', 'matches', any]`, without what is below it (its stats, …). */
 const isAnyMatch = (queryKey: QueryKey) => queryKey.length === 3 && queryKey[0] === 'api' && queryKey[1] === 'matches';
 
 /**
- * The reads that show matches as a whole: the match list and every match's own read, the
- * caller's and the teams' boards, and the admins' figures (Live now). Any organization's figures
- * and every match's own read (not what is below it) are what no prefix names.
+ * The reads that show matches as a whole: the match list (alone: each match's reads are below
+ * it), the caller's and the teams' boards, and the admins' figures (Live now).
  */
 const matchSummaries = (teamIds: readonly string[]): Stale[] => [
   only(apiKey(apiPaths.matches)),
@@ -24,7 +25,7 @@ const matchSummaries = (teamIds: readonly string[]): Stale[] => [
   apiKey(apiPaths.adminStats),
   apiKey(apiPaths.adminMatches),
   ...teamIds.map((teamId) => apiKey(apiPaths.teamMatches(teamId))),
-  { predicate: ({ queryKey }) => isAnyOrgStats(queryKey) || isAnyMatch(queryKey) },
+  { predicate: ({ queryKey }) => isAnyOrgStats(queryKey) },
 ];
 
 /** A team's schedule: its events (the next ones and each event's history below them), and every Home that lists them. */
@@ -36,6 +37,12 @@ const schedule = (teamId: string): Stale[] => [
 
 /** A team's chat: its messages (the pages and the pinned ones below them), and Home's latest. */
 const chat = (teamId: string): Stale[] => [apiKey(apiPaths.teamMessages(teamId)), apiKey(apiPaths.dashboard)];
+
+/** A new message: the team's latest page and its history below it, not the pinned ones (it is not pinned yet). */
+function newMessage(teamId: string): Stale {
+  const pinned = hashKey(apiKey(apiPaths.teamPinnedMessages(teamId)));
+  return { queryKey: apiKey(apiPaths.teamMessages(teamId)), predicate: ({ queryHash }) => queryHash !== pinned };
+}
 
 const roster = (teamId: string): Stale[] => [
   apiKey(apiPaths.teamPlayers(teamId)),
@@ -63,14 +70,14 @@ const TEAM_STALE_READS: Record<string, (teamId: string) => Stale[]> = {
     only(apiKey(apiPaths.team(teamId))),
   ],
   // A team went live or stopped: the matches' "Watch live" links come with the match reads.
-  livestream_updated: (teamId) => matchSummaries([teamId]),
+  livestream_updated: (teamId) => [...matchSummaries([teamId]), { predicate: ({ queryKey }) => isAnyMatch(queryKey) }],
 };
 
 /** The reads `frame` makes stale: none for a frame this client does not know. */
 export function staleReadsOf(frame: IncomingFrame): Stale[] {
   if (isFrame(frame, 'new_message')) {
     const { teamId, mediaUrl } = frame.message;
-    return [...chat(teamId), ...(mediaUrl ? [apiKey(apiPaths.teamMedia(teamId))] : [])];
+    return [newMessage(teamId), apiKey(apiPaths.dashboard), ...(mediaUrl ? [apiKey(apiPaths.teamMedia(teamId))] : [])];
   }
   // Status, lineup, stats or a correction: everything read of the match, and what shows matches.
   if (isFrame(frame, 'match_updated')) {

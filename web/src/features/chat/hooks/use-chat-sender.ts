@@ -129,10 +129,11 @@ export function useChatSender() {
   const afterServerMessage = useCallback(
     (message: Message) => {
       insertMessage(queryClient, message);
-      const stale = [chatKeys.latest(message.teamId), apiKey(apiPaths.dashboard)];
+      // The latest page and the history, not the pinned ones (a new message is not pinned).
+      const stale = [chatKeys.latest(message.teamId), chatKeys.pages(message.teamId), apiKey(apiPaths.dashboard)];
       // The Media Hub's key (`mediaKeys.all`), from the same path: its module stays out of the chat's chunk.
       if (message.mediaUrl) stale.push(apiKey(apiPaths.teamMedia(message.teamId)));
-      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey, exact: true });
     },
     [queryClient],
   );
