@@ -14,7 +14,8 @@ export const only = (queryKey: QueryKey): InvalidateQueryFilters => ({ queryKey,
 
 /**
  * What a mutation makes stale, declared where it is made (`meta.invalidates`). A function reads
- * the mutation's answer and variables (declared with the parameter types the mutation has).
+ * the mutation's answer and variables (declared with the parameter types the mutation has; after
+ * a failure, with `invalidatesOnError`, the answer is `undefined`).
  */
 type StaleFor = { bivarianceHack(data: unknown, variables: unknown): readonly Stale[] }['bivarianceHack'];
 
@@ -44,7 +45,7 @@ function invalidateAfter(
   mutation: Pick<Mutation<unknown, unknown, unknown, unknown>, 'meta'>,
 ): Promise<unknown> | undefined {
   const meta = mutation.meta;
-  if (!meta?.invalidates || (error && !meta.invalidatesOnError)) return undefined;
+  if (!meta?.invalidates || (error !== null && !meta.invalidatesOnError)) return undefined;
   const stale = typeof meta.invalidates === 'function' ? meta.invalidates(data, variables) : meta.invalidates;
   return stale.length === 0 ? undefined : invalidateStale(queryClient, stale);
 }
