@@ -62,7 +62,8 @@ async function storedPaths(page: Page): Promise<string[]> {
     db.close();
     return stored.flatMap((client) =>
       (JSON.parse(client) as { clientState: { queries: Array<{ queryKey: unknown[] }> } }).clientState.queries.map(
-        (query) => query.queryKey.join(' '),
+        // A key is its path's segments (ADR 0029); a trailing object (a query string) is left out.
+        (query) => `/${query.queryKey.filter((part) => typeof part === 'string').join('/')}`,
       ),
     );
   });
@@ -204,7 +205,7 @@ describe.skipIf(skipReason !== null)('Sideline offline and installable, in Chrom
     const text = `Running late, sorry (${Date.now()})`;
     await page.goto(`${app.sideline.url}/chat/${teamId}`);
     await page.getByRole('log').getByText('Thanks Coach!', { exact: false }).first().waitFor();
-    await stored(page, `/api/teams/${teamId}/messages pages`);
+    await stored(page, `/api/teams/${teamId}/messages/pages`);
     await page.goto(`${app.sideline.url}/`);
     // The Hawks' next practice, on Home (first, or in the week after the Lions' game), with the
     // parent's answer row for Jordan.

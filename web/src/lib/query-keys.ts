@@ -1,7 +1,7 @@
 /**
- * Every API path and TanStack Query key, in one place. A query's key is exactly its API path
- * (spec §7: the cache keys are the paths), so invalidating after a realtime "this changed"
- * event is `queryClient.invalidateQueries({ queryKey: queryKeys.x })`.
+ * Every API path, and the one way a path becomes a TanStack Query key (ADR 0029). The features'
+ * key factories (`teamKeys`, `calendarKeys`, … in their api.ts) are built from these paths with
+ * `apiKey`; code under lib/ builds the keys it needs the same way, which gives the same arrays.
  */
 const enc = encodeURIComponent;
 
@@ -35,6 +35,9 @@ export const apiPaths = {
   teamEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events`,
   teamUpcomingEvents: (teamId: string) => `/api/teams/${enc(teamId)}/events/upcoming`,
   teamEvent: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}`,
+  /** Every event's answers (/api/events/{eventId}/…), and one event's. */
+  events: '/api/events',
+  event: (eventId: string) => `/api/events/${enc(eventId)}`,
   eventRsvp: (eventId: string) => `/api/events/${enc(eventId)}/rsvp`,
   /** Who is going, maybe, not going and has not answered, by name (`?occurrenceDate=`). */
   eventAttendance: (eventId: string) => `/api/events/${enc(eventId)}/attendance`,
@@ -48,6 +51,7 @@ export const apiPaths = {
   teamCalendarToken: (teamId: string) => `/api/teams/${enc(teamId)}/calendar-token`,
   organizationMembers: (orgId: string) => `/api/organizations/${enc(orgId)}/members`,
   organizations: '/api/organizations',
+  organization: (orgId: string) => `/api/organizations/${enc(orgId)}`,
   organizationStats: (orgId: string) => `/api/organizations/${enc(orgId)}/stats`,
   organizationTeams: (orgId: string) => `/api/organizations/${enc(orgId)}/teams`,
   organizationSeasons: (orgId: string) => `/api/organizations/${enc(orgId)}/seasons`,
@@ -79,56 +83,40 @@ export const apiPaths = {
   /** One team's matches: live, upcoming (the next first) and recent results. */
   teamMatches: (teamId: string) => `/api/teams/${enc(teamId)}/matches`,
   /** The admin dashboard's and the org console's figures (Live now among them). */
+  /** Every read of the admin portal is below it (its own paths are in features/admin/query-keys.ts). */
+  admin: '/api/admin',
   adminStats: '/api/admin/stats',
   adminMatches: '/api/admin/matches',
   /** /api/matches/{matchId}, or below it: `match(id, 'stats', statId)` → /api/matches/{id}/stats/{statId}. */
   match: (matchId: string, ...below: string[]) => [`/api/matches/${enc(matchId)}`, ...below.map(enc)].join('/'),
 } as const;
 
-export const queryKeys = {
-  user: [apiPaths.user] as const,
-  notificationPreferences: [apiPaths.notificationPreferences] as const,
-  teams: [apiPaths.teams] as const,
-  dashboard: [apiPaths.dashboard] as const,
-  myUpcoming: [apiPaths.myUpcoming] as const,
-  team: (teamId: string) => [apiPaths.team(teamId)] as const,
-  teamMessages: (teamId: string) => [apiPaths.teamMessages(teamId)] as const,
-  teamPinnedMessages: (teamId: string) => [apiPaths.teamPinnedMessages(teamId)] as const,
-  teamMedia: (teamId: string) => [apiPaths.teamMedia(teamId)] as const,
-  /** One filter of the Media Hub; invalidating `teamMedia(teamId)` refetches every filter. */
-  teamMediaFiltered: (teamId: string, type: string) => [apiPaths.teamMedia(teamId), { type }] as const,
-  teamLivestreams: (teamId: string) => [apiPaths.teamLivestreams(teamId)] as const,
-  activeLivestreams: [apiPaths.activeLivestreams] as const,
-  livestream: (id: string) => [apiPaths.livestream(id)] as const,
-  livestreamChat: (id: string) => [apiPaths.livestreamChat(id)] as const,
-  teamEvents: (teamId: string) => [apiPaths.teamEvents(teamId)] as const,
-  teamUpcomingEvents: (teamId: string) => [apiPaths.teamUpcomingEvents(teamId)] as const,
-  eventAttendance: (eventId: string, occurrenceDate: string) =>
-    [apiPaths.eventAttendance(eventId), { occurrenceDate }] as const,
-  teamEventHistory: (teamId: string, eventId: string) => [apiPaths.teamEventHistory(teamId, eventId)] as const,
-  teamEventNotices: (teamId: string, eventId: string) => [apiPaths.teamEventNotices(teamId, eventId)] as const,
-  teamMembers: (teamId: string) => [apiPaths.teamMembers(teamId)] as const,
-  organizationMembers: (orgId: string) => [apiPaths.organizationMembers(orgId)] as const,
-  organizations: [apiPaths.organizations] as const,
-  organizationStats: (orgId: string) => [apiPaths.organizationStats(orgId)] as const,
-  organizationTeams: (orgId: string) => [apiPaths.organizationTeams(orgId)] as const,
-  organizationSeasons: (orgId: string) => [apiPaths.organizationSeasons(orgId)] as const,
-  organizationSettings: (orgId: string) => [apiPaths.organizationSettings(orgId)] as const,
-  organizationActivity: (orgId: string) => [apiPaths.organizationActivity(orgId)] as const,
-  seasons: [apiPaths.seasons] as const,
-  season: (seasonId: string) => [apiPaths.season(seasonId)] as const,
-  seasonTeams: (seasonId: string) => [apiPaths.seasonTeams(seasonId)] as const,
-  teamPlayers: (teamId: string) => [apiPaths.teamPlayers(teamId)] as const,
-  playerConsents: (teamId: string, playerId: string) => [apiPaths.playerConsents(teamId, playerId)] as const,
-  teamConsents: (teamId: string) => [apiPaths.teamConsents(teamId)] as const,
-  teamInvitations: (teamId: string) => [apiPaths.teamInvitations(teamId)] as const,
-  invite: (token: string) => [apiPaths.invite(token)] as const,
-  rewardsMe: [apiPaths.rewardsMe] as const,
-  rewardsTable: [apiPaths.rewardsTable] as const,
-  matches: [apiPaths.matches] as const,
-  myMatches: [apiPaths.myMatches] as const,
-  teamMatches: (teamId: string) => [apiPaths.teamMatches(teamId)] as const,
-  match: (matchId: string) => [apiPaths.match(matchId)] as const,
-  matchTimeline: (matchId: string) => [apiPaths.match(matchId, 'timeline')] as const,
-  matchBoxScore: (matchId: string) => [apiPaths.match(matchId, 'box-score')] as const,
-} as const;
+/** A query key: an API path's segments, and its query string's parameters as a trailing object. */
+export type ApiKey = readonly (string | Readonly<Record<string, string>>)[];
+
+/**
+ * `/api/teams/t1/events` → `['api', 'teams', 't1', 'events']`; `…/media?type=photo` → `[…, 'media',
+ * { type: 'photo' }]`. The key still reads as the path (spec §7 names the cache keys by their
+ * paths), and it is hierarchical: `['api', 'teams', 't1']` is a prefix of every read of team t1,
+ * so invalidating it (TanStack's prefix matching) marks them all stale.
+ */
+export function apiKey(path: string): ApiKey {
+  const at = path.indexOf('?');
+  const pathname = at === -1 ? path : path.slice(0, at);
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => decodeURIComponent(segment));
+  if (at === -1) return segments;
+  return [...segments, Object.fromEntries(new URLSearchParams(path.slice(at + 1)))];
+}
+
+/** The API path a key was made from (`apiKey`'s inverse); a part after the path's is left out. */
+export function pathOfKey(queryKey: readonly unknown[]): string {
+  const segments: string[] = [];
+  for (const part of queryKey) {
+    if (typeof part !== 'string') break;
+    segments.push(enc(part));
+  }
+  return `/${segments.join('/')}`;
+}

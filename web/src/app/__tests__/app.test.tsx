@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../lib/query-keys.ts';
+import { authKeys } from '../../features/auth/api.ts';
+import { teamKeys } from '../../features/teams/api.ts';
 import { makeTeam } from '../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../test/utils.tsx';
 
@@ -106,7 +107,7 @@ describe('routing and the app shell (mocked fetch)', () => {
       'POST /api/logout': { status: 204 },
     });
     const { user, router, queryClient } = renderApp('/');
-    queryClient.setQueryData(queryKeys.teams, [makeTeam()]);
+    queryClient.setQueryData(teamKeys.all, [makeTeam()]);
     await user.click(await screen.findByRole('button', { name: 'Profile menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
@@ -114,8 +115,8 @@ describe('routing and the app shell (mocked fetch)', () => {
     expect(await screen.findByText('Goodbye!')).toBeInTheDocument();
     expect(screen.getByText("You've been logged out successfully.")).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Join Sideline' })).toBeInTheDocument();
-    expect(queryClient.getQueryData(queryKeys.teams)).toBeUndefined();
-    expect(queryClient.getQueryData(queryKeys.user)).toBeNull();
+    expect(queryClient.getQueryData(teamKeys.all)).toBeUndefined();
+    expect(queryClient.getQueryData(authKeys.user)).toBeNull();
   });
 
   it('shows a destructive "Logout failed" toast when logging out fails', async () => {

@@ -1,15 +1,9 @@
 import type { OrgSettings, UpdateOrgSettingsInput } from '@sideline/domain';
-import {
-  infiniteQueryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
-import { apiPaths } from '../../lib/query-keys.ts';
+import { only, type Stale } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+import { matchKeys } from '../matches/match-boards.ts';
 import type {
   ActivityFilters,
   ActivityPage,
@@ -20,7 +14,25 @@ import type {
   AdminStats,
   AdminTeam,
 } from './types.ts';
-import { adminApiPaths, adminQueryKeys } from './query-keys.ts';
+import { adminApiPaths } from './query-keys.ts';
+
+/** The admin portal's reads, all below `all` (/api/admin); a list's filters are a trailing object. */
+export const adminKeys = {
+  all: apiKey(apiPaths.admin),
+  stats: apiKey(adminApiPaths.adminStats),
+  seasons: apiKey(adminApiPaths.adminSeasons),
+  teams: apiKey(adminApiPaths.adminTeams),
+  matches: apiKey(adminApiPaths.adminMatches),
+  people: (filters: PeopleFilters = {}) => [...apiKey(adminApiPaths.adminPeople), filters] as const,
+  media: (filters: MediaFilters = {}) => [...apiKey(adminApiPaths.adminMedia), filters] as const,
+  settings: apiKey(adminApiPaths.adminSettings),
+  /** The activity feed with its filters; `activity()` is every filter's (and the types' below it). */
+  activity: (filters?: Record<string, string>) => [
+    ...apiKey(adminApiPaths.adminActivity),
+    ...(filters ? [filters] : []),
+  ],
+  activityTypes: apiKey(adminApiPaths.adminActivityTypes),
+};
 
 /** Spec part 2 §9: the dashboard shows 3 upcoming matches and 5 activity lines. */
 export const DASHBOARD_MATCHES = 3;
@@ -30,44 +42,42 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 /**
  * After any admin change: every admin query (lists, dashboard, activity) and the organization
- * console's and app's own lists that show the same things are stale.
+ * console's and app's own lists that show the same things (every organization's and season's
+ * reads, the user's teams, every match's) are stale.
  */
-export function invalidateAdmin(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      isAdminQueryKey(queryKey) ||
-      (typeof queryKey[0] === 'string' &&
-        (queryKey[0].startsWith('/api/organizations') ||
-          queryKey[0].startsWith('/api/seasons') ||
-          queryKey[0] === apiPaths.teams ||
-          queryKey[0].startsWith(adminApiPaths.matches))),
-  });
-}
+export const adminStale: Stale[] = [
+  adminKeys.all,
+  apiKey(apiPaths.organizations),
+  apiKey(apiPaths.seasons),
+  // The user's teams (`only(teamKeys.all)`), from the same path: admin does not import teams.
+  only(apiKey(apiPaths.teams)),
+  matchKeys.all,
+];
 
 export function useAdminStats() {
   return useQuery({
-    queryKey: adminQueryKeys.adminStats,
+    queryKey: adminKeys.stats,
     queryFn: () => api.get<AdminStats>(adminApiPaths.adminStats),
   });
 }
 
 export function useAdminSeasons() {
   return useQuery({
-    queryKey: adminQueryKeys.adminSeasons,
+    queryKey: adminKeys.seasons,
     queryFn: () => api.get<AdminSeason[]>(adminApiPaths.adminSeasons),
   });
 }
 
 export function useAdminTeams() {
   return useQuery({
-    queryKey: adminQueryKeys.adminTeams,
+    queryKey: adminKeys.teams,
     queryFn: () => api.get<AdminTeam[]>(adminApiPaths.adminTeams),
   });
 }
 
 export function useAdminMatches() {
   return useQuery({
-    queryKey: adminQueryKeys.adminMatches,
+    queryKey: adminKeys.matches,
     queryFn: () => api.get<AdminMatch[]>(adminApiPaths.adminMatches),
   });
 }
@@ -87,7 +97,7 @@ export interface PeopleFilters {
 /** GET /api/admin/people?search=&role= (search by name or email, role filter). */
 export function useAdminPeople(filters: PeopleFilters = {}) {
   return useQuery({
-    queryKey: adminQueryKeys.adminPeople(filters),
+    queryKey: adminKeys.people(filters),
     queryFn: () => api.get<AdminPerson[]>(withQuery(adminApiPaths.adminPeople, { ...filters })),
     placeholderData: (previous) => previous,
   });
@@ -101,7 +111,7 @@ export interface MediaFilters {
 /** GET /api/admin/media?search=&type= (search by filename or team, type filter). */
 export function useAdminMedia(filters: MediaFilters = {}) {
   return useQuery({
-    queryKey: adminQueryKeys.adminMedia(filters),
+    queryKey: adminKeys.media(filters),
     queryFn: () => api.get<AdminMedia[]>(withQuery(adminApiPaths.adminMedia, { ...filters })),
     placeholderData: (previous) => previous,
   });
@@ -109,15 +119,14 @@ export function useAdminMedia(filters: MediaFilters = {}) {
 
 export function useAdminSettings() {
   return useQuery({
-    queryKey: adminQueryKeys.adminSettings,
+    queryKey: adminKeys.settings,
     queryFn: () => api.get<OrgSettings>(adminApiPaths.adminSettings),
   });
 }
 
 /** A mutation that refreshes everything the admin portal shows once it succeeded. */
 function useAdminMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateAdmin(queryClient) });
+  return useMutation({ mutationFn, meta: { invalidates: adminStale } });
 }
 
 /** PATCH /api/admin/seasons/{id} {isActive} */
@@ -164,9 +173,9 @@ export function useUpdateAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateOrgSettingsInput) => api.patch<OrgSettings>(adminApiPaths.adminSettings, input),
+    meta: { invalidates: adminStale },
     onSuccess: (settings) => {
-      queryClient.setQueryData(adminQueryKeys.adminSettings, settings);
-      return invalidateAdmin(queryClient);
+      queryClient.setQueryData(adminKeys.settings, settings);
     },
   });
 }
@@ -192,7 +201,7 @@ export function activityParams(filters: ActivityFilters): Record<string, string>
 export function activityQueryOptions(filters: ActivityFilters, limit = ACTIVITY_PAGE_SIZE) {
   const params = activityParams(filters);
   return infiniteQueryOptions({
-    queryKey: adminQueryKeys.adminActivity({ ...params, limit: String(limit) }),
+    queryKey: adminKeys.activity({ ...params, limit: String(limit) }),
     queryFn: ({ pageParam, signal }) =>
       api.get<ActivityPage>(
         withQuery(adminApiPaths.adminActivity, { ...params, limit: String(limit), cursor: pageParam }),
@@ -212,7 +221,7 @@ export function useActivity(filters: ActivityFilters) {
 /** GET /api/admin/activity/types: the event types the audit can filter on. */
 export function useActivityTypes() {
   return useQuery({
-    queryKey: adminQueryKeys.adminActivityTypes,
+    queryKey: adminKeys.activityTypes,
     queryFn: () => api.get<string[]>(adminApiPaths.adminActivityTypes),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,8 +1,7 @@
 /**
- * The admin portal's API paths and query keys, in one place (spec part 2 §7: every /api/admin/*
- * call, scoped by the server to the admin's organization). As everywhere in the app, a query's
- * key starts with its API path. Kept beside the portal, not in lib/query-keys.ts, so the app's
- * first download does not carry them.
+ * The admin portal's API paths, in one place (spec part 2 §7: every /api/admin/* call, scoped by
+ * the server to the admin's organization); its keys (`adminKeys`, in api.ts) are made from them.
+ * Kept beside the portal, not in lib/query-keys.ts, so the app's first download does not carry them.
  */
 const enc = encodeURIComponent;
 
@@ -24,17 +23,4 @@ export const adminApiPaths = {
   /** The matches API the portal's Create Match and status changes use. */
   matches: '/api/matches',
   match: (matchId: string) => `/api/matches/${enc(matchId)}`,
-} as const;
-
-export const adminQueryKeys = {
-  adminStats: [adminApiPaths.adminStats] as const,
-  adminSeasons: [adminApiPaths.adminSeasons] as const,
-  adminTeams: [adminApiPaths.adminTeams] as const,
-  adminMatches: [adminApiPaths.adminMatches] as const,
-  adminPeople: (filters: { search?: string; role?: string } = {}) => [adminApiPaths.adminPeople, filters] as const,
-  adminMedia: (filters: { search?: string; type?: string } = {}) => [adminApiPaths.adminMedia, filters] as const,
-  adminSettings: [adminApiPaths.adminSettings] as const,
-  /** The activity feed; its filters are the second part. */
-  adminActivity: (filters: Record<string, string> = {}) => [adminApiPaths.adminActivity, filters] as const,
-  adminActivityTypes: [adminApiPaths.adminActivityTypes] as const,
 } as const;

@@ -2,11 +2,16 @@ import type { LoginInput, RegisterUserInput, User } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, getCurrentUser } from '../../lib/api-client.ts';
 import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/** The signed-in person's reads: `user` is also the prefix of their settings (/api/user/…). */
+export const authKeys = {
+  user: apiKey(apiPaths.user),
+};
 
 /** GET /api/user — `null` when signed out. */
 export const userQueryOptions = queryOptions({
-  queryKey: queryKeys.user,
+  queryKey: authKeys.user,
   queryFn: getCurrentUser,
 });
 
@@ -20,7 +25,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<User>(apiPaths.login, input),
     onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
+      queryClient.setQueryData(authKeys.user, user);
     },
   });
 }
@@ -31,7 +36,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterUserInput) => api.post<User>(apiPaths.register, input),
     onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
+      queryClient.setQueryData(authKeys.user, user);
     },
   });
 }
@@ -60,7 +65,7 @@ export function useLogout() {
         console.warn('[offline] could not empty what was kept for offline use', error),
       );
       queryClient.clear();
-      queryClient.setQueryData(queryKeys.user, null);
+      queryClient.setQueryData(authKeys.user, null);
     },
   });
 }

@@ -1,9 +1,28 @@
-import { queryOptions, useMutation, useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueries } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { newIdempotencyKey, sendOrQueue } from '../../lib/offline/send-or-queue.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import type { Stale } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
 import { sortByDate } from './lib/event-dates.ts';
+import type { SendOutcome } from '../../lib/offline/outbox-types.ts';
 import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
+
+/**
+ * The schedule's reads. `events(teamId)` is a team's events and, below it, its upcoming ones and
+ * each event's history and notices; `answers` is every event's answers (attendance), `event(id)`
+ * one event's.
+ */
+export const calendarKeys = {
+  events: (teamId: string) => apiKey(apiPaths.teamEvents(teamId)),
+  history: (teamId: string, eventId: string) => apiKey(apiPaths.teamEventHistory(teamId, eventId)),
+  notices: (teamId: string, eventId: string) => apiKey(apiPaths.teamEventNotices(teamId, eventId)),
+  answers: apiKey(apiPaths.events),
+  event: (eventId: string) => apiKey(apiPaths.event(eventId)),
+  attendance: (eventId: string, occurrenceDate: string) =>
+    apiKey(`${apiPaths.eventAttendance(eventId)}?${new URLSearchParams({ occurrenceDate })}`),
+  myUpcoming: apiKey(apiPaths.myUpcoming),
+  dashboard: apiKey(apiPaths.dashboard),
+};
 
 /**
  * GET /api/teams/{teamId}/events — every occurrence, ascending, past included. Spec §7: a
@@ -11,7 +30,7 @@ import type { CreateEventInput, RsvpInput, TeamEvent } from './types.ts';
  */
 export function teamEventsQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamEvents(teamId),
+    queryKey: calendarKeys.events(teamId),
     queryFn: async () => {
       try {
         return await api.get<TeamEvent[]>(apiPaths.teamEvents(teamId));
@@ -34,29 +53,23 @@ export function useEventsOfTeams(teamIds: readonly string[]) {
   });
 }
 
-/** Refreshes every cached event list of a team (all, upcoming) and the dashboard. */
-export function invalidateTeamEvents(queryClient: QueryClient, teamId: string) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.teamEvents(teamId) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.teamUpcomingEvents(teamId) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
-}
+/** Every cached event list of a team (all, upcoming, each event's history) and the dashboard. */
+const teamEventsStale = (teamId: string): Stale[] => [calendarKeys.events(teamId), calendarKeys.dashboard];
 
 /** POST /api/teams/{teamId}/events → 201 (managers only; 403 otherwise). */
 export function useCreateEvent(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateEventInput) => api.post<TeamEvent>(apiPaths.teamEvents(teamId), input),
-    onSuccess: () => invalidateTeamEvents(queryClient, teamId),
+    meta: { invalidates: teamEventsStale(teamId) },
     onError: (error) => console.error('[events] create failed', error),
   });
 }
 
 /** DELETE /api/teams/{teamId}/events/{eventId} — deletes the whole series → 204. */
 export function useDeleteEvent() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (event: TeamEvent) => api.delete<void>(apiPaths.teamEvent(event.teamId, eventIdOf(event))),
-    onSuccess: (_data, event) => invalidateTeamEvents(queryClient, event.teamId),
+    meta: { invalidates: (_data, event: TeamEvent) => teamEventsStale(event.teamId) },
     onError: (error) => console.error('[events] delete failed', error),
   });
 }
@@ -85,13 +98,11 @@ export interface RsvpVariables {
 }
 
 /** Every list an answer shows in: the team's events, Home's upcoming list, the dashboard, the attendance lists. */
-export function invalidateAnswerLists(queryClient: QueryClient, teamId: string) {
-  invalidateTeamEvents(queryClient, teamId);
-  void queryClient.invalidateQueries({
-    predicate: ({ queryKey: [path] }) =>
-      typeof path === 'string' && (path.startsWith('/api/me/upcoming') || path.startsWith('/api/events/')),
-  });
-}
+export const answerListsStale = (teamId: string): Stale[] => [
+  ...teamEventsStale(teamId),
+  calendarKeys.myUpcoming,
+  calendarKeys.answers,
+];
 
 /**
  * POST /api/events/{eventId}/rsvp {status, occurrenceDate, playerId?} → 200, for the occurrence
@@ -103,7 +114,6 @@ export function invalidateAnswerLists(queryClient: QueryClient, teamId: string) 
 export const RSVP_ANSWERED_EVENT = 'sideline:rsvp-answered';
 
 export function useRsvp() {
-  const queryClient = useQueryClient();
   return useMutation({
     // Offline the write must still reach the outbox, not wait paused in memory.
     networkMode: 'always',
@@ -123,13 +133,17 @@ export function useRsvp() {
         refresh: [
           apiPaths.teamEvents(event.teamId),
           apiPaths.dashboard,
-          '/api/me/upcoming',
-          `/api/events/${encodeURIComponent(eventIdOf(event))}`,
+          apiPaths.myUpcoming,
+          apiPaths.event(eventIdOf(event)),
         ],
         data: { status },
       }),
-    onSuccess: (outcome, { event }) => {
-      if (outcome.status === 'sent') invalidateAnswerLists(queryClient, event.teamId);
+    // A queued answer is not on the server yet: the outbox refreshes `refresh` once it is sent.
+    meta: {
+      invalidates: (outcome: SendOutcome<TeamEvent>, { event }: RsvpVariables) =>
+        outcome.status === 'sent' ? answerListsStale(event.teamId) : [],
+    },
+    onSuccess: () => {
       // The moment to offer notifications (never on page load): notifications/offer-store listens.
       window.dispatchEvent(new Event(RSVP_ANSWERED_EVENT));
     },

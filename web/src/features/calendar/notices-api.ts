@@ -2,14 +2,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EventNotice } from '@sideline/domain';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
-import { eventIdOf } from './api.ts';
+import { apiPaths } from '../../lib/query-keys.ts';
+import { calendarKeys, eventIdOf } from './api.ts';
 import type { TeamEvent } from './types.ts';
 
 /** GET /api/teams/{teamId}/events/{eventId}/notices — who was told of each change (managers). */
 export function useEventNotices(event: TeamEvent, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.teamEventNotices(event.teamId, eventIdOf(event)),
+    queryKey: calendarKeys.notices(event.teamId, eventIdOf(event)),
     queryFn: () => api.get<EventNotice[]>(apiPaths.teamEventNotices(event.teamId, eventIdOf(event))),
     enabled,
   });

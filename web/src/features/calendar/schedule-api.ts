@@ -1,8 +1,8 @@
-import { useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiPaths } from '../../lib/query-keys.ts';
 import { teamPlayersQueryOptions } from '../players/api.ts';
-import { eventIdOf, invalidateAnswerLists } from './api.ts';
+import { answerListsStale, calendarKeys, eventIdOf } from './api.ts';
 import type {
   Attendance,
   CancelOccurrenceInput,
@@ -22,28 +22,23 @@ export function occurrenceDateOf(event: TeamEvent): string {
   return event.occurrenceDate || event.date;
 }
 
-/** After a schedule change: every list of the team, the answers' lists and the event's history. */
-function invalidateSchedule(queryClient: QueryClient, event: TeamEvent) {
-  invalidateAnswerLists(queryClient, event.teamId);
-  void queryClient.invalidateQueries({ queryKey: queryKeys.teamEventHistory(event.teamId, eventIdOf(event)) });
-}
+/** After a schedule change: every list of the team (the event's history among them) and the answers' lists. */
+const scheduleStale = (_data: unknown, { event }: { event: TeamEvent }) => answerListsStale(event.teamId);
 
 /**
  * PATCH /api/teams/{teamId}/events/{eventId} {scope, occurrenceDate, …changes, reason} → the
  * occurrence changed (managers; 400 names the field, 409 says why not).
  */
 export function useChangeEvent() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ event, input }: { event: TeamEvent; input: ChangeEventInput }) =>
       api.patch<TeamEvent>(apiPaths.teamEvent(event.teamId, eventIdOf(event)), input),
-    onSuccess: (_data, { event }) => invalidateSchedule(queryClient, event),
+    meta: { invalidates: scheduleStale },
   });
 }
 
 /** POST …/occurrences/{occurrenceDate}/cancel {reason} or …/restore → the occurrence (managers). */
 export function useOccurrenceStatus() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
       event,
@@ -59,14 +54,14 @@ export function useOccurrenceStatus() {
         ? api.post<TeamEvent>(path, { reason: reason?.trim() || null } satisfies CancelOccurrenceInput)
         : api.post<TeamEvent>(path);
     },
-    onSuccess: (_data, { event }) => invalidateSchedule(queryClient, event),
+    meta: { invalidates: scheduleStale },
   });
 }
 
 /** GET /api/teams/{teamId}/events/{eventId}/history — every change, newest first (members). */
 export function useEventHistory(event: TeamEvent) {
   return useQuery({
-    queryKey: queryKeys.teamEventHistory(event.teamId, eventIdOf(event)),
+    queryKey: calendarKeys.history(event.teamId, eventIdOf(event)),
     queryFn: () => api.get<EventHistoryEntry[]>(apiPaths.teamEventHistory(event.teamId, eventIdOf(event))),
   });
 }
@@ -75,7 +70,7 @@ export function useEventHistory(event: TeamEvent) {
 export function useAttendance(event: TeamEvent) {
   const occurrenceDate = occurrenceDateOf(event);
   return useQuery({
-    queryKey: queryKeys.eventAttendance(eventIdOf(event), occurrenceDate),
+    queryKey: calendarKeys.attendance(eventIdOf(event), occurrenceDate),
     queryFn: () =>
       api.get<Attendance>(
         `${apiPaths.eventAttendance(eventIdOf(event))}?occurrenceDate=${encodeURIComponent(occurrenceDate)}`,

@@ -1,7 +1,7 @@
 import type { Team } from '@sideline/domain';
 import { useQueries } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
 import { useUser } from '../auth/api.ts';
 import { canManageEvents } from './lib/permissions.ts';
 
@@ -20,7 +20,8 @@ export function useManageableTeamIds(teams: readonly Team[]): ReadonlySet<string
   const orgIds = [...new Set(teams.filter((t) => !t.isIndie && t.orgId).map((t) => t.orgId as string))];
   const orgAdminOf = useQueries({
     queries: orgIds.map((orgId) => ({
-      queryKey: queryKeys.organizationMembers(orgId),
+      // The org console's key (`orgKeys.members`), from the same path: its module stays out of this chunk.
+      queryKey: apiKey(apiPaths.organizationMembers(orgId)),
       queryFn: () => api.get<OrgMember[]>(apiPaths.organizationMembers(orgId)),
       enabled: Boolean(user),
     })),

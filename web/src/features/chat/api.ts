@@ -7,22 +7,28 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/**
+ * A team chat's reads. `latest(teamId)` (Home's latest page, `dashboardKeys.teamMessages`) is also
+ * the prefix of the paged history and of the pinned messages: invalidating it refreshes the chat.
+ */
+export const chatKeys = {
+  latest: (teamId: string) => apiKey(apiPaths.teamMessages(teamId)),
+  pages: (teamId: string) => [...chatKeys.latest(teamId), 'pages'] as const,
+  pinned: (teamId: string) => apiKey(apiPaths.teamPinnedMessages(teamId)),
+};
 
 /**
  * GET /api/teams/{teamId}/messages?before=&limit=50, as the chat's paged history (the latest
  * page alone, for the dashboard, is `teamMessagesQueryOptions` in features/dashboard/api.ts): page 0 is the latest page, each next page the
- * 50 messages `before` the oldest one loaded. Its key starts with the messages path, so
- * invalidating `queryKeys.teamMessages(teamId)` (a new_message) refetches it too, and a refetch
+ * 50 messages `before` the oldest one loaded. Its key starts with the messages path's, so
+ * invalidating `chatKeys.latest(teamId)` (a new_message) refetches it too, and a refetch
  * recomputes every page's cursor from fresh data (no gaps when new messages shift the pages).
  */
-export function messagePagesQueryKey(teamId: string) {
-  return [...queryKeys.teamMessages(teamId), 'pages'] as const;
-}
-
 export function messagePagesQueryOptions(teamId: string) {
   return infiniteQueryOptions({
-    queryKey: messagePagesQueryKey(teamId),
+    queryKey: chatKeys.pages(teamId),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(MESSAGES_PAGE_SIZE) });
       if (pageParam) params.set('before', pageParam);
@@ -69,7 +75,7 @@ export function insertMessage(queryClient: QueryClient, message: Message) {
 /** GET /api/teams/{teamId}/messages/pinned */
 export function pinnedMessagesQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamPinnedMessages(teamId),
+    queryKey: chatKeys.pinned(teamId),
     queryFn: () => api.get<Message[]>(apiPaths.teamPinnedMessages(teamId)),
   });
 }

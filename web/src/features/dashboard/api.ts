@@ -1,18 +1,29 @@
 import type { Message, MyUpcomingItem } from '@sideline/domain';
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
 import { myMatchesQueryOptions } from '../matches/match-boards.ts';
 import { HOME_UPCOMING_PATH } from './upcoming-path.ts';
 
 /**
+ * Home's reads: the dashboard and the next occurrences of all the caller's teams. A team's latest
+ * messages are the chat's key (`chatKeys.latest`), built here from the same path so this module,
+ * part of every first download, does not pull the chat's in.
+ */
+export const dashboardKeys = {
+  all: apiKey(apiPaths.dashboard),
+  myUpcoming: apiKey(apiPaths.myUpcoming),
+  teamMessages: (teamId: string) => apiKey(apiPaths.teamMessages(teamId)),
+};
+
+/**
  * GET /api/teams/{teamId}/messages — the latest page of a team's messages, oldest → newest.
- * The key is the path (spec §7), shared with the chat screen and invalidated on `new_message`;
+ * The key is the path's (spec §7), shared with the chat screen and invalidated on `new_message`;
  * the cached value is the plain `Message[]` the endpoint returns.
  */
 export function teamMessagesQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamMessages(teamId),
+    queryKey: dashboardKeys.teamMessages(teamId),
     queryFn: () => api.get<Message[]>(apiPaths.teamMessages(teamId)),
   });
 }
@@ -43,7 +54,7 @@ export function useHomeMatches() {
 export const UPCOMING_FRESH_MS = 10_000;
 
 export const myUpcomingQueryOptions = queryOptions({
-  queryKey: queryKeys.myUpcoming,
+  queryKey: dashboardKeys.myUpcoming,
   queryFn: () => api.get<MyUpcomingItem[]>(HOME_UPCOMING_PATH),
   staleTime: UPCOMING_FRESH_MS,
 });

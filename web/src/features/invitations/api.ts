@@ -7,13 +7,19 @@ import type {
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
-import { invalidateRoster } from '../players/api.ts';
+import { only } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+import { playerKeys, rosterStale } from '../players/api.ts';
+
+/** An invitation link's lookup (public); a team's invitations are `playerKeys.invitations`. */
+export const invitationKeys = {
+  invite: (token: string) => apiKey(apiPaths.invite(token)),
+};
 
 /** GET /api/teams/{teamId}/invitations (managers) — never with tokens. */
 export function teamInvitationsQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamInvitations(teamId),
+    queryKey: playerKeys.invitations(teamId),
     queryFn: () => api.get<Invitation[]>(apiPaths.teamInvitations(teamId)),
   });
 }
@@ -24,36 +30,33 @@ export function useTeamInvitations(teamId: string, options: { enabled: boolean }
 
 /** POST /api/teams/{teamId}/invite {inviteType: player | coach, …} → the invitation with its link (shown once). */
 export function useInvite(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteInput) => api.post<InvitationIssuedResponse>(apiPaths.teamInvite(teamId), input),
-    onSuccess: () => invalidateRoster(queryClient, teamId),
+    meta: { invalidates: rosterStale(teamId) },
   });
 }
 
 /** POST …/invitations/{id}/resend → a fresh link; the old one stops working. */
 export function useResendInvitation(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
       api.post<InvitationIssuedResponse>(apiPaths.teamInvitationResend(teamId, invitationId)),
-    onSettled: () => invalidateRoster(queryClient, teamId),
+    meta: { invalidates: rosterStale(teamId), invalidatesOnError: true },
   });
 }
 
 /** DELETE …/invitations/{id} → the revoked invitation. */
 export function useRevokeInvitation(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) => api.delete<Invitation>(apiPaths.teamInvitation(teamId, invitationId)),
-    onSettled: () => invalidateRoster(queryClient, teamId),
+    meta: { invalidates: rosterStale(teamId), invalidatesOnError: true },
   });
 }
 
 /** GET /api/invite/{token} (public): what the link is for; 404 unknown, 410 used, revoked or expired. */
 export function inviteQueryOptions(token: string) {
   return queryOptions({
-    queryKey: queryKeys.invite(token),
+    queryKey: invitationKeys.invite(token),
     queryFn: () => api.get<InviteLookup>(apiPaths.invite(token)),
   });
 }
@@ -67,13 +70,10 @@ export function useAcceptInvite(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.post<AcceptInviteResponse>(apiPaths.inviteAccept(token)),
+    // The user's teams and Home (`teamKeys`, `dashboardKeys`, from the same paths: invitations imports neither).
+    meta: { invalidates: [only(apiKey(apiPaths.teams)), apiKey(apiPaths.dashboard), invitationKeys.invite(token)] },
     onSuccess: (result) => {
-      queryClient.setQueryData(queryKeys.team(result.team.id), result.team);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.teams }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.invite(token) }),
-      ]);
+      queryClient.setQueryData(apiKey(apiPaths.team(result.team.id)), result.team);
     },
   });
 }

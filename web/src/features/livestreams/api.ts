@@ -6,12 +6,24 @@ import type {
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { only, type Stale } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/**
+ * The livestreams' reads: a team's, the live ones, and each stream with its chat below it.
+ * `stream(id)` is also the chat's prefix; `only(…)` names the stream alone.
+ */
+export const livestreamKeys = {
+  team: (teamId: string) => apiKey(apiPaths.teamLivestreams(teamId)),
+  active: apiKey(apiPaths.activeLivestreams),
+  stream: (id: string) => apiKey(apiPaths.livestream(id)),
+  chat: (id: string) => apiKey(apiPaths.livestreamChat(id)),
+};
 
 /** GET /api/teams/{teamId}/livestreams: the team's streams, newest first (only when a team is chosen). */
 export function teamLivestreamsQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamLivestreams(teamId),
+    queryKey: livestreamKeys.team(teamId),
     queryFn: ({ signal }) => api.get<Livestream[]>(apiPaths.teamLivestreams(teamId), { signal }),
   });
 }
@@ -22,7 +34,7 @@ export function useTeamLivestreams(teamId: string | null) {
 
 /** GET /api/livestreams/active: live now, in the caller's teams and public ones. */
 export const activeLivestreamsQueryOptions = queryOptions({
-  queryKey: queryKeys.activeLivestreams,
+  queryKey: livestreamKeys.active,
   queryFn: ({ signal }) => api.get<Livestream[]>(apiPaths.activeLivestreams, { signal }),
 });
 
@@ -33,7 +45,7 @@ export function useActiveLivestreams() {
 /** GET /api/livestreams/{id}: one stream (members; a public one for anyone signed in). */
 export function livestreamQueryOptions(id: string) {
   return queryOptions({
-    queryKey: queryKeys.livestream(id),
+    queryKey: livestreamKeys.stream(id),
     queryFn: ({ signal }) => api.get<Livestream>(apiPaths.livestream(id), { signal }),
   });
 }
@@ -59,7 +71,7 @@ export function useLivestream(id: string | null, memberTeamIds: ReadonlySet<stri
 /** GET /api/livestreams/{id}/chat: the stream's chat so far, oldest first. */
 export function livestreamChatQueryOptions(id: string) {
   return queryOptions({
-    queryKey: queryKeys.livestreamChat(id),
+    queryKey: livestreamKeys.chat(id),
     queryFn: ({ signal }) => api.get<LivestreamChatMessage[]>(apiPaths.livestreamChat(id), { signal }),
   });
 }
@@ -71,31 +83,28 @@ export function useLivestreamChat(id: string, options: { poll?: boolean } = {}) 
   });
 }
 
-/** Every list a stream appears in, and the stream itself, refetch. */
-export function invalidateLivestream(queryClient: QueryClient, stream: Pick<Livestream, 'id' | 'teamId'>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.livestream(stream.id) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.teamLivestreams(stream.teamId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.activeLivestreams }),
-  ]);
-}
+/** Every list a stream appears in, and the stream itself (not its chat). */
+export const livestreamStale = (stream: Pick<Livestream, 'id' | 'teamId'>): Stale[] => [
+  only(livestreamKeys.stream(stream.id)),
+  livestreamKeys.team(stream.teamId),
+  livestreamKeys.active,
+];
 
 /**
- * Puts a stream the server answered with into the cache at once (and into its team's list),
- * then refetches the lists it may have entered or left.
+ * Puts a stream the server answered with into the cache at once (and into its team's list); the
+ * mutation's `meta` then refetches the lists it may have entered or left.
  */
 function storeLivestream(queryClient: QueryClient, stream: Livestream) {
   // The full key is shown once, from the mutation's answer: the cache keeps only the hint.
   const cached: Livestream = { ...stream, streamKey: null };
-  queryClient.setQueryData(queryKeys.livestream(stream.id), cached);
-  queryClient.setQueryData<Livestream[]>(queryKeys.teamLivestreams(stream.teamId), (list) =>
+  queryClient.setQueryData(livestreamKeys.stream(stream.id), cached);
+  queryClient.setQueryData<Livestream[]>(livestreamKeys.team(stream.teamId), (list) =>
     list
       ? list.some((s) => s.id === stream.id)
         ? list.map((s) => (s.id === stream.id ? cached : s))
         : [cached, ...list]
       : list,
   );
-  return invalidateLivestream(queryClient, stream);
 }
 
 /** POST /api/livestreams → 201 Livestream, with its stream key (shown once). */
@@ -104,6 +113,7 @@ export function useCreateLivestream() {
   return useMutation({
     mutationFn: (input: CreateLivestreamInput) => api.post<Livestream>(apiPaths.livestreams, input),
     onSuccess: (stream) => storeLivestream(queryClient, stream),
+    meta: { invalidates: livestreamStale },
   });
 }
 
@@ -119,12 +129,13 @@ export function useLivestreamAction() {
     mutationFn: ({ id, action }: { id: string; action: LivestreamAction }) =>
       api.post<Livestream>(`${apiPaths.livestream(id)}/${action}`),
     onSuccess: (stream) => storeLivestream(queryClient, stream),
+    meta: { invalidates: livestreamStale },
   });
 }
 
 /** Appends a chat message to the cached chat (from the POST answer or a socket frame), once. */
 export function insertChatMessage(queryClient: QueryClient, message: LivestreamChatMessage) {
-  queryClient.setQueryData<LivestreamChatMessage[]>(queryKeys.livestreamChat(message.livestreamId), (list) =>
+  queryClient.setQueryData<LivestreamChatMessage[]>(livestreamKeys.chat(message.livestreamId), (list) =>
     list && !list.some((m) => m.id === message.id) ? [...list, message] : list,
   );
 }
@@ -145,7 +156,7 @@ export function applyViewerCounts(queryClient: QueryClient, frame: LivestreamVie
     stream.id === frame.livestreamId
       ? { ...stream, viewerCount: frame.viewerCount, maxViewers: frame.maxViewers }
       : stream;
-  queryClient.setQueryData<Livestream>(queryKeys.livestream(frame.livestreamId), (s) => (s ? update(s) : s));
-  queryClient.setQueryData<Livestream[]>(queryKeys.teamLivestreams(frame.teamId), (list) => list?.map(update));
-  queryClient.setQueryData<Livestream[]>(queryKeys.activeLivestreams, (list) => list?.map(update));
+  queryClient.setQueryData<Livestream>(livestreamKeys.stream(frame.livestreamId), (s) => (s ? update(s) : s));
+  queryClient.setQueryData<Livestream[]>(livestreamKeys.team(frame.teamId), (list) => list?.map(update));
+  queryClient.setQueryData<Livestream[]>(livestreamKeys.active, (list) => list?.map(update));
 }

@@ -13,9 +13,11 @@ import type {
   Stat,
   SubstitutionInput,
 } from '@sideline/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { only } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+import { matchKeys, matchStale } from './match-boards.ts';
 import { sendOrQueue } from '../../lib/offline/send-or-queue.ts';
 import type { SendOutcome } from '../../lib/offline/outbox-types.ts';
 // The match day reads (the match page, the boards).
@@ -23,7 +25,7 @@ import type { BoxScore, MatchTimeline } from '@sideline/domain';
 
 /** GET /api/matches — the matches of the user's teams and of the organizations they administer. */
 export const matchesQueryOptions = queryOptions({
-  queryKey: queryKeys.matches,
+  queryKey: matchKeys.all,
   queryFn: () => api.get<Match[]>(apiPaths.matches),
 });
 
@@ -37,7 +39,7 @@ export function useMatches() {
  */
 export function useGamesLivestreams(options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.activeLivestreams,
+    queryKey: apiKey(apiPaths.activeLivestreams),
     queryFn: ({ signal }) => api.get<Livestream[]>(apiPaths.activeLivestreams, { signal }),
     enabled: options.enabled ?? true,
   });
@@ -46,7 +48,7 @@ export function useGamesLivestreams(options: { enabled?: boolean } = {}) {
 /** GET /api/matches/{matchId}/participants — the lineup. */
 export function useParticipants(matchId: string) {
   return useQuery({
-    queryKey: [apiPaths.match(matchId, 'participants')],
+    queryKey: matchKeys.part(matchId, 'participants'),
     queryFn: () => api.get<Participant[]>(apiPaths.match(matchId, 'participants')),
   });
 }
@@ -54,7 +56,7 @@ export function useParticipants(matchId: string) {
 /** GET /api/matches/{matchId}/stats — the statistics that stand after corrections. */
 export function useMatchStats(matchId: string) {
   return useQuery({
-    queryKey: [apiPaths.match(matchId, 'stats')],
+    queryKey: matchKeys.part(matchId, 'stats'),
     queryFn: () => api.get<Stat[]>(apiPaths.match(matchId, 'stats')),
   });
 }
@@ -62,25 +64,25 @@ export function useMatchStats(matchId: string) {
 /** GET /api/matches/{matchId}/playing-time — minutes per player, with the events behind them. */
 export function usePlayingTime(matchId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: [apiPaths.match(matchId, 'playing-time')],
+    queryKey: matchKeys.part(matchId, 'playing-time'),
     queryFn: () => api.get<PlayingTime>(apiPaths.match(matchId, 'playing-time')),
     enabled: options.enabled ?? true,
   });
 }
 
-// The match forms' choices. The same keys as the seasons and roster screens (one cache); declared
-// here so this lazy screen does not split those screens' chunks (each split costs Home's first
+// The match forms' choices. The same keys as the seasons and roster screens (one cache, built
+// from the same paths); declared here so this lazy screen does not split those screens' chunks (each split costs Home's first
 // load a preload entry).
 
 /** GET /api/seasons — the seasons of the user's organizations (Create Match). */
 export function useMatchSeasons() {
-  return useQuery({ queryKey: queryKeys.seasons, queryFn: () => api.get<Season[]>(apiPaths.seasons) });
+  return useQuery({ queryKey: apiKey(apiPaths.seasons), queryFn: () => api.get<Season[]>(apiPaths.seasons) });
 }
 
 /** GET /api/seasons/{seasonId}/teams — the two teams are chosen from the season's. */
 export function useMatchSeasonTeams(seasonId: string) {
   return useQuery({
-    queryKey: queryKeys.seasonTeams(seasonId),
+    queryKey: apiKey(apiPaths.seasonTeams(seasonId)),
     queryFn: () => api.get<OrgTeam[]>(apiPaths.seasonTeams(seasonId)),
     enabled: Boolean(seasonId),
   });
@@ -89,37 +91,23 @@ export function useMatchSeasonTeams(seasonId: string) {
 /** GET /api/teams/{teamId}/players — the club players a lineup may take. */
 export function useRosterPlayers(teamId: string) {
   return useQuery({
-    queryKey: queryKeys.teamPlayers(teamId),
+    queryKey: apiKey(apiPaths.teamPlayers(teamId)),
     queryFn: () => api.get<Player[]>(apiPaths.teamPlayers(teamId)),
   });
 }
 
-/** Whether a cached key is the match list or one of that match's reads. */
-export function isMatchKey(queryKey: readonly unknown[], matchId: string): boolean {
-  const path = String(queryKey[0]);
-  const own = apiPaths.match(matchId);
-  return path === apiPaths.matches || path === own || path.startsWith(`${own}/`);
-}
-
-/** A match changed: the list (counters, scores) and everything read of that match. */
-export function invalidateMatch(queryClient: QueryClient, matchId: string) {
-  return queryClient.invalidateQueries({ predicate: (query) => isMatchKey(query.queryKey, matchId) });
-}
-
 /** POST /api/matches (managers) → the scheduled match. */
 export function useScheduleMatch() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ScheduleMatchInput) => api.post<Match>(apiPaths.matches, { ...input, status: 'scheduled' }),
     // The lists and the boards of the teams that play it.
-    onSuccess: (match) =>
-      Promise.all(
-        [
-          queryKeys.matches,
-          queryKeys.myMatches,
-          ...[match.teamA.id, match.teamB.id].flatMap((id) => (id ? [queryKeys.teamMatches(id)] : [])),
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    meta: {
+      invalidates: (match: Match) => [
+        only(matchKeys.all),
+        matchKeys.mine,
+        ...[match.teamA.id, match.teamB.id].flatMap((id) => (id ? [matchKeys.team(id)] : [])),
+      ],
+    },
   });
 }
 
@@ -135,70 +123,61 @@ export function useSetMatchStatus(
    */
   callbacks: { onSuccess?: (match: Match) => void; onError?: (error: Error) => void } = {},
 ) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: MatchStatusChange) => api.put<Match>(apiPaths.match(matchId), { status }),
-    onSuccess: (match) => {
-      callbacks.onSuccess?.(match);
-      return invalidateMatch(queryClient, matchId);
-    },
+    meta: { invalidates: matchStale(matchId) },
+    ...(callbacks.onSuccess ? { onSuccess: callbacks.onSuccess } : {}),
     ...(callbacks.onError ? { onError: callbacks.onError } : {}),
   });
 }
 
 /** POST /api/matches/{matchId}/participants {userId | playerId, teamId, positionId, isStarter}. */
 export function useAddParticipant(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddParticipantInput) => api.post<Participant>(apiPaths.match(matchId, 'participants'), input),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId) },
   });
 }
 
 /** DELETE /api/matches/{matchId}/participants/{participantId} */
 export function useRemoveParticipant(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (participantId: string) => api.delete<void>(apiPaths.match(matchId, 'participants', participantId)),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId) },
   });
 }
 
 /** POST /api/matches/{matchId}/substitutions {out, in} → the lineup after it. */
 export function useSubstitute(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SubstitutionInput) => api.post<Participant[]>(apiPaths.match(matchId, 'substitutions'), input),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId) },
   });
 }
 
 /** POST /api/matches/{matchId}/stats {userId | playerId | participantId, statType, value, context}. */
 export function useRecordStat(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RecordStatInput) => api.post<Stat>(apiPaths.match(matchId, 'stats'), input),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId) },
   });
 }
 
 /** PUT /api/matches/{matchId}/stats/{statId} {value, context, reason} — a correction. */
 export function useAmendStat(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ statId, ...input }: AmendStatInput & { statId: string }) =>
       api.put<Stat>(apiPaths.match(matchId, 'stats', statId), input),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId) },
   });
 }
 
 /** DELETE /api/matches/{matchId}/stats/{statId} {reason} — a retraction. */
 export function useRetractStat(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ statId, reason }: { statId: string; reason: string }) =>
       api.delete<void>(`${apiPaths.match(matchId, 'stats', statId)}?reason=${encodeURIComponent(reason)}`),
-    onSuccess: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId) },
   });
 }
 
@@ -207,7 +186,7 @@ export function useRetractStat(matchId: string) {
 /** GET /api/matches/{matchId} — one match, for every member of its teams and its organization's admins. */
 export function matchQueryOptions(matchId: string) {
   return queryOptions({
-    queryKey: queryKeys.match(matchId),
+    queryKey: matchKeys.detail(matchId),
     queryFn: () => api.get<Match>(apiPaths.match(matchId)),
   });
 }
@@ -219,7 +198,7 @@ export function useMatch(matchId: string) {
 /** GET /api/matches/{matchId}/timeline — every stat recorded, corrected or taken back, in order. */
 export function useMatchTimeline(matchId: string) {
   return useQuery({
-    queryKey: queryKeys.matchTimeline(matchId),
+    queryKey: matchKeys.part(matchId, 'timeline'),
     queryFn: () => api.get<MatchTimeline>(apiPaths.match(matchId, 'timeline')),
   });
 }
@@ -227,7 +206,7 @@ export function useMatchTimeline(matchId: string) {
 /** GET /api/matches/{matchId}/box-score — each side's totals and each player's stats. */
 export function useBoxScore(matchId: string) {
   return useQuery({
-    queryKey: queryKeys.matchBoxScore(matchId),
+    queryKey: matchKeys.part(matchId, 'box-score'),
     queryFn: () => api.get<BoxScore>(apiPaths.match(matchId, 'box-score')),
   });
 }
@@ -267,12 +246,11 @@ export const UNDO_REASON = 'Undone by scorer';
 
 /** The scorer's stat: `sendStat`, then everything that shows the match refetches. */
 export function useScoreStat(matchId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     // Offline the stat must still reach the outbox, not wait paused in memory.
     networkMode: 'always',
     mutationFn: ({ stat, shown }: { stat: ScoredStat; shown: { what: string; who: string } }) =>
       sendStat(matchId, stat, shown),
-    onSettled: () => invalidateMatch(queryClient, matchId),
+    meta: { invalidates: matchStale(matchId), invalidatesOnError: true },
   });
 }

@@ -7,14 +7,20 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/** A team's Media Hub: `all(teamId)` and, below it, each filter's pages (`{ type }` as in the query string). */
+export const mediaKeys = {
+  all: (teamId: string) => apiKey(apiPaths.teamMedia(teamId)),
+  list: (teamId: string, filter: MediaFilter) => [...mediaKeys.all(teamId), { type: filter }] as const,
+};
 
 export const MEDIA_PAGE_SIZE = 30;
 
 /** GET /api/teams/{teamId}/media?type=&before=&limit= — newest first, a page at a time. */
 export function teamMediaQueryOptions(teamId: string, filter: MediaFilter) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.teamMediaFiltered(teamId, filter),
+    queryKey: mediaKeys.list(teamId, filter),
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams({ limit: String(MEDIA_PAGE_SIZE) });
       if (filter !== 'all') params.set('type', filter);
@@ -34,7 +40,7 @@ type Pages = InfiniteData<MediaItem[], string | null>;
 
 /** Puts the server's answer for one item into every cached filter of its team. */
 function replaceItem(queryClient: ReturnType<typeof useQueryClient>, teamId: string, item: MediaItem) {
-  queryClient.setQueriesData<Pages>({ queryKey: queryKeys.teamMedia(teamId) }, (data) =>
+  queryClient.setQueriesData<Pages>({ queryKey: mediaKeys.all(teamId) }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => page.map((m) => (m.id === item.id ? item : m))) } : data,
   );
 }
@@ -56,11 +62,11 @@ export function useDeleteMedia(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mediaId: string) => api.delete<void>(apiPaths.teamMediaItem(teamId, mediaId)),
+    meta: { invalidates: [mediaKeys.all(teamId)] },
     onSuccess: (_void, mediaId) => {
-      queryClient.setQueriesData<Pages>({ queryKey: queryKeys.teamMedia(teamId) }, (data) =>
+      queryClient.setQueriesData<Pages>({ queryKey: mediaKeys.all(teamId) }, (data) =>
         data ? { ...data, pages: data.pages.map((page) => page.filter((m) => m.id !== mediaId)) } : data,
       );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
     },
   });
 }

@@ -1,6 +1,7 @@
 import type { PushSubscriptionInput, PushSubscriptionView, QuietHours } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { apiKey } from '../../lib/query-keys.ts';
 
 const enc = encodeURIComponent;
 
@@ -13,11 +14,12 @@ export const notificationPaths = {
   teamNotifications: (teamId: string) => `/api/teams/${enc(teamId)}/notifications`,
 } as const;
 
+/** The push keys and subscriptions, and the person's quiet hours and muted teams (below `authKeys.user`). */
 export const notificationKeys = {
-  publicKey: [notificationPaths.publicKey] as const,
-  subscriptions: [notificationPaths.subscriptions] as const,
-  quietHours: [notificationPaths.quietHours] as const,
-  mutedTeams: [notificationPaths.mutedTeams] as const,
+  publicKey: apiKey(notificationPaths.publicKey),
+  subscriptions: apiKey(notificationPaths.subscriptions),
+  quietHours: apiKey(notificationPaths.quietHours),
+  mutedTeams: apiKey(notificationPaths.mutedTeams),
 };
 
 /** GET /api/push/public-key: the VAPID key; it never changes while the server runs. */

@@ -12,15 +12,34 @@ import type {
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { isAdminQueryKey } from '../../lib/admin-query-key.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { only, type Stale } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+import { authKeys } from '../auth/api.ts';
+import { teamKeys } from '../teams/api.ts';
+
+/**
+ * The organization console's reads. `all` is the caller's organizations and, below it, every
+ * organization's reads; `detail(orgId)` is everything of one (its seasons' list too).
+ */
+export const orgKeys = {
+  all: apiKey(apiPaths.organizations),
+  detail: (orgId: string) => apiKey(apiPaths.organization(orgId)),
+  stats: (orgId: string) => apiKey(apiPaths.organizationStats(orgId)),
+  teams: (orgId: string) => apiKey(apiPaths.organizationTeams(orgId)),
+  members: (orgId: string) => apiKey(apiPaths.organizationMembers(orgId)),
+  activity: (orgId: string) => apiKey(apiPaths.organizationActivity(orgId)),
+  settings: (orgId: string) => apiKey(apiPaths.organizationSettings(orgId)),
+};
+
+/** The admin portal's reads (`adminKeys.all`), from the same path: the portal's module stays out of this chunk. */
+const adminReads = apiKey(apiPaths.admin);
 
 /** Recent Activity lines on the Overview. */
 export const ACTIVITY_LIMIT = 8;
 
 /** GET /api/organizations — the caller's organizations, the ones they administer first. */
 export const organizationsQueryOptions = queryOptions({
-  queryKey: queryKeys.organizations,
+  queryKey: orgKeys.all,
   queryFn: () => api.get<Organization[]>(apiPaths.organizations),
 });
 
@@ -35,7 +54,7 @@ export function firstAdminOrganization(organizations: readonly Organization[] | 
 
 export function useOrgStats(orgId: string) {
   return useQuery({
-    queryKey: queryKeys.organizationStats(orgId),
+    queryKey: orgKeys.stats(orgId),
     queryFn: () => api.get<OrgStats>(apiPaths.organizationStats(orgId)),
   });
 }
@@ -43,7 +62,7 @@ export function useOrgStats(orgId: string) {
 /** Spec §7: the org's teams are always refetched when the console shows them. */
 export function useOrgTeams(orgId: string) {
   return useQuery({
-    queryKey: queryKeys.organizationTeams(orgId),
+    queryKey: orgKeys.teams(orgId),
     queryFn: () => api.get<OrgTeam[]>(apiPaths.organizationTeams(orgId)),
     refetchOnMount: 'always',
   });
@@ -51,73 +70,60 @@ export function useOrgTeams(orgId: string) {
 
 export function useOrgMembers(orgId: string) {
   return useQuery({
-    queryKey: queryKeys.organizationMembers(orgId),
+    queryKey: orgKeys.members(orgId),
     queryFn: () => api.get<OrgMember[]>(apiPaths.organizationMembers(orgId)),
   });
 }
 
 export function useOrgActivity(orgId: string) {
   return useQuery({
-    queryKey: queryKeys.organizationActivity(orgId),
+    queryKey: orgKeys.activity(orgId),
     queryFn: () => api.get<OrgActivity[]>(`${apiPaths.organizationActivity(orgId)}?limit=${ACTIVITY_LIMIT}`),
   });
 }
 
 export function useOrgSettings(orgId: string) {
   return useQuery({
-    queryKey: queryKeys.organizationSettings(orgId),
+    queryKey: orgKeys.settings(orgId),
     queryFn: () => api.get<OrgSettings>(apiPaths.organizationSettings(orgId)),
   });
 }
 
 /** POST /api/organizations → the new organization; the creator's role (GET /api/user) changes with it. */
 export function useCreateOrganization() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateOrganizationInput) => api.post<Organization>(apiPaths.organizations, input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.user }),
-      ]),
+    meta: { invalidates: [only(orgKeys.all), only(authKeys.user)] },
   });
 }
 
-/** What changes when an organization's teams change: its lists, numbers and activity. */
-function invalidateOrg(queryClient: ReturnType<typeof useQueryClient>, orgId: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.organizationTeams(orgId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.organizationStats(orgId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.organizationMembers(orgId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.organizationSeasons(orgId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.seasons }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.teams }),
-    // The admin portal's lists, dashboard and activity show the same teams.
-    queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) }),
-  ]);
-}
+/**
+ * What changes when an organization's teams change: everything of the organization (its lists,
+ * numbers, activity, seasons), every season's reads, the user's teams and the admin portal's
+ * lists, dashboard and activity.
+ */
+const orgTeamsStale = (orgId: string): Stale[] => [
+  orgKeys.detail(orgId),
+  // `seasonKeys.all`, from the same path (seasons/api.ts imports this module).
+  apiKey(apiPaths.seasons),
+  only(teamKeys.all),
+  adminReads,
+];
 
 /** POST /api/organizations/{id}/teams {seasonId, name, ageGroup?} (admins) → the team. */
 export function useCreateOrgTeam(orgId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateOrgTeamInput) => api.post<OrgTeam>(apiPaths.organizationTeams(orgId), input),
-    onSuccess: () => invalidateOrg(queryClient, orgId),
+    meta: { invalidates: orgTeamsStale(orgId) },
   });
 }
 
 /** PUT /api/teams/{teamId} {name, sport, ageGroup} → the team. */
 export function useUpdateTeam(orgId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ teamId, ...input }: UpdateTeamInput & { teamId: string }) =>
       api.put<OrgTeam>(apiPaths.team(teamId), input),
-    onSuccess: (team) =>
-      Promise.all([
-        invalidateOrg(queryClient, orgId),
-        queryClient.invalidateQueries({ queryKey: queryKeys.team(team.id) }),
-      ]),
+    meta: { invalidates: (team: OrgTeam) => [...orgTeamsStale(orgId), only(teamKeys.detail(team.id))] },
   });
 }
 
@@ -126,13 +132,9 @@ export function useUpdateOrgSettings(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateOrgSettingsInput) => api.patch<OrgSettings>(apiPaths.organizationSettings(orgId), input),
+    meta: { invalidates: [only(orgKeys.all), orgKeys.activity(orgId), orgKeys.stats(orgId)] },
     onSuccess: (settings) => {
-      queryClient.setQueryData(queryKeys.organizationSettings(orgId), settings);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.organizations }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.organizationStats(orgId) }),
-      ]);
+      queryClient.setQueryData(orgKeys.settings(orgId), settings);
     },
   });
 }
@@ -150,14 +152,9 @@ export interface InvitationCreated {
 
 /** POST /api/teams/{teamId}/invite {inviteType, name, email} → the invitation link. */
 export function useInviteMember(orgId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ teamId, ...input }: InviteMemberInput & { teamId: string }) =>
       api.post<InvitationCreated>(apiPaths.teamInvite(teamId), input),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.organizationActivity(orgId) }),
-        queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) }),
-      ]),
+    meta: { invalidates: [orgKeys.activity(orgId), adminReads] },
   });
 }

@@ -1,12 +1,18 @@
 import type { AddPlayerInput, Player, PlayerAddedResponse, UpdatePlayerInput } from '@sideline/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/** A team's roster: its players and the invitations to it (the invitations feature's reads). */
+export const playerKeys = {
+  all: (teamId: string) => apiKey(apiPaths.teamPlayers(teamId)),
+  invitations: (teamId: string) => apiKey(apiPaths.teamInvitations(teamId)),
+};
 
 /** GET /api/teams/{teamId}/players — the roster with guardians and parent-link status. */
 export function teamPlayersQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamPlayers(teamId),
+    queryKey: playerKeys.all(teamId),
     queryFn: () => api.get<Player[]>(apiPaths.teamPlayers(teamId)),
   });
 }
@@ -16,29 +22,26 @@ export function useTeamPlayers(teamId: string) {
 }
 
 /** A roster change: the players, the invitations (a parent's) and the members (an acceptance) may have moved. */
-export function invalidateRoster(queryClient: QueryClient, teamId: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: queryKeys.teamPlayers(teamId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.teamInvitations(teamId) }),
-    queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(teamId) }),
-  ]);
-}
+export const rosterStale = (teamId: string) => [
+  playerKeys.all(teamId),
+  playerKeys.invitations(teamId),
+  // `teamKeys.members`, from the same path: players does not import teams.
+  apiKey(apiPaths.teamMembers(teamId)),
+];
 
 /** POST /api/teams/{teamId}/players (managers) → the player, and the parent's invitation with its link. */
 export function useAddPlayer(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AddPlayerInput) => api.post<PlayerAddedResponse>(apiPaths.teamPlayers(teamId), input),
-    onSuccess: () => invalidateRoster(queryClient, teamId),
+    meta: { invalidates: rosterStale(teamId) },
   });
 }
 
 /** PATCH /api/teams/{teamId}/players/{playerId} {adult} (managers): an adult answers their own consents. */
 export function useSetPlayerAdult(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ playerId, ...input }: UpdatePlayerInput & { playerId: string }) =>
       api.patch<Player>(apiPaths.teamPlayer(teamId, playerId), input),
-    onSettled: () => invalidateRoster(queryClient, teamId),
+    meta: { invalidates: rosterStale(teamId), invalidatesOnError: true },
   });
 }

@@ -2,14 +2,24 @@ import type { MyRewards, RewardTableResponse, User } from '@sideline/domain';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/** The rewards' reads: `me` (and, below it, its history's pages) and what each action earns. */
+export const rewardKeys = {
+  me: apiKey(apiPaths.rewardsMe),
+  pages: () => [...rewardKeys.me, 'pages'] as const,
+  table: apiKey(apiPaths.rewardsTable),
+};
+
+/** The signed-in user's read (`authKeys.user`), from the same path: rewards does not import auth. */
+const userKey = apiKey(apiPaths.user);
 
 export const HISTORY_PAGE_SIZE = 20;
 
 /** GET /api/rewards/me — totals, badges (earned and locked) and the newest history page. */
 export function myRewardsQueryOptions() {
   return queryOptions({
-    queryKey: queryKeys.rewardsMe,
+    queryKey: rewardKeys.me,
     queryFn: () => api.get<MyRewards>(`${apiPaths.rewardsMe}?limit=${HISTORY_PAGE_SIZE}`),
   });
 }
@@ -24,11 +34,11 @@ export function useMyRewards(options: { enabled?: boolean } = {}) {
 
 /**
  * The same endpoint paged back through the history with `before` (its key starts with the path,
- * so invalidating `queryKeys.rewardsMe` refreshes both).
+ * so invalidating `rewardKeys.me` refreshes both).
  */
 export function myRewardsPagesQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...queryKeys.rewardsMe, 'pages'] as const,
+    queryKey: rewardKeys.pages(),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       api.get<MyRewards>(
@@ -45,7 +55,7 @@ export function useMyRewardsPages() {
 /** GET /api/rewards/table — what each action earns (for display). */
 export function rewardTableQueryOptions() {
   return queryOptions({
-    queryKey: queryKeys.rewardsTable,
+    queryKey: rewardKeys.table,
     queryFn: () => api.get<RewardTableResponse>(apiPaths.rewardsTable),
   });
 }
@@ -65,9 +75,9 @@ export function useSyncUserTotals(totals: Pick<MyRewards, 'xp' | 'dulars' | 'str
   const streak = totals?.streak;
   useEffect(() => {
     if (xp === undefined || dulars === undefined || streak === undefined) return;
-    const user = queryClient.getQueryData<User | null>(queryKeys.user);
+    const user = queryClient.getQueryData<User | null>(userKey);
     if (!user || (user.xp === xp && user.dulars === dulars && user.streak === streak)) return;
     const next: User = { ...user, xp, dulars, streak };
-    queryClient.setQueryData(queryKeys.user, next);
+    queryClient.setQueryData(userKey, next);
   }, [queryClient, xp, dulars, streak]);
 }

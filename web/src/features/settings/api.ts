@@ -5,19 +5,29 @@ import type {
   UpdateProfileInput,
   User,
 } from '@sideline/domain';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+import { authKeys } from '../auth/api.ts';
+
+/** The person's settings, below the user's key (`authKeys.user`). */
+export const settingsKeys = {
+  notificationPreferences: apiKey(apiPaths.notificationPreferences),
+};
+
+/** Every read but the user itself: names and pictures show beside messages, members and media everywhere. */
+const everythingButTheUser = {
+  predicate: ({ queryHash }: { queryHash: string }) => queryHash !== hashKey(authKeys.user),
+};
 
 /** Every change to the person answers with the new user, which replaces the cached one. */
 function useUserChange<V>(mutationFn: (variables: V) => Promise<User>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta: { invalidates: [everythingButTheUser] },
     onSuccess: (user) => {
-      queryClient.setQueryData(queryKeys.user, user);
-      // Names and pictures show beside messages, members and media everywhere.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== apiPaths.user });
+      queryClient.setQueryData(authKeys.user, user);
     },
   });
 }
@@ -43,7 +53,7 @@ export function useRemoveAvatar() {
 
 /** GET /api/user/notification-preferences */
 export const notificationPreferencesQueryOptions = queryOptions({
-  queryKey: queryKeys.notificationPreferences,
+  queryKey: settingsKeys.notificationPreferences,
   queryFn: () => api.get<NotificationPreferences>(apiPaths.notificationPreferences),
 });
 
@@ -57,7 +67,7 @@ export function useSaveNotificationPreferences() {
   return useMutation({
     mutationFn: (preferences: NotificationPreferences) =>
       api.put<NotificationPreferences>(apiPaths.notificationPreferences, preferences),
-    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.notificationPreferences, preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(settingsKeys.notificationPreferences, preferences),
   });
 }
 
@@ -75,7 +85,7 @@ export function useSignOutEverywhere() {
     mutationFn: () => api.delete<SessionsEnded>(apiPaths.userSessions),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(queryKeys.user, null);
+      queryClient.setQueryData(authKeys.user, null);
     },
   });
 }

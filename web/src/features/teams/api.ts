@@ -9,18 +9,30 @@ import type {
 } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../lib/query-keys.ts';
+import { only } from '../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../lib/query-keys.ts';
+
+/**
+ * The teams' reads. `all` is the user's teams and, below it, every read of each team;
+ * `detail(teamId)` is that team and everything of it (its events, chat, roster, …, whose keys
+ * their features own). `only(…)` names the one read without what is below it.
+ */
+export const teamKeys = {
+  all: apiKey(apiPaths.teams),
+  detail: (teamId: string) => apiKey(apiPaths.team(teamId)),
+  members: (teamId: string) => apiKey(apiPaths.teamMembers(teamId)),
+};
 
 /** GET /api/teams — the signed-in user's teams, oldest first (the first is the default selection). */
 export const teamsQueryOptions = queryOptions({
-  queryKey: queryKeys.teams,
+  queryKey: teamKeys.all,
   queryFn: () => api.get<Team[]>(apiPaths.teams),
 });
 
 /** GET /api/teams/{teamId} — one of the user's teams (404 for a team they are not in). */
 export function teamQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.team(teamId),
+    queryKey: teamKeys.detail(teamId),
     queryFn: () => api.get<Team>(apiPaths.team(teamId)),
   });
 }
@@ -28,7 +40,7 @@ export function teamQueryOptions(teamId: string) {
 /** GET /api/teams/{teamId}/members */
 export function teamMembersQueryOptions(teamId: string) {
   return queryOptions({
-    queryKey: queryKeys.teamMembers(teamId),
+    queryKey: teamKeys.members(teamId),
     queryFn: () => api.get<TeamMember[]>(apiPaths.teamMembers(teamId)),
   });
 }
@@ -51,13 +63,15 @@ export function useTeamMembers(teamId: string, options: { enabled?: boolean } = 
  * models hold the change, so the returned team is current; its member list is refetched.
  */
 function rememberTeam(queryClient: QueryClient, team: Team) {
-  queryClient.setQueryData(queryKeys.team(team.id), team);
-  queryClient.setQueryData<Team[]>(queryKeys.teams, (teams) => {
+  queryClient.setQueryData(teamKeys.detail(team.id), team);
+  queryClient.setQueryData<Team[]>(teamKeys.all, (teams) => {
     if (!teams) return teams;
     return teams.some((t) => t.id === team.id) ? teams.map((t) => (t.id === team.id ? team : t)) : [...teams, team];
   });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(team.id) });
 }
+
+/** A team created or joined: its member list is read again (the team itself came with the answer). */
+const joinedTeamStale = (team: Team) => [teamKeys.members(team.id)];
 
 /** POST /api/teams (coaches) → the new team (201). */
 export function useCreateTeam() {
@@ -65,6 +79,7 @@ export function useCreateTeam() {
   return useMutation({
     mutationFn: (input: CreateTeamInput) => api.post<Team>(apiPaths.teams, input),
     onSuccess: (team) => rememberTeam(queryClient, team),
+    meta: { invalidates: joinedTeamStale },
   });
 }
 
@@ -73,16 +88,13 @@ export function useCreateTeam() {
  * manages changes with it, so the roster and the team (the user's own role in it) are refetched.
  */
 export function useAssignTeamRole(teamId: string) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, ...input }: AssignTeamRoleInput & { userId: string }) =>
       api.put<TeamMember>(apiPaths.teamMemberRole(teamId, userId), input),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.teamMembers(teamId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.teams }),
-      ]),
+    meta: {
+      invalidates: [teamKeys.members(teamId), only(teamKeys.detail(teamId)), only(teamKeys.all)],
+      invalidatesOnError: true,
+    },
   });
 }
 
@@ -99,6 +111,7 @@ export function useJoinTeam() {
       return { team, alreadyMember: before.some((t) => t.id === team.id) };
     },
     onSuccess: ({ team }) => rememberTeam(queryClient, team),
+    meta: { invalidates: ({ team }: { team: Team }) => joinedTeamStale(team) },
   });
 }
 
@@ -108,7 +121,7 @@ export function useSetTeamReminders(teamId: string) {
   return useMutation({
     mutationFn: (reminders: TeamReminders) => api.put<OrgTeam>(apiPaths.team(teamId), { reminders }),
     onSuccess: (saved) => {
-      queryClient.setQueryData<Team>(queryKeys.team(teamId), (team) =>
+      queryClient.setQueryData<Team>(teamKeys.detail(teamId), (team) =>
         team ? { ...team, reminders: saved.reminders } : team,
       );
     },

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockFetch, sampleUser, type RecordedCall } from '../../test/utils.tsx';
 import { isApiError } from '../api-client.ts';
 import { createQueryClient } from '../query-client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { apiKey, apiPaths } from '../query-keys.ts';
 import { clearOutbox, discardOutboxEntry, flushOutbox, sendOrQueue, startOutbox } from './outbox.ts';
 import { outboxSnapshot } from './outbox-store.ts';
 import type { OutboxWrite } from './outbox-types.ts';
@@ -24,7 +24,7 @@ const write = (n: number, overrides: Partial<OutboxWrite> = {}): OutboxWrite => 
 
 async function signedInOutbox() {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(queryKeys.user, sampleUser);
+  queryClient.setQueryData(apiKey(apiPaths.user), sampleUser);
   await startOutbox(queryClient);
   return queryClient;
 }
@@ -57,7 +57,7 @@ describe('the outbox', () => {
       },
     });
     const queryClient = await signedInOutbox();
-    queryClient.setQueryData(['/api/teams/t1/messages'], []);
+    queryClient.setQueryData(apiKey('/api/teams/t1/messages'), []);
     onlineManager.setOnline(false);
     for (const n of [1, 2, 3]) expect((await sendOrQueue(write(n))).status).toBe('queued');
     expect(outboxSnapshot().map((e) => [e.label, e.state, e.userId])).toEqual([
@@ -78,7 +78,7 @@ describe('the outbox', () => {
     ]);
     expect(outboxSnapshot()).toEqual([]);
     // What it changed is read again.
-    expect(queryClient.getQueryState(['/api/teams/t1/messages'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(apiKey('/api/teams/t1/messages'))?.isInvalidated).toBe(true);
   });
 
   it('queues a new write behind waiting ones, to keep the order, even online', async () => {
@@ -137,12 +137,12 @@ describe('the outbox', () => {
     const queryClient = await signedInOutbox();
     onlineManager.setOnline(false);
     await sendOrQueue(write(1));
-    queryClient.setQueryData(queryKeys.user, null);
+    queryClient.setQueryData(apiKey(apiPaths.user), null);
     onlineManager.setOnline(true);
     await flushOutbox();
     expect(server.calls).toHaveLength(0);
     expect(outboxSnapshot()).toHaveLength(1);
-    queryClient.setQueryData(queryKeys.user, sampleUser);
+    queryClient.setQueryData(apiKey(apiPaths.user), sampleUser);
     await flushOutbox();
     expect(server.calls).toHaveLength(1);
   });

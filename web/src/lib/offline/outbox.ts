@@ -35,10 +35,11 @@
  * sends at a time (a Web Lock), re-reading the stored entries inside the lock.
  */
 import type { User } from '@sideline/domain';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import { hashKey, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { clear, createStore, del, entries as storedEntries, set } from 'idb-keyval';
 import { isApiError, request } from '../api-client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { apiKey, apiPaths } from '../query-keys.ts';
+import { invalidateStale } from '../query-client.ts';
 import { hasWaitingWrites, outboxSnapshot, setOutboxSnapshot } from './outbox-store.ts';
 import type { OutboxEntry, OutboxWrite, SendOutcome } from './outbox-types.ts';
 
@@ -88,7 +89,7 @@ const MIN_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
 
 function currentUserId(): string | null {
-  return queryClient?.getQueryData<User | null>(queryKeys.user)?.id ?? null;
+  return queryClient?.getQueryData<User | null>(apiKey(apiPaths.user))?.id ?? null;
 }
 
 async function reload(): Promise<void> {
@@ -145,12 +146,8 @@ function isTransient(error: unknown): boolean {
 function refreshAfter(write: OutboxWrite): void {
   const prefixes = write.refresh ?? [];
   if (!queryClient || prefixes.length === 0) return;
-  void queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[0]);
-      return prefixes.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
-    },
-  });
+  // Each path is a prefix: the read and every read below it (its pages, its filters).
+  void invalidateStale(queryClient, prefixes.map(apiKey));
 }
 
 function scheduleRetry(): void {
@@ -238,7 +235,7 @@ export function startOutbox(client: QueryClient): Promise<void> {
   stopFollowingUser?.();
   let lastUser = currentUserId();
   stopFollowingUser = client.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== JSON.stringify(queryKeys.user)) return;
+    if (event.query.queryHash !== hashKey(apiKey(apiPaths.user))) return;
     const userId = currentUserId();
     if (userId !== lastUser) {
       lastUser = userId;

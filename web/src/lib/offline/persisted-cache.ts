@@ -1,6 +1,6 @@
 /**
  * What a person saw stays readable offline: the query cache (every screen's API answers, keyed
- * by their paths) is kept in IndexedDB per signed-in user and put back when the app starts, so
+ * by their paths' segments, ADR 0029) is kept in IndexedDB per signed-in user and put back when the app starts, so
  * any screen that was seen on this device shows offline, screens built later included. Restored
  * answers are marked stale: a screen that mounts online fetches them again and shows the stored
  * ones meanwhile.
@@ -12,7 +12,7 @@
  *   copy and answers; signing out empties every copy (`clearPersistedCaches`).
  */
 import type { User } from '@sideline/domain';
-import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
   persistQueryClientRestore,
@@ -23,7 +23,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { clear, createStore, del, get, set } from 'idb-keyval';
 import { PERSISTED_MAX_AGE_MS } from '../query-client.ts';
-import { apiPaths, queryKeys } from '../query-keys.ts';
+import { apiKey, apiPaths } from '../query-keys.ts';
 
 /** Pages of a paged list kept: the chat's last 100 messages at 50 a page. */
 const KEPT_PAGES = 2;
@@ -89,7 +89,10 @@ function persisterFor(userId: string): Persister | null {
   });
 }
 
-const isUserQuery = (query: Query) => query.queryKey[0] === apiPaths.user;
+/** The user's own read (`authKeys.user`), not the settings below it. */
+const userKey = apiKey(apiPaths.user);
+const userHash = hashKey(userKey);
+const isUserQuery = (query: Query) => query.queryHash === userHash;
 
 let persisting: { userId: string; stop: () => void; persister: Persister } | null = null;
 let following: (() => void) | null = null;
@@ -155,7 +158,7 @@ export async function startPersistedCache(queryClient: QueryClient): Promise<voi
   }
 
   const follow = () => {
-    const state = queryClient.getQueryState<User | null>(queryKeys.user);
+    const state = queryClient.getQueryState<User | null>(userKey);
     if (state?.status !== 'success') return;
     const user = state.data ?? null;
     const known = persisting?.userId ?? readLastUser();

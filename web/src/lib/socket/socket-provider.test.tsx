@@ -4,7 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, sampleUser } from '../../test/utils.tsx';
 import { createQueryClient } from '../query-client.ts';
-import { queryKeys } from '../query-keys.ts';
+import { apiKey, apiPaths } from '../query-keys.ts';
 import { useSocketStatus } from './socket-context.ts';
 import { applyFrame, SocketProvider } from './socket-provider.tsx';
 import { FakeWebSocket } from './testing/fake-web-socket.ts';
@@ -17,7 +17,7 @@ function Status() {
 
 /** Keeps a query active so that invalidating it refetches. */
 function Watch({ path }: { path: string }) {
-  useQuery({ queryKey: [path], queryFn: () => fetch(path).then((r) => r.json()) });
+  useQuery({ queryKey: apiKey(path), queryFn: () => fetch(path).then((r) => r.json()) });
   return null;
 }
 
@@ -92,7 +92,7 @@ describe('SocketProvider (fake socket, mocked fetch)', () => {
   it('closes the socket when the user signs out', async () => {
     const { queryClient } = setup();
     const socket = await connected();
-    act(() => queryClient.setQueryData(queryKeys.user, null));
+    act(() => queryClient.setQueryData(apiKey(apiPaths.user), null));
     await screen.findByText('status: disconnected');
     expect(socket.closedByClient?.code).toBe(1000);
   });
@@ -228,9 +228,9 @@ describe('SocketProvider (fake socket, mocked fetch)', () => {
 describe('applyFrame for matches and rewards', () => {
   const cached = (...paths: string[]) => {
     const queryClient = createQueryClient();
-    for (const path of paths) queryClient.setQueryData([path], {});
+    for (const path of paths) queryClient.setQueryData(apiKey(path), {});
     const stale = () =>
-      paths.filter((path) => queryClient.getQueryState([path])?.isInvalidated).sort((a, b) => a.localeCompare(b));
+      paths.filter((path) => queryClient.getQueryState(apiKey(path))?.isInvalidated).sort((a, b) => a.localeCompare(b));
     return { queryClient, stale };
   };
 

@@ -4,7 +4,8 @@ import type { RsvpLateFrame } from '@sideline/domain';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useUser } from '../../features/auth/api.ts';
 import { teamsQueryOptions } from '../../features/teams/api.ts';
-import { queryKeys } from '../query-keys.ts';
+import { invalidateStale, only } from '../query-client.ts';
+import { apiKey, apiPaths } from '../query-keys.ts';
 import { defaultSocketUrl, isFrame, type ClientFrame, type IncomingFrame } from './protocol.ts';
 import type { ReconnectActorRef } from './reconnect-machine.ts';
 import { staleReadsOf } from './stale-reads.ts';
@@ -183,7 +184,7 @@ function useActorStatus(actor: ReconnectActorRef | null): SocketStatus {
  * keys they name; typing and presence updates become `window` events; server errors are logged.
  */
 export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoin: () => void) {
-  for (const filters of staleReadsOf(frame)) void queryClient.invalidateQueries(filters);
+  void invalidateStale(queryClient, staleReadsOf(frame));
   if (frame.type === 'rsvp_late_change') {
     // The coaches' late Not Going flag: the coach is told at once who dropped out of what.
     const { userName, eventTitle, teamId } = frame as Partial<RsvpLateFrame>;
@@ -196,7 +197,8 @@ export function applyFrame(queryClient: QueryClient, frame: IncomingFrame, rejoi
     const { type: _type, ...detail } = frame;
     window.dispatchEvent(new CustomEvent<PresenceEventDetail>(PRESENCE_EVENT, { detail }));
   } else if (isFrame(frame, 'membership_changed')) {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.teams }).then(rejoin);
+    // The user's teams (not everything of each team): whom the socket joins follows them.
+    void queryClient.invalidateQueries(only(apiKey(apiPaths.teams))).then(rejoin);
   } else if (isFrame(frame, 'error')) {
     // Spec §8: socket errors are only logged (a failed send is marked by the chat, by clientId).
     console.warn('[socket] server error', frame.code ?? '', frame.message);

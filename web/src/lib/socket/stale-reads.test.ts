@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../query-keys.ts';
+import { createQueryClient, invalidateStale } from '../query-client.ts';
+import { apiKey } from '../query-keys.ts';
 import type { IncomingFrame } from './protocol.ts';
 import { staleReadsOf } from './stale-reads.ts';
 
@@ -10,19 +11,31 @@ describe('the reads a socket frame makes stale', () => {
     const photo = frame({ type: 'new_message', message: { teamId: 't1', mediaUrl: '/media/x.jpg' } });
     const text = frame({ type: 'new_message', message: { teamId: 't1', mediaUrl: null } });
     expect(staleReadsOf(photo)).toEqual([
-      { queryKey: queryKeys.teamMessages('t1') },
-      { queryKey: queryKeys.dashboard },
-      { queryKey: queryKeys.teamMedia('t1') },
+      expect.objectContaining({ queryKey: ['api', 'teams', 't1', 'messages'] }),
+      ['api', 'dashboard'],
+      ['api', 'teams', 't1', 'media'],
     ]);
-    expect(staleReadsOf(text)).not.toContainEqual({ queryKey: queryKeys.teamMedia('t1') });
+    expect(staleReadsOf(text)).not.toContainEqual(apiKey('/api/teams/t1/media'));
   });
 
-  it("a schedule change makes that team's events, its next ones and every Home stale", () => {
+  it("a new message makes the team's latest page and its paged history stale, not its pinned messages", async () => {
+    const queryClient = createQueryClient();
+    const keys = [
+      ['api', 'teams', 't1', 'messages'],
+      ['api', 'teams', 't1', 'messages', 'pages'],
+      ['api', 'teams', 't1', 'messages', 'pinned'],
+      ['api', 'teams', 't2', 'messages'],
+    ];
+    for (const queryKey of keys) queryClient.setQueryData(queryKey, []);
+    await invalidateStale(queryClient, staleReadsOf(frame({ type: 'new_message', message: { teamId: 't1' } })));
+    expect(keys.filter((queryKey) => queryClient.getQueryState(queryKey)?.isInvalidated)).toEqual(keys.slice(0, 2));
+  });
+
+  it("a schedule change makes that team's events (its next ones below them) and every Home stale", () => {
     expect(staleReadsOf(frame({ type: 'events_changed', teamId: 't2' }))).toEqual([
-      { queryKey: queryKeys.teamEvents('t2') },
-      { queryKey: queryKeys.teamUpcomingEvents('t2') },
-      { queryKey: queryKeys.myUpcoming },
-      { queryKey: queryKeys.dashboard },
+      ['api', 'teams', 't2', 'events'],
+      ['api', 'me', 'upcoming'],
+      ['api', 'dashboard'],
     ]);
   });
 

@@ -1,44 +1,53 @@
-import type { InvalidateQueryFilters } from '@tanstack/react-query';
-import { apiPaths, queryKeys } from '../query-keys.ts';
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+import { only, type Stale } from '../query-client.ts';
+import { apiKey, apiPaths } from '../query-keys.ts';
 import { isFrame, type IncomingFrame } from './protocol.ts';
 
-/** One set of cached reads a frame makes stale; `{}` is every read. */
-type Stale = InvalidateQueryFilters;
+/*
+ * The keys are built from the API paths with `apiKey`, which gives the same arrays as the
+ * features' key factories (`chatKeys`, `calendarKeys`, …): lib/ does not import the features.
+ */
+
+/** Any organization's figures, `['api', 'organizations', any, 'stats']`: no prefix names them. */
+const isAnyOrgStats = (queryKey: QueryKey) =>
+  queryKey.length === 4 && queryKey[0] === 'api' && queryKey[1] === 'organizations' && queryKey[3] === 'stats';
+
+/** Every match's own read, `['api', 'matches', any]`, without what is below it (its stats, …). */
+const isAnyMatch = (queryKey: QueryKey) => queryKey.length === 3 && queryKey[0] === 'api' && queryKey[1] === 'matches';
 
 /**
- * The reads that show matches as a whole: the match lists (every match's own read among them),
- * the caller's and the teams' boards, and the admins' figures (Live now).
+ * The reads that show matches as a whole: the match list (alone: each match's reads are below
+ * it), the caller's and the teams' boards, and the admins' figures (Live now).
  */
-function showsMatchSummary(queryKey: readonly unknown[], teamIds: readonly string[]): boolean {
-  const path = String(queryKey[0]);
-  if (path === apiPaths.matches || path === apiPaths.myMatches) return true;
-  if (path === apiPaths.adminStats || path === apiPaths.adminMatches) return true;
-  if (/^\/api\/organizations\/[^/]+\/stats$/.test(path)) return true;
-  if (teamIds.some((teamId) => path === apiPaths.teamMatches(teamId))) return true;
-  return /^\/api\/matches\/[^/]+$/.test(path);
+const matchSummaries = (teamIds: readonly string[]): Stale[] => [
+  only(apiKey(apiPaths.matches)),
+  apiKey(apiPaths.myMatches),
+  apiKey(apiPaths.adminStats),
+  apiKey(apiPaths.adminMatches),
+  ...teamIds.map((teamId) => apiKey(apiPaths.teamMatches(teamId))),
+  { predicate: ({ queryKey }) => isAnyOrgStats(queryKey) },
+];
+
+/** A team's schedule: its events (the next ones and each event's history below them), and every Home that lists them. */
+const schedule = (teamId: string): Stale[] => [
+  apiKey(apiPaths.teamEvents(teamId)),
+  apiKey(apiPaths.myUpcoming),
+  apiKey(apiPaths.dashboard),
+];
+
+/** A team's chat: its messages (the pages and the pinned ones below them), and Home's latest. */
+const chat = (teamId: string): Stale[] => [apiKey(apiPaths.teamMessages(teamId)), apiKey(apiPaths.dashboard)];
+
+/** A new message: the team's latest page and its history below it, not the pinned ones (it is not pinned yet). */
+function newMessage(teamId: string): Stale {
+  const pinned = hashKey(apiKey(apiPaths.teamPinnedMessages(teamId)));
+  return { queryKey: apiKey(apiPaths.teamMessages(teamId)), predicate: ({ queryHash }) => queryHash !== pinned };
 }
 
-/** The reads a change of one match shows in: the summaries and everything read of that match. */
-function showsMatch(queryKey: readonly unknown[], matchId: string, teamIds: readonly string[]): boolean {
-  const path = String(queryKey[0]);
-  const own = apiPaths.match(matchId);
-  if (path === own || path.startsWith(`${own}/`)) return true;
-  // Another match's own read did not change.
-  if (path.startsWith(`${apiPaths.matches}/`)) return false;
-  return showsMatchSummary(queryKey, teamIds);
-}
-
-const keys = (...queryKeys: readonly (readonly unknown[])[]): Stale[] => queryKeys.map((queryKey) => ({ queryKey }));
-
-/** A team's schedule: its events, the next ones, and every Home that lists them. */
-const schedule = (teamId: string) =>
-  keys(queryKeys.teamEvents(teamId), queryKeys.teamUpcomingEvents(teamId), queryKeys.myUpcoming, queryKeys.dashboard);
-
-/** A team's chat: its messages, the pinned ones, and Home's latest. */
-const chat = (teamId: string) =>
-  keys(queryKeys.teamMessages(teamId), queryKeys.teamPinnedMessages(teamId), queryKeys.dashboard);
-
-const roster = (teamId: string) => keys(queryKeys.teamPlayers(teamId), queryKeys.teamInvitations(teamId));
+const roster = (teamId: string): Stale[] => [
+  apiKey(apiPaths.teamPlayers(teamId)),
+  apiKey(apiPaths.teamInvitations(teamId)),
+];
 
 /**
  * For each "this changed" frame about one team (spec §7), the cached reads it makes stale. Only
@@ -48,33 +57,34 @@ const TEAM_STALE_READS: Record<string, (teamId: string) => Stale[]> = {
   // Safeguarding: a deleted or edited message reads 'Message deleted' or "edited" in place.
   message_deleted: chat,
   message_edited: chat,
-  pinned_changed: (teamId) => keys(queryKeys.teamPinnedMessages(teamId)),
+  pinned_changed: (teamId) => [apiKey(apiPaths.teamPinnedMessages(teamId))],
   // Created, changed, cancelled, answered; the coaches' late Not Going flag comes with the events.
   events_changed: schedule,
   rsvp_late_change: schedule,
   team_players_changed: roster,
   team_invitations_changed: roster,
-  team_members_changed: (teamId) => keys(queryKeys.teamMembers(teamId), queryKeys.teams, queryKeys.team(teamId)),
+  // The members, the team itself (not everything of it) and the user's teams (not everything of them).
+  team_members_changed: (teamId) => [
+    apiKey(apiPaths.teamMembers(teamId)),
+    only(apiKey(apiPaths.teams)),
+    only(apiKey(apiPaths.team(teamId))),
+  ],
   // A team went live or stopped: the matches' "Watch live" links come with the match reads.
-  livestream_updated: (teamId) => [{ predicate: (query) => showsMatchSummary(query.queryKey, [teamId]) }],
+  livestream_updated: (teamId) => [...matchSummaries([teamId]), { predicate: ({ queryKey }) => isAnyMatch(queryKey) }],
 };
 
 /** The reads `frame` makes stale: none for a frame this client does not know. */
 export function staleReadsOf(frame: IncomingFrame): Stale[] {
   if (isFrame(frame, 'new_message')) {
     const { teamId, mediaUrl } = frame.message;
-    return keys(
-      queryKeys.teamMessages(teamId),
-      queryKeys.dashboard,
-      ...(mediaUrl ? [queryKeys.teamMedia(teamId)] : []),
-    );
+    return [newMessage(teamId), apiKey(apiPaths.dashboard), ...(mediaUrl ? [apiKey(apiPaths.teamMedia(teamId))] : [])];
   }
-  // Status, lineup, stats or a correction: everything that shows the match.
+  // Status, lineup, stats or a correction: everything read of the match, and what shows matches.
   if (isFrame(frame, 'match_updated')) {
-    return [{ predicate: (query) => showsMatch(query.queryKey, frame.matchId, frame.teamIds) }];
+    return [apiKey(apiPaths.match(frame.matchId)), ...matchSummaries(frame.teamIds)];
   }
   // Play moved the user's rewards (a goal, or its correction): the header's XP and the rewards.
-  if (frame.type === 'rewards_changed') return keys(queryKeys.user, queryKeys.rewardsMe);
+  if (frame.type === 'rewards_changed') return [only(apiKey(apiPaths.user)), apiKey(apiPaths.rewardsMe)];
   // The server's bus was down: "this changed" frames may have been lost, as after our own
   // reconnect, so everything shown is fetched again.
   if (isFrame(frame, 'resync')) return [{}];

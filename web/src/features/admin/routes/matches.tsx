@@ -11,8 +11,9 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { adminPaths } from '../paths.ts';
 import { api, getErrorMessage } from '../../../lib/api-client.ts';
+import { invalidateStale } from '../../../lib/query-client.ts';
 import { adminApiPaths } from '../query-keys.ts';
-import { invalidateAdmin, useAdminMatches, useCancelAdminMatch } from '../api.ts';
+import { adminStale, useAdminMatches, useCancelAdminMatch } from '../api.ts';
 import { useAdminContext } from '../components/admin-layout.tsx';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { CreateMatchDialog } from '../../matches/components/create-match-dialog.tsx';
@@ -34,11 +35,10 @@ const statusActions = [
 
 /** PUT /api/matches/{id} {status}: Start Match, Complete Match (spec part 2 §4). */
 function useSetMatchStatus() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: 'in_progress' | 'complete' }) =>
       api.put<Match>(adminApiPaths.match(id), { status }),
-    onSuccess: () => invalidateAdmin(queryClient),
+    meta: { invalidates: adminStale },
   });
 }
 
@@ -238,7 +238,7 @@ export function AdminMatchesRoute() {
       <CreateMatchDialog
         open={pathname === adminPaths.createMatch}
         onOpenChange={(open) => (open ? undefined : back())}
-        onScheduled={() => invalidateAdmin(queryClient)}
+        onScheduled={() => invalidateStale(queryClient, adminStale)}
       />
       <MatchDialog
         match={selected}

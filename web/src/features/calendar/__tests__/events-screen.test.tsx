@@ -2,7 +2,8 @@ import type { Team, User } from '@sideline/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
+import { calendarKeys } from '../api.ts';
 import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
 import { makeTeam, ownAnswer, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser, type MockResponse } from '../../../test/utils.tsx';
@@ -430,13 +431,13 @@ describe('Events page (mocked fetch)', () => {
 
   it('invalidates the team event lists on events_changed', () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(queryKeys.teamEvents('team-1'), []);
-    queryClient.setQueryData(queryKeys.teamUpcomingEvents('team-1'), []);
-    queryClient.setQueryData(queryKeys.teamEvents('team-2'), []);
+    queryClient.setQueryData(calendarKeys.events('team-1'), []);
+    queryClient.setQueryData(apiKey(apiPaths.teamUpcomingEvents('team-1')), []);
+    queryClient.setQueryData(calendarKeys.events('team-2'), []);
     applyFrame(queryClient, { type: 'events_changed', teamId: 'team-1' } as never, () => {});
-    expect(queryClient.getQueryState(queryKeys.teamEvents('team-1'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.teamUpcomingEvents('team-1'))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.teamEvents('team-2'))?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(calendarKeys.events('team-1'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(apiKey(apiPaths.teamUpcomingEvents('team-1')))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(calendarKeys.events('team-2'))?.isInvalidated).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RsvpLateFrame } from '@sideline/domain';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { calendarKeys } from '../api.ts';
 import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
 import { makeTeam, ownAnswer, unchangedOccurrence } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
@@ -68,7 +68,7 @@ describe('late Not Going flag (RSVP ledger)', () => {
 
   it("rsvp_late_change refetches the team's events (the badge comes with them)", async () => {
     const queryClient = createQueryClient();
-    queryClient.setQueryData(queryKeys.teamEvents('team-1'), []);
+    queryClient.setQueryData(calendarKeys.events('team-1'), []);
     renderApp('/', { queryClient });
     act(() =>
       applyFrame(
@@ -77,7 +77,7 @@ describe('late Not Going flag (RSVP ledger)', () => {
         () => {},
       ),
     );
-    await waitFor(() => expect(queryClient.getQueryState(queryKeys.teamEvents('team-1'))?.isInvalidated).toBe(true));
+    await waitFor(() => expect(queryClient.getQueryState(calendarKeys.events('team-1'))?.isInvalidated).toBe(true));
   });
 
   it('rsvp_late_change also tells the coach at once with a toast: who cannot make it, and to which event', async () => {

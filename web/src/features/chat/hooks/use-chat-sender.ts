@@ -6,11 +6,11 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { hasWaitingWrites } from '../../../lib/offline/outbox-store.ts';
 import type { OutboxWrite } from '../../../lib/offline/outbox-types.ts';
 import { sendOrQueue } from '../../../lib/offline/send-or-queue.ts';
-import { apiPaths, queryKeys } from '../../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
 import { isFrame } from '../../../lib/socket/protocol.ts';
 import { useSocket, useSocketSubscription } from '../../../lib/socket/socket-context.ts';
 import { useUser } from '../../auth/api.ts';
-import { insertMessage } from '../api.ts';
+import { chatKeys, insertMessage } from '../api.ts';
 import { SOCKET_ECHO_TIMEOUT_MS } from '../constants.ts';
 import { newClientId, toMessage } from '../lib/messages.ts';
 
@@ -129,9 +129,11 @@ export function useChatSender() {
   const afterServerMessage = useCallback(
     (message: Message) => {
       insertMessage(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(message.teamId) });
-      if (message.mediaUrl) void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(message.teamId) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+      // The latest page and the history, not the pinned ones (a new message is not pinned).
+      const stale = [chatKeys.latest(message.teamId), chatKeys.pages(message.teamId), apiKey(apiPaths.dashboard)];
+      // The Media Hub's key (`mediaKeys.all`), from the same path: its module stays out of the chat's chunk.
+      if (message.mediaUrl) stale.push(apiKey(apiPaths.teamMedia(message.teamId)));
+      for (const queryKey of stale) void queryClient.invalidateQueries({ queryKey, exact: true });
     },
     [queryClient],
   );

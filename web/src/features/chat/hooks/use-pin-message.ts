@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { setMessagePinned } from '../api.ts';
+import { chatKeys, setMessagePinned } from '../api.ts';
 
 interface PinVariables {
   messageId: string;
@@ -16,16 +15,13 @@ interface PinVariables {
  * The other members learn of it from the server's `pinned_changed` frame.
  */
 export function usePinMessage(teamId: string) {
-  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: ({ messageId, pinned }: PinVariables) => setMessagePinned(teamId, messageId, pinned),
+    // The messages (their pinned flag) and, below them, the pinned list; the action stays busy
+    // until the refetched state is on screen.
+    meta: { invalidates: [chatKeys.latest(teamId)] },
     onSuccess: (_message, { pinned }) => {
       toast({ title: pinned ? 'Message pinned' : 'Message unpinned' });
-      // Returned, so the action stays busy until the refetched state is on screen.
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.teamPinnedMessages(teamId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.teamMessages(teamId) }),
-      ]);
     },
     onError: (error, { pinned }) => {
       toast({

@@ -1,7 +1,7 @@
 import { canManageTeam, type Team, type User } from '@sideline/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { apiPaths, queryKeys } from '../../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
 
 interface OrgMember {
   userId: string;
@@ -17,7 +17,8 @@ interface OrgMember {
 export function useCanManageTeam(team: Team | null, user: User): boolean {
   const orgId = team && !team.isIndie && team.orgId ? team.orgId : null;
   const members = useQuery({
-    queryKey: queryKeys.organizationMembers(orgId ?? ''),
+    // The org console's key (`orgKeys.members`), from the same path: its module stays out of this chunk.
+    queryKey: apiKey(apiPaths.organizationMembers(orgId ?? '')),
     queryFn: () => api.get<OrgMember[]>(apiPaths.organizationMembers(orgId!)),
     enabled: orgId !== null,
   });

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { isFrame } from '../../../lib/socket/protocol.ts';
 import { useSocketSubscription } from '../../../lib/socket/socket-context.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { applyViewerCounts, insertChatMessage, invalidateLivestream } from '../api.ts';
+import { invalidateStale } from '../../../lib/query-client.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
+import { applyViewerCounts, insertChatMessage, livestreamStale } from '../api.ts';
 
 /**
  * Keeps the /livestream screen live from the socket (the gateway sends these frames, defined in
@@ -18,8 +19,10 @@ export function useLivestreamsLive() {
     } else if (isFrame(frame, 'livestream_chat')) {
       insertChatMessage(queryClient, frame.message);
     } else if (isFrame(frame, 'livestream_updated')) {
-      void invalidateLivestream(queryClient, { id: frame.livestreamId, teamId: frame.teamId });
-      if (frame.status === 'ended') void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(frame.teamId) });
+      const stale = livestreamStale({ id: frame.livestreamId, teamId: frame.teamId });
+      // The recording joins the team's Media Hub (`mediaKeys.all`, from the same path).
+      if (frame.status === 'ended') stale.push(apiKey(apiPaths.teamMedia(frame.teamId)));
+      void invalidateStale(queryClient, stale);
     }
   });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSocketSubscription } from '../../../lib/socket/socket-context.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { mediaKeys } from '../api.ts';
 
 /**
  * `media_changed {teamId}` (the media projector announces uploads, likes and deletions): the
@@ -11,7 +11,7 @@ export function useMediaLive(teamId: string) {
   useSocketSubscription((frame) => {
     const changed = frame as { type: string; teamId?: unknown };
     if (changed.type === 'media_changed' && changed.teamId === teamId) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(teamId) });
+      void queryClient.invalidateQueries({ queryKey: mediaKeys.all(teamId) });
     }
   });
 }

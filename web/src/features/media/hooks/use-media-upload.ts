@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { isAdminQueryKey } from '../../../lib/admin-query-key.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { apiKey, apiPaths } from '../../../lib/query-keys.ts';
 import { consentMissingMessage } from '../lib/consent-missing.ts';
 import { useUploadActor } from './use-upload-actor.ts';
 
@@ -29,9 +28,10 @@ export function useMediaUpload(teamId: string, onUploaded?: () => void) {
   const queryClient = useQueryClient();
   const { uploading, progress, fileName, send } = useUploadActor({
     uploaded: ({ request }, actor) => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.teamMedia(request.teamId) });
+      // `mediaKeys.all`, from the same path: the admin portal's upload dialog does not load the hub's api.ts.
+      void queryClient.invalidateQueries({ queryKey: apiKey(apiPaths.teamMedia(request.teamId)) });
       // The admin portal's media library lists it too.
-      void queryClient.invalidateQueries({ predicate: ({ queryKey }) => isAdminQueryKey(queryKey) });
+      void queryClient.invalidateQueries({ queryKey: apiKey(apiPaths.admin) });
       toast({ title: 'Upload successful', description: 'Your media has been shared with the team!' });
       onUploaded?.();
       actor.send({ type: 'reset' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { playerKeys } from '../api.ts';
 import { applyFrame } from '../../../lib/socket/socket-provider.tsx';
 
 describe('roster notices from the socket', () => {
@@ -9,13 +9,13 @@ describe('roster notices from the socket', () => {
     (type) => {
       const queryClient = createQueryClient();
       for (const teamId of ['t1', 't2']) {
-        queryClient.setQueryData(queryKeys.teamPlayers(teamId), []);
-        queryClient.setQueryData(queryKeys.teamInvitations(teamId), []);
+        queryClient.setQueryData(playerKeys.all(teamId), []);
+        queryClient.setQueryData(playerKeys.invitations(teamId), []);
       }
       applyFrame(queryClient, { type, teamId: 't1' }, () => undefined);
       const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
-      expect([stale(queryKeys.teamPlayers('t1')), stale(queryKeys.teamInvitations('t1'))]).toEqual([true, true]);
-      expect([stale(queryKeys.teamPlayers('t2')), stale(queryKeys.teamInvitations('t2'))]).toEqual([false, false]);
+      expect([stale(playerKeys.all('t1')), stale(playerKeys.invitations('t1'))]).toEqual([true, true]);
+      expect([stale(playerKeys.all('t2')), stale(playerKeys.invitations('t2'))]).toEqual([false, false]);
     },
   );
 });

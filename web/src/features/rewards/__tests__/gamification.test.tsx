@@ -1,7 +1,7 @@
 import type { MyRewards, RewardTableResponse } from '@sideline/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { authKeys } from '../../auth/api.ts';
 import { minutesAgo } from '../../../test/fixtures.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 
@@ -83,7 +83,7 @@ describe('Badges & Rewards page (mocked fetch)', () => {
     const { queryClient } = open(makeRewards());
     await screen.findByRole('list', { name: 'Your totals' });
     await waitFor(() =>
-      expect(queryClient.getQueryData(queryKeys.user)).toMatchObject({ xp: 37, dulars: 18, streak: 3 }),
+      expect(queryClient.getQueryData(authKeys.user)).toMatchObject({ xp: 37, dulars: 18, streak: 3 }),
     );
   });
 

@@ -2,6 +2,7 @@ import type { AllNotificationPreferences, User } from '@sideline/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
+import { authKeys } from '../../auth/api.ts';
 
 const allOn: AllNotificationPreferences = {
   chatMessages: true,
@@ -67,7 +68,7 @@ describe('Settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save name' }));
     expect(await screen.findByText('Name saved')).toBeInTheDocument();
     expect(callsTo('PATCH', '/api/user')[0]?.body).toEqual({ name: 'Jordan Rivera' });
-    expect(queryClient.getQueryData<User>(['/api/user'])?.name).toBe('Jordan Rivera');
+    expect(queryClient.getQueryData<User>(authKeys.user)?.name).toBe('Jordan Rivera');
   });
 
   it('shows a blank name as a field error without calling the server', async () => {

@@ -2,6 +2,7 @@ import type { Team } from '@sideline/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeTeam } from '../../../test/fixtures.ts';
+import { teamKeys } from '../api.ts';
 import { mockFetch, renderApp, sampleUser } from '../../../test/utils.tsx';
 import { NO_TEAMS_COACH_TEXT, NO_TEAMS_OTHER_TEXT } from '../routes/teams.tsx';
 
@@ -134,7 +135,7 @@ describe('Teams page (mocked fetch)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/team/team-9'));
     expect(callsTo('POST', '/api/teams/join')[0]?.body).toEqual({ code: 'LIONS7' });
     expect(await screen.findByText('Welcome to Lakeside Lions!')).toBeInTheDocument();
-    expect(queryClient.getQueryData<Team[]>(['/api/teams'])?.map((t) => t.id)).toEqual(['team-9']);
+    expect(queryClient.getQueryData<Team[]>(teamKeys.all)?.map((t) => t.id)).toEqual(['team-9']);
   });
 
   it('shows the unknown-code error under the field and stays on /teams', async () => {
