@@ -52,12 +52,13 @@ function invalidateAfter(
 
 /** Marks `stale` stale; the reads on screen among them are fetched again (resolves when they are). */
 export function invalidateStale(queryClient: QueryClient, stale: readonly Stale[]): Promise<unknown> {
-  return Promise.all(
-    stale.map((filters) => queryClient.invalidateQueries(isQueryKey(filters) ? { queryKey: filters } : filters)),
-  );
+  return Promise.all(stale.map((filters) => queryClient.invalidateQueries(filtersOf(filters))));
 }
 
 const isQueryKey = (stale: Stale): stale is QueryKey => Array.isArray(stale);
+
+/** `stale` as filters: a key becomes `{queryKey}` (that read and every read below it). */
+export const filtersOf = (stale: Stale): InvalidateQueryFilters => (isQueryKey(stale) ? { queryKey: stale } : stale);
 
 /**
  * How long what a person saw stays readable offline (lib/offline/persisted-cache.ts): answers are

@@ -184,6 +184,42 @@ describe('SocketProvider (fake socket, mocked fetch)', () => {
     expect(FakeWebSocket.instances).toEqual([socket]);
   });
 
+  it('on joined, refetches what was read of a team before its last change (told of to no socket of this page), not after, nor the user', async () => {
+    const { callsTo } = setup();
+    const socket = await connected();
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/messages')).toHaveLength(1));
+    await waitFor(() => expect(callsTo('GET', '/api/dashboard')).toHaveLength(1));
+    const userReads = callsTo('GET', '/api/user').length;
+    // The server's clock runs an hour ahead of this one: only the difference to its `now` counts.
+    const serverNow = Date.now() + 3_600_000;
+
+    // Nothing changed lately, or the change came well before these reads: nothing is read again.
+    act(() => socket.receive({ type: 'joined', teamIds: ['t1'] }));
+    act(() =>
+      socket.receive({
+        type: 'joined',
+        teamIds: ['t1'],
+        recentChanges: { now: serverNow, changedAt: { t1: serverNow - 30_000 } },
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo('GET', '/api/teams/t1/messages')).toHaveLength(1);
+
+    // A change after these reads: the team's reads and the dashboard are read again, the user is not.
+    act(() =>
+      socket.receive({
+        type: 'joined',
+        teamIds: ['t1'],
+        recentChanges: { now: serverNow, changedAt: { t1: serverNow } },
+      }),
+    );
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/messages')).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/media')).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', '/api/teams/t1/messages/pinned')).toHaveLength(2));
+    await waitFor(() => expect(callsTo('GET', '/api/dashboard')).toHaveLength(2));
+    expect(callsTo('GET', '/api/user')).toHaveLength(userReads);
+  });
+
   it('re-broadcasts typing_update and presence_update as sideline:typing / sideline:presence', async () => {
     setup();
     const socket = await connected();

@@ -34,7 +34,8 @@ export interface SocketProviderProps {
  * is signed in, closed when signed out. On every open it joins the user's teams (and again when
  * the team list changes or the server says `membership_changed`), reports presence (online /
  * away with the tab's visibility, offline when the page goes away), invalidates the cached keys
- * that a "this changed" frame names, re-broadcasts typing and presence as `window` events, and
+ * that a "this changed" frame names (and, on `joined`, what was read of a team before a change
+ * made while the page loaded), re-broadcasts typing and presence as `window` events, and
  * after a reconnect, or a `resync` frame (the server's bus reconnected), invalidates every query
  * (whatever happened meanwhile is fetched).
  */

@@ -1,5 +1,5 @@
-import { hashKey, type QueryKey } from '@tanstack/react-query';
-import { only, type Stale } from '../query-client.ts';
+import { hashKey, type InvalidateQueryFilters, type QueryKey } from '@tanstack/react-query';
+import { filtersOf, only, type Stale } from '../query-client.ts';
 import { apiKey, apiPaths } from '../query-keys.ts';
 import { isFrame, type IncomingFrame } from './protocol.ts';
 
@@ -73,8 +73,38 @@ const TEAM_STALE_READS: Record<string, (teamId: string) => Stale[]> = {
   livestream_updated: (teamId) => [...matchSummaries([teamId]), { predicate: ({ queryKey }) => isAnyMatch(queryKey) }],
 };
 
+/**
+ * Allowance for the answer's and the `joined` frame's time on the way: a read answered up to this
+ * long after a change (as this client's clock puts it) is still taken for one answered before it.
+ */
+const CHANGE_CLOCK_ALLOWANCE_MS = 1_000;
+
+/**
+ * `joined` names the teams that changed in the last minute, before this socket followed them:
+ * what was read of such a team before its change never heard of it, so it is read again.
+ * Everything of the team (its prefix) and the reads across teams that show it.
+ */
+function changedBeforeJoin(recent: { now: number; changedAt: Record<string, number> }, clientNow: number): Stale[] {
+  const clockOffset = clientNow - recent.now;
+  return Object.entries(recent.changedAt).flatMap(([teamId, at]) => {
+    const answeredBefore = at + clockOffset + CHANGE_CLOCK_ALLOWANCE_MS;
+    const before = (filters: InvalidateQueryFilters): InvalidateQueryFilters => ({
+      ...filters,
+      predicate: (query) => query.state.dataUpdatedAt < answeredBefore && (filters.predicate?.(query) ?? true),
+    });
+    return [
+      apiKey(apiPaths.team(teamId)),
+      only(apiKey(apiPaths.teams)),
+      apiKey(apiPaths.dashboard),
+      apiKey(apiPaths.myUpcoming),
+      ...matchSummaries([teamId]),
+    ].map((stale) => before(filtersOf(stale)));
+  });
+}
+
 /** The reads `frame` makes stale: none for a frame this client does not know. */
-export function staleReadsOf(frame: IncomingFrame): Stale[] {
+export function staleReadsOf(frame: IncomingFrame, clientNow = Date.now()): Stale[] {
+  if (isFrame(frame, 'joined')) return frame.recentChanges ? changedBeforeJoin(frame.recentChanges, clientNow) : [];
   if (isFrame(frame, 'new_message')) {
     const { teamId, mediaUrl } = frame.message;
     return [newMessage(teamId), apiKey(apiPaths.dashboard), ...(mediaUrl ? [apiKey(apiPaths.teamMedia(teamId))] : [])];
