@@ -20,11 +20,10 @@ export function EmojiPicker({ onPick, onClose, disabled }: EmojiPickerProps) {
   const [wanted, setWanted] = useState(false);
   const trigger = (props = {}) => (
     <Button
-      variant="ghost"
+      variant="subtle"
       size="icon"
       aria-label="Add emoji"
       disabled={disabled}
-      className="text-slate-500"
       {...props}
     >
       <Smile className="size-5" aria-hidden="true" />
