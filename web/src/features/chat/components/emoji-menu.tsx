@@ -30,13 +30,7 @@ export default function EmojiMenu({ trigger, onPick, onClose }: EmojiMenuProps) 
         }}
       >
         {CHAT_EMOJIS.map(({ emoji, name }) => (
-          <DropdownMenuItem
-            key={emoji}
-            aria-label={name}
-            title={name}
-            onSelect={() => onPick(emoji)}
-            shape="tile"
-          >
+          <DropdownMenuItem key={emoji} aria-label={name} title={name} onSelect={() => onPick(emoji)} shape="tile">
             <span aria-hidden="true">{emoji}</span>
           </DropdownMenuItem>
         ))}

@@ -19,13 +19,7 @@ interface EmojiPickerProps {
 export function EmojiPicker({ onPick, onClose, disabled }: EmojiPickerProps) {
   const [wanted, setWanted] = useState(false);
   const trigger = (props = {}) => (
-    <Button
-      variant="subtle"
-      size="icon"
-      aria-label="Add emoji"
-      disabled={disabled}
-      {...props}
-    >
+    <Button variant="subtle" size="icon" aria-label="Add emoji" disabled={disabled} {...props}>
       <Smile className="size-5" aria-hidden="true" />
     </Button>
   );

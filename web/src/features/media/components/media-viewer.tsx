@@ -66,11 +66,7 @@ export function MediaViewer({
       }}
     >
       {item ? (
-        <DialogContent
-          width="2xl"
-          flush
-          closeClassName="text-on-media hover:bg-on-media/15 hover:text-on-media"
-        >
+        <DialogContent width="2xl" flush closeClassName="text-on-media hover:bg-on-media/15 hover:text-on-media">
           {/* The close button sits on this dark strip above the picture, never on it. */}
           <div className="overflow-hidden rounded-t-2xl bg-black pt-14">
             {item.type === 'photo' ? (

@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { choiceInputClassName, choiceLabelClassName, choiceLabelLayoutClassName, Label } from '../../../components/ui/label.tsx';
+import {
+  choiceInputClassName,
+  choiceLabelClassName,
+  choiceLabelLayoutClassName,
+  Label,
+} from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';

@@ -67,7 +67,11 @@ export function TeamHeader({
           ) : null}
           <Link
             to={chatPath(team.id)}
-            className={buttonClassName('bare', 'md', 'grow basis-0 bg-white/90 text-slate-900 hover:bg-white sm:flex-none')}
+            className={buttonClassName(
+              'bare',
+              'md',
+              'grow basis-0 bg-white/90 text-slate-900 hover:bg-white sm:flex-none',
+            )}
           >
             <MessageCircle className="size-4" aria-hidden="true" />
             Team Chat
