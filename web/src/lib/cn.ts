@@ -1,9 +1,8 @@
-import { twMerge } from 'tailwind-merge';
-
 /**
- * Joins class names, skipping falsy values; when two Tailwind classes set the same property
- * (a variant's `bg-white` and a caller's `bg-emerald-50`), the later one wins.
+ * Joins class names, skipping falsy values. It does not merge: when two Tailwind classes set the
+ * same property, the stylesheet's order decides, not theirs. So a component never takes from its
+ * caller a class that its own classes already set (a variant or a size prop chooses instead).
  */
 export function cn(...classes: Array<string | false | null | undefined>): string {
-  return twMerge(classes.filter(Boolean).join(' '));
+  return classes.filter(Boolean).join(' ');
 }

@@ -25,11 +25,11 @@ export function NotFoundRoute() {
           old, or mistyped.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Link to={paths.home} className={buttonClassName('primary', 'md', 'flex-1')}>
+          <Link to={paths.home} className={buttonClassName('primary', 'md', 'grow basis-0')}>
             <House className="size-4" aria-hidden="true" />
             Home
           </Link>
-          <Button variant="outline" className="flex-1" onClick={back}>
+          <Button variant="outline" className="grow basis-0" onClick={back}>
             <ArrowLeft className="size-4" aria-hidden="true" />
             Back
           </Button>

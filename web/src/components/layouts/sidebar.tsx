@@ -72,8 +72,9 @@ export function Sidebar({ user, pathname, built = builtScreens }: SidebarProps) 
       </nav>
       <div className="border-t border-slate-200/80 p-3">
         <Button
-          variant="ghost"
-          className="w-full justify-start text-slate-600"
+          variant="bare"
+          size="bare"
+          className="h-11 w-full min-w-11 justify-start gap-2 rounded-xl px-4 text-sm whitespace-nowrap text-slate-600 hover:bg-slate-100"
           disabled={isPending}
           aria-busy={isPending || undefined}
           onClick={signOut}

@@ -8,6 +8,8 @@ const tones = {
   purple: 'bg-purple-50 text-purple-700 ring-purple-200',
   orange: 'bg-orange-50 text-orange-700 ring-orange-200',
   brand: 'bg-brand-50 text-brand-700 ring-brand-200',
+  /** On a coloured header. */
+  inverse: 'bg-white/15 text-white ring-white/25',
 } as const;
 
 export type BadgeTone = keyof typeof tones;

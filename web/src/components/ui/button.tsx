@@ -8,6 +8,15 @@ const variants = {
   outline: 'border border-slate-200 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700',
+  /** A secondary action that removes or ends something (Sign out everywhere, a row's Delete). */
+  'outline-destructive': 'border border-slate-200 bg-white text-red-700 hover:bg-slate-50',
+  /** A quiet icon beside a field (attach, emoji). */
+  subtle: 'text-slate-500 hover:bg-slate-100',
+  /**
+   * No colours: the caller's className gives them all (a button on a coloured banner, a red
+   * Delete).
+   */
+  bare: '',
 } as const;
 
 /**
@@ -16,10 +25,16 @@ const variants = {
  * square for a lone icon (give it an `aria-label`); `lg` is the 48 px main action of a screen.
  */
 const sizes = {
-  sm: 'h-11 min-w-11 gap-1.5 rounded-xl px-3 text-sm',
-  md: 'h-11 min-w-11 gap-2 rounded-xl px-4 text-sm',
-  lg: 'h-12 min-w-12 gap-2 rounded-xl px-5 text-base',
-  icon: 'size-11 rounded-xl',
+  sm: 'h-11 min-w-11 justify-center gap-1.5 rounded-xl px-3 text-sm whitespace-nowrap',
+  md: 'h-11 min-w-11 justify-center gap-2 rounded-xl px-4 text-sm whitespace-nowrap',
+  lg: 'h-12 min-w-12 justify-center gap-2 rounded-xl px-5 text-base whitespace-nowrap',
+  icon: 'size-11 justify-center rounded-xl whitespace-nowrap',
+  /**
+   * No box: the caller's className sets height, padding, gap, corners, text size, alignment and
+   * wrapping (a tile of an icon over its label, an answer that wraps, a menu-like row), and keeps
+   * the 44 px target.
+   */
+  bare: '',
 } as const;
 
 /**
@@ -37,13 +52,18 @@ export interface ButtonProps extends ComponentProps<'button'> {
   size?: ButtonSize;
 }
 
+/**
+ * `cn` does not merge, so a caller's className adds to the variant and the size and never
+ * overrides them: other colours take the `bare` variant, another box the `bare` size, and a
+ * button that fills its row `grow basis-0` (not `flex-1`, which would meet `shrink-0`).
+ */
 export function buttonClassName(
   variant: ButtonVariant = 'primary',
   size: ButtonSize = 'md',
   className?: string,
 ): string {
   return cn(
-    'inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition-colors select-none',
+    'inline-flex shrink-0 items-center font-semibold transition-colors select-none',
     'disabled:pointer-events-none disabled:opacity-60',
     variants[variant],
     sizes[size],

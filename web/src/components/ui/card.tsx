@@ -1,10 +1,15 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
+/** `borderClassName` replaces the border's colour (red around something live). */
+export function Card({
+  className,
+  borderClassName = 'border-slate-200/80',
+  ...props
+}: ComponentProps<'div'> & { borderClassName?: string }) {
   return (
     <div
-      className={cn('rounded-2xl border border-slate-200/80 bg-white shadow-sm shadow-slate-900/5', className)}
+      className={cn('rounded-2xl border bg-white shadow-sm shadow-slate-900/5', borderClassName, className)}
       {...props}
     />
   );
@@ -15,7 +20,7 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 className={cn('text-2xl font-bold tracking-tight text-slate-900', className)} {...props} />;
+  return <h2 className={cn('text-xl font-bold tracking-tight text-slate-900', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

@@ -11,21 +11,35 @@ export const DialogTrigger = DialogPrimitive.Trigger;
  * media tile, a menu item) would leave it on the page's body. The element focused when the dialog
  * opened gets it back instead, when it is still on the page.
  */
+const widths = { md: 'max-w-md', lg: 'max-w-lg', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl' } as const;
+
+/**
+ * `width` is the dialog's largest width; `flush` drops its padding (a picture from edge to edge);
+ * `closeClassName` gives the close button's colours (light ones over a picture).
+ */
 export function DialogContent({
   className,
   children,
   onOpenAutoFocus,
   onCloseAutoFocus,
-  closeClassName,
+  width = 'md',
+  flush = false,
+  closeClassName = 'text-slate-500 hover:bg-slate-100 hover:text-slate-700',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { closeClassName?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  width?: keyof typeof widths;
+  flush?: boolean;
+  closeClassName?: string;
+}) {
   const openedFrom = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content
         className={cn(
-          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl',
+          'fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white shadow-xl',
+          widths[width],
+          !flush && 'p-6',
           'max-h-[calc(100dvh-2rem)] overflow-y-auto focus:outline-none data-[state=open]:animate-pop-in',
           className,
         )}
@@ -47,7 +61,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           className={cn(
-            'absolute top-2 right-2 flex size-11 items-center justify-center rounded-xl text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-700',
+            'absolute top-2 right-2 flex size-11 items-center justify-center rounded-xl transition-colors',
             closeClassName,
           )}
           aria-label="Close"

@@ -7,6 +7,7 @@ export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
+/** The caller's className sets the menu's minimum width (`min-w-64` for a menu of rows). */
 export function DropdownMenuContent({
   className,
   sideOffset = 8,
@@ -19,7 +20,7 @@ export function DropdownMenuContent({
         sideOffset={sideOffset}
         align={align}
         className={cn(
-          'z-50 max-w-[calc(100vw-1rem)] min-w-64 overflow-hidden rounded-2xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10 wrap-anywhere',
+          'z-50 max-w-[calc(100vw-1rem)] overflow-hidden rounded-2xl border border-slate-200 bg-white p-1.5 shadow-lg shadow-slate-900/10 wrap-anywhere',
           'data-[state=open]:animate-fade-in',
           className,
         )}
@@ -29,19 +30,36 @@ export function DropdownMenuContent({
   );
 }
 
+const itemShapes = {
+  row: 'px-2.5 py-2 text-sm',
+  /** A 40 px square of one large character (an emoji), 44 px tall. */
+  tile: 'size-10 justify-center p-0 text-xl',
+} as const;
+
+/** `destructive` colours it red; `current` marks the choice in use (the team shown). */
 export function DropdownMenuItem({
   className,
   destructive,
+  current,
+  shape = 'row',
   ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Item> & { destructive?: boolean }) {
+}: ComponentProps<typeof DropdownMenuPrimitive.Item> & {
+  destructive?: boolean;
+  current?: boolean;
+  shape?: keyof typeof itemShapes;
+}) {
   return (
     <DropdownMenuPrimitive.Item
       className={cn(
-        'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none select-none',
+        'flex min-h-11 cursor-pointer items-center gap-2.5 rounded-lg outline-none select-none',
+        itemShapes[shape],
         'data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
         destructive
           ? 'text-red-600 data-[highlighted]:bg-red-50'
-          : 'text-slate-700 data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900',
+          : cn(
+              current ? 'font-semibold text-slate-900' : 'text-slate-700',
+              'data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900',
+            ),
         className,
       )}
       {...props}

@@ -9,6 +9,8 @@ interface EmptyStateProps {
   /** Heading level of the title (defaults to h2). */
   as?: 'h2' | 'h3';
   children?: ReactNode;
+  /** Less room above and below (inside a card among others). */
+  compact?: boolean;
   className?: string;
 }
 
@@ -19,10 +21,11 @@ export function EmptyState({
   description,
   as: Heading = 'h2',
   children,
+  compact = false,
   className,
 }: EmptyStateProps) {
   return (
-    <div className={cn('flex flex-col items-center px-6 py-10 text-center', className)}>
+    <div className={cn('flex flex-col items-center px-6 text-center', compact ? 'py-6' : 'py-10', className)}>
       <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
         <Icon className="size-7" aria-hidden="true" />
       </span>

@@ -8,11 +8,17 @@ import { cn } from '../../lib/cn.ts';
 export const fieldFocusClassName =
   'focus:border-brand-500 focus:outline-2 focus:outline-offset-2 focus:outline-brand-500 aria-invalid:focus:outline-red-500';
 
-export function Input({ className, ...props }: ComponentProps<'input'>) {
+/** `textClassName` replaces the text size (16 px on phones, so that iOS does not zoom in). */
+export function Input({
+  className,
+  textClassName = 'text-base sm:text-sm',
+  ...props
+}: ComponentProps<'input'> & { textClassName?: string }) {
   return (
     <input
       className={cn(
-        'block h-11 w-full rounded-xl border border-slate-200 bg-white px-3.5 text-base text-slate-900 shadow-xs transition-colors sm:text-sm',
+        'block h-11 w-full rounded-xl border border-slate-200 bg-white px-3.5 text-slate-900 shadow-xs transition-colors',
+        textClassName,
         'placeholder:text-slate-500',
         fieldFocusClassName,
         'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-70',

@@ -10,5 +10,7 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
  * (WCAG 2.5.5), not only the 20 px box. `<label className={choiceLabelClassName}><input
  * type="checkbox" className={choiceInputClassName} /> Words</label>`.
  */
-export const choiceLabelClassName = 'flex min-h-11 cursor-pointer items-center gap-3 text-sm text-slate-800';
+/** A choice's label without its text colour, for a label that sets its own (a stronger one). */
+export const choiceLabelLayoutClassName = 'flex min-h-11 cursor-pointer items-center gap-3 text-sm';
+export const choiceLabelClassName = `${choiceLabelLayoutClassName} text-slate-800`;
 export const choiceInputClassName = 'size-5 shrink-0 accent-brand-600';

@@ -46,7 +46,11 @@ export function RowActions({ label, actions, className }: RowActionsProps) {
       <div className={cn('flex flex-wrap items-center gap-2', className)}>
         {ordered.map((action) => {
           const Icon = action.icon;
-          const classes = buttonClassName('outline', 'sm', cn(action.destructive && 'ml-2 text-red-700'));
+          const classes = buttonClassName(
+            action.destructive ? 'outline-destructive' : 'outline',
+            'sm',
+            cn(action.destructive && 'ml-2'),
+          );
           const content = (
             <>
               <Icon className="size-4" aria-hidden="true" />
@@ -60,9 +64,9 @@ export function RowActions({ label, actions, className }: RowActionsProps) {
           ) : (
             <Button
               key={action.label}
-              variant="outline"
+              variant={action.destructive ? 'outline-destructive' : 'outline'}
               size="sm"
-              className={cn(action.destructive && 'ml-2 text-red-700')}
+              className={cn(action.destructive && 'ml-2')}
               aria-label={action.name}
               disabled={action.disabled}
               onClick={action.onSelect}

@@ -150,7 +150,13 @@ export function TabsTrigger({
   );
 }
 
-export function TabsContent({ className, value, ...props }: Omit<ComponentProps<'div'>, 'value'> & { value: string }) {
+/** `marginClassName` replaces the panel's space below the tabs. */
+export function TabsContent({
+  className,
+  marginClassName = 'mt-5',
+  value,
+  ...props
+}: Omit<ComponentProps<'div'>, 'value'> & { value: string; marginClassName?: string }) {
   const { baseId, value: current } = useTabs('TabsContent');
   // Only the selected panel is in the page, as with Radix.
   if (value !== current) return null;
@@ -162,7 +168,7 @@ export function TabsContent({ className, value, ...props }: Omit<ComponentProps<
       data-state="active"
       data-orientation="horizontal"
       tabIndex={0}
-      className={cn('mt-5 focus-visible:outline-none', className)}
+      className={cn(marginClassName, 'focus-visible:outline-none', className)}
       {...props}
     />
   );

@@ -124,8 +124,9 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
           Back to Dashboard
         </Link>
         <Button
-          variant="ghost"
-          className="w-full justify-start px-3 text-slate-600"
+          variant="bare"
+          size="bare"
+          className="h-11 w-full min-w-11 justify-start gap-2 rounded-xl px-3 text-sm whitespace-nowrap text-slate-600 hover:bg-slate-100"
           disabled={isPending}
           aria-busy={isPending || undefined}
           onClick={signOut}

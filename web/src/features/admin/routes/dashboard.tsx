@@ -149,7 +149,15 @@ export function AdminDashboardRoute() {
         <h2 className="mb-3 text-base font-semibold text-slate-900">Quick Actions</h2>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {quickActions.map(({ label, to, icon: Icon }) => (
-            <Link key={label} to={to} className={buttonClassName('outline', 'lg', 'h-auto flex-col gap-1.5 py-4')}>
+            <Link
+              key={label}
+              to={to}
+              className={buttonClassName(
+                'outline',
+                'bare',
+                'min-w-12 flex-col justify-center gap-1.5 rounded-xl px-5 py-4 text-base whitespace-nowrap',
+              )}
+            >
               <Icon className="size-5 text-brand-600" aria-hidden="true" />
               {label}
             </Link>

@@ -74,7 +74,7 @@ function MatchDialog({
   };
   return (
     <Dialog open={match !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-lg">
+      <DialogContent width="lg">
         <DialogHeader>
           <DialogTitle>{editing ? 'Edit Match' : `${match?.sport ?? ''} Match Details`}</DialogTitle>
           <DialogDescription>

@@ -31,7 +31,7 @@ const isVideo = (item: AdminMedia) => item.fileType === 'video';
 function MediaViewer({ item, onClose }: { item: AdminMedia | null; onClose: () => void }) {
   return (
     <Dialog open={item !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent width="3xl">
         <DialogHeader>
           <DialogTitle className="truncate pr-8">{item?.fileName ?? ''}</DialogTitle>
           <DialogDescription>

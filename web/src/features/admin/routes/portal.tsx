@@ -1,9 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 
-/** A section's screen, its own chunk (loaded when first opened). */
+/**
+ * A section's screen, its own chunk (loaded when first opened). `preload` starts that download
+ * before the layout's chunk has arrived, so the two load side by side, not one after the other.
+ */
 function section<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: module[name] })));
+  return { Screen: lazy(preload), preload };
 }
 
 /**
@@ -22,7 +27,7 @@ function Loading() {
  * the create/edit/invite/upload paths open their dialogs over it. Matched here, in the portal's
  * own chunk, so the app's first download carries none of it.
  */
-const table: [ComponentType, string[]][] = [
+const table: [ReturnType<typeof section>, string[]][] = [
   [section(() => import('./dashboard.tsx'), 'AdminDashboardRoute'), ['']],
   [
     section(() => import('./seasons.tsx'), 'AdminSeasonsRoute'),
@@ -46,10 +51,10 @@ const table: [ComponentType, string[]][] = [
 ];
 
 function findSection(pathname: string) {
-  for (const [Screen, paths] of table) {
+  for (const [{ Screen, preload }, paths] of table) {
     for (const path of paths) {
       const match = matchPath({ path: path ? `/admin/${path}` : '/admin', end: true }, pathname);
-      if (match) return { Screen, params: match.params };
+      if (match) return { Screen, preload, params: match.params };
     }
   }
   return null;
@@ -59,6 +64,7 @@ function findSection(pathname: string) {
 export function AdminPortalRoute() {
   const { pathname } = useLocation();
   const found = findSection(pathname);
+  void found?.preload();
   return (
     <Suspense fallback={<Loading />}>
       <AdminLayout params={found?.params ?? {}}>

@@ -4,7 +4,7 @@ import { Award, CalendarDays, Coins, Flame, Mail, Shield, Star, type LucideIcon 
 import type { ReactNode } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { useMyRewards, useSyncUserTotals } from '../../rewards/api.ts';
 import { roleBadgeTone, roleLabel } from '../roles.ts';
 
@@ -56,11 +56,12 @@ export function ProfileDialog({ user, open, onOpenChange }: ProfileDialogProps) 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <DialogHeader className="flex flex-col items-center pr-0 text-center">
+        {/* Centred under the avatar, so without the header's room for the close button. */}
+        <div className="mb-4 flex flex-col items-center space-y-1.5 text-center">
           <Avatar name={user.name} src={user.avatarUrl} size="lg" className="mb-2" />
           <DialogTitle>{user.name}</DialogTitle>
           <DialogDescription>Your Sideline profile</DialogDescription>
-        </DialogHeader>
+        </div>
         <dl className="divide-y divide-slate-200/70 rounded-xl bg-slate-50 px-4 text-sm">
           <ProfileRow icon={Mail} label="Email">
             <span className="block truncate" title={user.email}>

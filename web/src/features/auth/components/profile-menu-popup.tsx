@@ -46,6 +46,7 @@ export function ProfileMenuPopup({ user, variant, className, open, onOpenChange 
           side={variant === 'bottom-nav' ? 'top' : 'bottom'}
           align={variant === 'sidebar' ? 'start' : 'end'}
           collisionPadding={8}
+          className="min-w-64"
         >
           <DropdownMenuLabel className="flex items-center gap-3">
             <Avatar name={user.name} src={user.avatarUrl} size="md" />

@@ -27,9 +27,9 @@ export function CalendarSubscribe({ teamId, teamName }: { teamId: string; teamNa
   return (
     <>
       <Button
-        variant="outline"
+        variant="bare"
         size="sm"
-        className="bg-white/90"
+        className="border border-slate-200 bg-white/90 text-slate-900 hover:bg-slate-50"
         aria-haspopup="dialog"
         aria-expanded={open}
         data-state={open ? 'open' : 'closed'}

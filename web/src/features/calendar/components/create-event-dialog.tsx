@@ -33,7 +33,7 @@ interface CreateEventDialogProps {
 export function CreateEventDialog({ team, open, onOpenChange }: CreateEventDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent width="lg">
         <DialogHeader>
           <DialogTitle>Create Event</DialogTitle>
           <DialogDescription>Schedule a game, practice or get-together for {team.name}.</DialogDescription>

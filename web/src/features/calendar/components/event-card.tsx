@@ -41,8 +41,8 @@ export function EventCard({ event, teamName, myStatus, household, userId, onOpen
       aria-label={event.title}
       data-status={event.status}
       className={cn(
-        'relative space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-brand-500/40 hover:bg-slate-50',
-        cancelled && 'bg-slate-50',
+        'relative space-y-3 rounded-2xl border border-slate-200 p-4 shadow-xs transition-colors focus-within:ring-2 focus-within:ring-brand-500/40 hover:bg-slate-50',
+        cancelled ? 'bg-slate-50' : 'bg-white',
       )}
     >
       <div className="flex gap-3">
@@ -65,8 +65,8 @@ export function EventCard({ event, teamName, myStatus, household, userId, onOpen
               type="button"
               onClick={onOpen}
               className={cn(
-                "min-w-0 truncate text-left font-semibold text-slate-900 outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']",
-                cancelled && 'text-slate-600 line-through',
+                "min-w-0 truncate text-left font-semibold outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']",
+                cancelled ? 'text-slate-600 line-through' : 'text-slate-900',
               )}
             >
               {event.title}

@@ -239,13 +239,13 @@ function ManagerActions({
             <Pencil className="size-4" aria-hidden="true" />
             Edit
           </Button>
-          <Button variant="outline" className="text-red-700" onClick={() => setMode('cancel')}>
+          <Button variant="outline-destructive" onClick={() => setMode('cancel')}>
             <Ban className="size-4" aria-hidden="true" />
             Cancel this event
           </Button>
         </div>
       )}
-      <Button variant="ghost" className="w-full text-red-600 hover:bg-red-50" onClick={() => setMode('delete')}>
+      <Button variant="bare" className="w-full text-red-600 hover:bg-red-50" onClick={() => setMode('delete')}>
         <Trash2 className="size-4" aria-hidden="true" />
         Delete Event
       </Button>

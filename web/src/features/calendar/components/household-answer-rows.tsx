@@ -96,9 +96,9 @@ function AnswerRow({
               }
             }}
             className={cn(
-              'relative z-10 inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border-2 border-slate-200 bg-white px-1.5 py-1.5',
-              'text-[13px] leading-tight font-semibold text-slate-900 transition-colors hover:bg-slate-50 aria-disabled:cursor-progress',
-              current === status && active,
+              'relative z-10 inline-flex min-h-11 items-center justify-center gap-1 rounded-xl border-2 px-1.5 py-1.5',
+              'text-[13px] leading-tight font-semibold transition-colors aria-disabled:cursor-progress',
+              current === status ? active : 'border-slate-200 bg-white text-slate-900 hover:bg-slate-50',
             )}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />

@@ -57,16 +57,17 @@ export function RsvpButtons({
         {rsvpOptions.map(({ status, label, icon: Icon, active }) => (
           <Button
             key={status}
-            variant="outline"
+            variant="bare"
+            size="bare"
             aria-pressed={current === status}
             aria-disabled={rsvp.isPending || undefined}
             onClick={() => {
               if (!rsvp.isPending) rsvp.mutate({ event, status });
             }}
             className={cn(
-              'h-auto min-h-11 border-2 px-1.5 py-2 text-[13px] leading-tight whitespace-normal sm:text-sm',
+              'min-h-11 min-w-11 justify-center gap-2 rounded-xl border-2 px-1.5 py-2 text-[13px] leading-tight sm:text-sm',
               'aria-disabled:cursor-progress',
-              current === status && active,
+              current === status ? active : 'border-slate-200 bg-white text-slate-900 hover:bg-slate-50',
             )}
           >
             <Icon className="size-4 shrink-0" aria-hidden="true" />

@@ -130,8 +130,8 @@ export function EventsRoute() {
           </div>
           {createTeam ? (
             <Button
-              variant="outline"
-              className="border-white/30 bg-white text-brand-700"
+              variant="bare"
+              className="border border-white/30 bg-white text-brand-700 hover:bg-slate-50"
               onClick={() => setCreating(true)}
             >
               <Plus className="size-4" aria-hidden="true" />

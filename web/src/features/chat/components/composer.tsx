@@ -114,10 +114,9 @@ export function Composer({ teamId, onSend, sending, onPickPhoto, upload, photoTa
           onChange={onFile}
         />
         <Button
-          variant="ghost"
+          variant="subtle"
           size="icon"
           aria-label="Attach photo"
-          className="text-slate-500"
           disabled={upload.uploading}
           onClick={() => fileInput.current?.click()}
         >

@@ -22,7 +22,7 @@ export default function EmojiMenu({ trigger, onPick, onClose }: EmojiMenuProps) 
         side="top"
         align="start"
         aria-label="Emojis"
-        className="grid min-w-0 grid-cols-5 gap-0.5 p-1.5"
+        className="grid grid-cols-5 gap-0.5"
         onCloseAutoFocus={(event) => {
           if (!onClose) return;
           event.preventDefault();
@@ -30,13 +30,7 @@ export default function EmojiMenu({ trigger, onPick, onClose }: EmojiMenuProps) 
         }}
       >
         {CHAT_EMOJIS.map(({ emoji, name }) => (
-          <DropdownMenuItem
-            key={emoji}
-            aria-label={name}
-            title={name}
-            onSelect={() => onPick(emoji)}
-            className="size-10 justify-center p-0 text-xl"
-          >
+          <DropdownMenuItem key={emoji} aria-label={name} title={name} onSelect={() => onPick(emoji)} shape="tile">
             <span aria-hidden="true">{emoji}</span>
           </DropdownMenuItem>
         ))}

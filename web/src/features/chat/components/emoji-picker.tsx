@@ -19,14 +19,7 @@ interface EmojiPickerProps {
 export function EmojiPicker({ onPick, onClose, disabled }: EmojiPickerProps) {
   const [wanted, setWanted] = useState(false);
   const trigger = (props = {}) => (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label="Add emoji"
-      disabled={disabled}
-      className="text-slate-500"
-      {...props}
-    >
+    <Button variant="subtle" size="icon" aria-label="Add emoji" disabled={disabled} {...props}>
       <Smile className="size-5" aria-hidden="true" />
     </Button>
   );

@@ -39,7 +39,7 @@ export default function MessageActionsMenu({
           </DropdownMenuItem>
         ) : null}
         {onDelete ? (
-          <DropdownMenuItem disabled={busy} onSelect={onDelete} className="text-red-700">
+          <DropdownMenuItem disabled={busy} onSelect={onDelete} destructive>
             <Trash className="size-4" aria-hidden="true" />
             Delete message
           </DropdownMenuItem>

@@ -72,12 +72,17 @@ export function MessageItem({ message, own, continued = false, showTime = true, 
         <div className={cn('flex max-w-full min-w-0 items-center gap-1', own && 'flex-row-reverse')}>
           <div
             className={cn(
-              'min-w-0 rounded-2xl px-3.5 py-2 text-[15px] leading-snug wrap-anywhere whitespace-pre-wrap shadow-xs sm:text-sm',
-              !own && 'rounded-bl-md border border-slate-200/80 bg-white text-slate-900',
-              own && !failed && !deleted && 'rounded-br-md bg-gradient-to-br from-brand-600 to-violet-600 text-white',
-              own && failed && 'rounded-br-md border border-red-200 bg-red-50 text-red-900',
+              'min-w-0 rounded-2xl px-3.5 py-2 text-[15px] leading-snug wrap-anywhere whitespace-pre-wrap sm:text-sm',
+              !own && 'rounded-bl-md',
+              own && (failed || !deleted) && 'rounded-br-md',
               (pending?.status === 'sending' || pending?.status === 'waiting') && 'opacity-75',
-              deleted && 'border border-dashed border-slate-300 bg-slate-50 text-slate-500 italic shadow-none',
+              deleted
+                ? 'border border-dashed border-slate-300 bg-slate-50 text-slate-500 italic'
+                : !own
+                  ? 'border border-slate-200/80 bg-white text-slate-900 shadow-xs'
+                  : failed
+                    ? 'border border-red-200 bg-red-50 text-red-900 shadow-xs'
+                    : 'bg-gradient-to-br from-brand-600 to-violet-600 text-white shadow-xs',
             )}
           >
             {deleted ? (

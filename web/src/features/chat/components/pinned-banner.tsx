@@ -25,9 +25,9 @@ export function PinnedBanner({ teamId, onUnpin, pinningId = null }: PinnedBanner
       <p className="line-clamp-2 min-w-0 flex-1 wrap-anywhere">{text}</p>
       {onUnpin ? (
         <Button
-          variant="ghost"
-          size="sm"
-          className="-my-1 -mr-1.5 h-7 px-2 text-xs text-brand-700 hover:bg-brand-100"
+          variant="bare"
+          size="bare"
+          className="-my-1 -mr-1.5 h-7 min-w-11 justify-center gap-1.5 rounded-xl px-2 text-xs whitespace-nowrap text-brand-700 hover:bg-brand-100"
           disabled={pinningId === first.id}
           onClick={() => onUnpin(first.id)}
         >

@@ -23,7 +23,12 @@ export function ReconnectBanner() {
       )}
       <span className="flex-1">Reconnecting to live chat...</span>
       {gaveUp ? (
-        <Button variant="outline" size="sm" onClick={retry} className="border-amber-300 bg-white">
+        <Button
+          variant="bare"
+          size="sm"
+          onClick={retry}
+          className="border border-amber-300 bg-white text-slate-900 hover:bg-slate-50"
+        >
           Try again
         </Button>
       ) : null}

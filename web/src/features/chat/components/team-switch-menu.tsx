@@ -10,7 +10,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { chatTeamPath } from '../paths.ts';
 
 /** The chat header's team switcher menu, loaded on its first opening and mounted open. */
@@ -30,7 +29,7 @@ export default function TeamSwitchMenu({ team, teams, trigger }: { team: Team; t
               onSelect={() => {
                 if (!current) navigate(chatTeamPath(option.id));
               }}
-              className={cn(current && 'font-semibold text-slate-900')}
+              current={current}
             >
               <span className="flex size-4 items-center justify-center">
                 {current ? <Check className="size-4 text-brand-600" aria-hidden="true" /> : null}

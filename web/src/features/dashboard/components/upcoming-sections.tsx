@@ -43,7 +43,7 @@ export function NextUp({ userId }: { userId: string }) {
             icon={CalendarDays}
             title="Nothing planned yet"
             description="Your teams' next games and practices show up here. Enjoy the break!"
-            className="py-6"
+            compact
           />
         </Card>
       ) : (

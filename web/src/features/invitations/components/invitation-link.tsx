@@ -47,7 +47,8 @@ export function InvitationLink({ invitation, emailSent }: { invitation: IssuedIn
             readOnly
             value={invitation.url}
             onFocus={(e) => e.currentTarget.select()}
-            className="font-mono text-xs sm:text-xs"
+            textClassName="text-xs"
+            className="font-mono"
           />
           <Button
             variant="outline"

@@ -28,7 +28,7 @@ function InvalidInvitation({ reason }: { reason: string }) {
     <Screen>
       <CardHeader className="items-center text-center">
         <CircleAlert className="mx-auto size-10 text-red-500" aria-hidden="true" />
-        <CardTitle className="text-xl">Invalid Invitation</CardTitle>
+        <CardTitle>Invalid Invitation</CardTitle>
         <CardDescription>{reason}</CardDescription>
       </CardHeader>
       <CardContent className="flex justify-center">
@@ -92,7 +92,7 @@ export function InviteRoute() {
     return (
       <Screen>
         <CardHeader className="text-center">
-          <CardTitle className="text-xl">Your child's consent</CardTitle>
+          <CardTitle>Your child's consent</CardTitle>
           <CardDescription>
             Choose whether {askConsent.player.name} may appear in {askConsent.team.name}'s photos, streams and anything
             public. You can change this at any time on the team page.
@@ -150,7 +150,7 @@ export function InviteRoute() {
         <span className="mx-auto flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
           <Mail className="size-6" aria-hidden="true" />
         </span>
-        <CardTitle className="text-xl">Team Invitation</CardTitle>
+        <CardTitle>Team Invitation</CardTitle>
         <CardDescription>
           You've been invited to join <strong className="text-slate-900">{invite.team.name}</strong> {invitedAs(invite)}
           .

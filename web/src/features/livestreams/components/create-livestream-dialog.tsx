@@ -73,7 +73,7 @@ interface CreateLivestreamDialogProps {
 export function CreateLivestreamDialog({ team, open, onOpenChange, onCreated }: CreateLivestreamDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent width="lg">
         <DialogHeader>
           <DialogTitle>Create Livestream</DialogTitle>
           <DialogDescription>

@@ -135,7 +135,7 @@ export function TeamLivestreamsCard({
             description={
               canCreate ? 'Create your first livestream to get started' : 'Your coach has not set up a stream yet.'
             }
-            className="py-6"
+            compact
           />
         ) : (
           <ul className="space-y-2" aria-label="Team livestreams">

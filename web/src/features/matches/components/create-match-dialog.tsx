@@ -107,7 +107,7 @@ export function CreateMatchDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent width="lg">
         <DialogHeader>
           <DialogTitle>Create Match</DialogTitle>
           <DialogDescription>Against another team on Sideline, or a club that isn't on Sideline.</DialogDescription>

@@ -23,7 +23,7 @@ interface LineupDialogProps {
 export function LineupDialog({ match, open, onOpenChange }: LineupDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="2xl">
         <DialogHeader>
           <DialogTitle>Manage Match Lineup</DialogTitle>
           <DialogDescription>

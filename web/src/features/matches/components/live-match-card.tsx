@@ -67,8 +67,8 @@ export function LiveMatchCard({ match, className }: { match: MatchSummary; class
     <Link
       to={matchPath(match.id)}
       className={cn(
-        'block min-h-14 rounded-2xl border border-slate-200/80 bg-white px-4 py-3 shadow-sm shadow-slate-900/5 transition-colors hover:bg-slate-50',
-        match.status === 'in_progress' && 'border-red-200',
+        'block min-h-14 rounded-2xl border bg-white px-4 py-3 shadow-sm shadow-slate-900/5 transition-colors hover:bg-slate-50',
+        match.status === 'in_progress' ? 'border-red-200' : 'border-slate-200/80',
         className,
       )}
     >

@@ -1,7 +1,6 @@
 import type { LiveMatchSummary } from '@sideline/domain';
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { summaryOfLiveMatch } from '../lib/match-summary.ts';
 import { LiveMatchCard } from './live-match-card.tsx';
 
@@ -23,7 +22,7 @@ export function LiveNow({
   const live = (liveNow ?? 0) > 0;
   const more = (liveNow ?? 0) - (liveMatches?.length ?? 0);
   return (
-    <Card className={cn('p-4 sm:p-5', live && 'border-red-200')}>
+    <Card className="p-4 sm:p-5" borderClassName={live ? 'border-red-200' : undefined}>
       <section aria-labelledby="live-now" className="space-y-3">
         <div className="flex items-center justify-between gap-3">
           <h2 id="live-now" className="flex items-center gap-2 text-base font-semibold text-slate-900">

@@ -22,8 +22,8 @@ export function MatchScore({ match, large = false }: { match: Match; large?: boo
   return (
     <div
       className={cn(
-        'grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-xl bg-slate-50 px-3 py-2',
-        large && 'py-4',
+        'grid grid-cols-[1fr_auto_1fr] items-center gap-3 rounded-xl bg-slate-50 px-3',
+        large ? 'py-4' : 'py-2',
       )}
       aria-label={`Score: ${match.teamA.name} ${scoreText(match.scoreA)}, ${match.teamB.name} ${scoreText(match.scoreB)}`}
       aria-live={match.status === 'in_progress' ? 'polite' : undefined}

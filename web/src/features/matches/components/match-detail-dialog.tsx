@@ -31,7 +31,7 @@ interface MatchDetailDialogProps {
 export function MatchDetailDialog({ match, onOpenChange }: MatchDetailDialogProps) {
   return (
     <Dialog open={match !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">{match ? <MatchDetail match={match} /> : null}</DialogContent>
+      <DialogContent width="2xl">{match ? <MatchDetail match={match} /> : null}</DialogContent>
     </Dialog>
   );
 }

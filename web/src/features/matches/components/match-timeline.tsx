@@ -1,5 +1,4 @@
 import type { MatchTimeline } from '@sideline/domain';
-import { cn } from '../../../lib/cn.ts';
 import { scoreText } from '../lib/match-display.ts';
 import { minuteText, statPhrase, timelineItems, type TimelineItem } from '../lib/timeline.ts';
 
@@ -30,7 +29,7 @@ function Row({ item }: { item: TimelineItem }) {
         {item.minute === null ? '' : minuteText(item.minute)}
       </span>
       <div className="min-w-0 flex-1">
-        <p className={cn('text-slate-900', item.retracted && 'text-slate-500 line-through')}>
+        <p className={item.retracted ? 'text-slate-500 line-through' : 'text-slate-900'}>
           <span className="font-semibold">{what}</span>
           <span className="text-slate-600"> · </span>
           <span className="break-words">{who}</span>

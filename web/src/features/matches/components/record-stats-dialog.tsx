@@ -37,7 +37,7 @@ interface RecordStatsDialogProps {
 export function RecordStatsDialog({ match, open, onOpenChange }: RecordStatsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent width="3xl">
         <DialogHeader>
           <DialogTitle>Record Match Statistics</DialogTitle>
           <DialogDescription>

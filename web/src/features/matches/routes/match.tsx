@@ -104,6 +104,9 @@ function Info({ match }: { match: Match }) {
   );
 }
 
+/** `lg` buttons that share a row and may narrow below their 48 px minimum width to fit it. */
+const sharedRowClassName = 'h-12 min-w-0 flex-1 justify-center gap-2 rounded-xl px-5 text-base whitespace-nowrap';
+
 /** Score (the scorer), Lineup and the status changes the match machine allows, for its managers. */
 function ManagerActions({ match }: { match: Match }) {
   const { can } = useMatchMachine(match);
@@ -115,12 +118,12 @@ function ManagerActions({ match }: { match: Match }) {
       {scoring || lineup ? (
         <div className="flex flex-wrap gap-2">
           {scoring ? (
-            <Link to={matchScorerPath(match.id)} className={buttonClassName('primary', 'lg', 'min-w-0 flex-1')}>
+            <Link to={matchScorerPath(match.id)} className={buttonClassName('primary', 'bare', sharedRowClassName)}>
               <Target className="size-5" aria-hidden="true" />
               Score
             </Link>
           ) : null}
-          {lineup ? <LineupButton match={match} className="min-w-0 flex-1" /> : null}
+          {lineup ? <LineupButton match={match} size="bare" className={sharedRowClassName} /> : null}
         </div>
       ) : null}
       <LifecycleActions key={match.status} match={match} />

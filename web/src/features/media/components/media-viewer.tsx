@@ -2,7 +2,7 @@ import type { MediaItem } from '@sideline/domain';
 import { Download, Heart, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -66,10 +66,7 @@ export function MediaViewer({
       }}
     >
       {item ? (
-        <DialogContent
-          className="max-w-2xl p-0 sm:p-0"
-          closeClassName="text-on-media hover:bg-on-media/15 hover:text-on-media"
-        >
+        <DialogContent width="2xl" flush closeClassName="text-on-media hover:bg-on-media/15 hover:text-on-media">
           {/* The close button sits on this dark strip above the picture, never on it. */}
           <div className="overflow-hidden rounded-t-2xl bg-black pt-14">
             {item.type === 'photo' ? (
@@ -87,12 +84,12 @@ export function MediaViewer({
             )}
           </div>
           <div className="space-y-4 p-5">
-            <DialogHeader className="mb-0">
+            <div className="mb-0 space-y-1.5 pr-10">
               <DialogTitle className="wrap-anywhere">{item.title}</DialogTitle>
               <DialogDescription>
                 {item.uploader.name} · <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
               </DialogDescription>
-            </DialogHeader>
+            </div>
             <div className="flex flex-wrap items-center gap-2">
               <Button
                 variant={item.likedByMe ? 'secondary' : 'outline'}
@@ -155,7 +152,12 @@ export function MediaViewer({
                   </div>
                 </div>
               ) : (
-                <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setConfirming(true)}>
+                <Button
+                  variant="bare"
+                  size="sm"
+                  className="text-red-700 hover:bg-slate-100"
+                  onClick={() => setConfirming(true)}
+                >
                   <Trash2 className="size-4" aria-hidden="true" />
                   Delete
                 </Button>

@@ -171,7 +171,7 @@ function MediaHub({ team, teams, user }: { team: Team; teams: Team[]; user: User
             </TabsTrigger>
           ))}
         </TabsList>
-        <TabsContent value={filter} className="mt-4">
+        <TabsContent value={filter} marginClassName="mt-4">
           {media.isPending ? (
             <div className="flex justify-center py-16">
               <Spinner label="Loading media" />

@@ -117,9 +117,9 @@ export function MoreRoute() {
       })}
 
       <Button
-        variant="outline"
+        variant="outline-destructive"
         size="lg"
-        className="w-full text-red-700"
+        className="w-full"
         disabled={isPending}
         aria-busy={isPending || undefined}
         onClick={signOut}

@@ -201,7 +201,7 @@ export function GamificationRoute() {
             icon={History}
             title="No rewards yet"
             description="Chat with your team, RSVP to events and share photos to earn XP and dulars."
-            className="py-6"
+            compact
           />
         ) : (
           <>

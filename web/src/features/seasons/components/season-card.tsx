@@ -60,7 +60,7 @@ export function SeasonCard({ season, canManage, onEdit, onDelete }: SeasonCardPr
         ) : null}
       </div>
       <div className="mt-auto flex items-center gap-2 pt-4">
-        <Link to={seasonTeamsPath(season.id)} className={buttonClassName('secondary', 'sm', 'flex-1')}>
+        <Link to={seasonTeamsPath(season.id)} className={buttonClassName('secondary', 'sm', 'grow basis-0')}>
           Manage Teams
         </Link>
         {canManage ? (

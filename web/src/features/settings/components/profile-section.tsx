@@ -85,7 +85,7 @@ export function ProfileSection({ user }: { user: User }) {
           </Button>
           {user.avatarUrl ? (
             <Button
-              variant="ghost"
+              variant="bare"
               size="sm"
               className="text-red-700 hover:bg-red-50"
               disabled={pictureBusy}

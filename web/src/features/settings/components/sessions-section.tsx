@@ -49,7 +49,7 @@ export function SessionsSection() {
           </div>
         </div>
       ) : (
-        <Button variant="outline" className="mt-4 text-red-700" onClick={() => setConfirming(true)}>
+        <Button variant="outline-destructive" className="mt-4" onClick={() => setConfirming(true)}>
           <LogOut className="size-4" aria-hidden="true" />
           Sign out everywhere
         </Button>

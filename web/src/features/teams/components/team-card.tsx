@@ -54,7 +54,7 @@ export function TeamCard({ team }: { team: Team }) {
         <Link
           to={chatPath(team.id)}
           aria-label={`Chat with ${team.name}`}
-          className={buttonClassName('secondary', 'sm', 'flex-1')}
+          className={buttonClassName('secondary', 'sm', 'grow basis-0')}
         >
           <MessageCircle className="size-4" aria-hidden="true" />
           Chat
@@ -63,7 +63,7 @@ export function TeamCard({ team }: { team: Team }) {
           <Link
             to={`${paths.events}/${encodeURIComponent(team.id)}`}
             aria-label={`Events of ${team.name}`}
-            className={buttonClassName('secondary', 'sm', 'flex-1')}
+            className={buttonClassName('secondary', 'sm', 'grow basis-0')}
           >
             <CalendarDays className="size-4" aria-hidden="true" />
             Events

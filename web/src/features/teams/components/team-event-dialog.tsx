@@ -3,7 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { choiceInputClassName, choiceLabelClassName, Label } from '../../../components/ui/label.tsx';
+import {
+  choiceInputClassName,
+  choiceLabelClassName,
+  choiceLabelLayoutClassName,
+  Label,
+} from '../../../components/ui/label.tsx';
 import { NativeSelect } from '../../../components/ui/select.tsx';
 import { toast } from '../../../components/ui/use-toast.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -93,7 +98,7 @@ function TeamEventFields({ team, onDone }: { team: Team; onDone: () => void }) {
           onChange={(e) => set('location', e.target.value)}
         />
       </div>
-      <label className={cn(choiceLabelClassName, 'font-medium text-slate-900')}>
+      <label className={cn(choiceLabelLayoutClassName, 'font-medium text-slate-900')}>
         <input
           type="checkbox"
           className={choiceInputClassName}
@@ -218,7 +223,7 @@ export function TeamEventDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent width="lg">
         <DialogHeader>
           <DialogTitle>Create Event</DialogTitle>
           <DialogDescription>Schedule a game, practice or get-together for {team.name}.</DialogDescription>

@@ -46,7 +46,7 @@ export function TeamHeader({
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-2xl font-bold tracking-tight">{team.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-brand-100">
-            <Badge className="bg-white/15 text-white ring-white/25">{sportLabel(team)}</Badge>
+            <Badge tone="inverse">{sportLabel(team)}</Badge>
             {team.ageGroup ? <span>{team.ageGroup}</span> : null}
             <span>{teamKindLabel(team)}</span>
           </p>
@@ -57,8 +57,8 @@ export function TeamHeader({
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
           {onCreateEvent ? (
             <Button
-              variant="secondary"
-              className="flex-1 bg-white/90 hover:bg-white sm:flex-none"
+              variant="bare"
+              className="grow basis-0 bg-white/90 text-slate-900 hover:bg-white sm:flex-none"
               onClick={onCreateEvent}
             >
               <CalendarPlus className="size-4" aria-hidden="true" />
@@ -67,7 +67,11 @@ export function TeamHeader({
           ) : null}
           <Link
             to={chatPath(team.id)}
-            className={buttonClassName('secondary', 'md', 'flex-1 bg-white/90 hover:bg-white sm:flex-none')}
+            className={buttonClassName(
+              'bare',
+              'md',
+              'grow basis-0 bg-white/90 text-slate-900 hover:bg-white sm:flex-none',
+            )}
           >
             <MessageCircle className="size-4" aria-hidden="true" />
             Team Chat

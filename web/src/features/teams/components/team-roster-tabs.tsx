@@ -1,5 +1,6 @@
 import type { Invitation, Player, Team, TeamConsentSummary, TeamMember } from '@sideline/domain';
 import { UserPlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -9,7 +10,6 @@ import {
   openInvitations,
   type InvitationControls,
 } from '../../invitations/components/invitation-actions.tsx';
-import { AdultToggle } from '../../players/components/adult-toggle.tsx';
 import { PlayerLists } from '../../players/components/player-lists.tsx';
 import { MyChildrenConsents } from '../../consent/components/child-consents.tsx';
 import { ConsentBadges, TeamConsentSummaryLine } from '../../consent/components/consent-badges.tsx';
@@ -17,6 +17,11 @@ import { groupRoster } from '../team-display.ts';
 import { Loaded } from './loaded.tsx';
 import { MemberList, type CoachAction } from './member-list.tsx';
 import type { TeamDialogName } from './team-page-dialogs.tsx';
+
+// Only a manager sees the roster's adult switches: the others' first download goes without them.
+const AdultToggle = lazy(() =>
+  import('../../players/components/adult-toggle.tsx').then((module) => ({ default: module.AdultToggle })),
+);
 
 type QueryOf<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
 
@@ -130,7 +135,9 @@ export function TeamRosterTabs({
                         badgesFor: (player: Player) => (
                           <>
                             <ConsentBadges row={consentSummary?.players.find((r) => r.playerId === player.id)} />
-                            <AdultToggle teamId={team.id} player={player} />
+                            <Suspense fallback={null}>
+                              <AdultToggle teamId={team.id} player={player} />
+                            </Suspense>
                           </>
                         ),
                       }

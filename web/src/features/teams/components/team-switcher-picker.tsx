@@ -51,7 +51,7 @@ export function TeamSwitcherPicker({
         <DropdownMenuTrigger aria-label={triggerLabel} className={cn(triggerClassName, className)}>
           <TriggerContent team={selectedTeam} />
         </DropdownMenuTrigger>
-        <DropdownMenuContent align={align} collisionPadding={8}>
+        <DropdownMenuContent align={align} collisionPadding={8} className="min-w-64">
           <DropdownMenuLabel className="text-xs font-medium text-slate-500">Your teams</DropdownMenuLabel>
           <DropdownMenuSeparator />
           <DropdownMenuRadioGroup value={selectedTeam.id} onValueChange={onSelect}>
@@ -93,7 +93,7 @@ export function TeamSwitcherPicker({
                     selected ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
                   )}
                 >
-                  <TeamMark team={team} className="size-9 text-sm" />
+                  <TeamMark team={team} large />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-semibold text-slate-900">{team.name}</span>
                     <span className="block truncate text-xs text-slate-600">

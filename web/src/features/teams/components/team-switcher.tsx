@@ -16,13 +16,14 @@ interface TeamSwitcherProps {
 export const teamSwitcherTriggerClassName =
   'inline-flex min-h-11 max-w-full items-center gap-2 rounded-xl border border-slate-200 bg-white py-1.5 pr-2.5 pl-1.5 text-sm font-semibold text-slate-900 shadow-xs transition-colors hover:bg-slate-50 data-[state=open]:bg-slate-50';
 
-export function TeamMark({ team, className }: { team: Team; className?: string }) {
+/** The team's initial on its gradient; `large` for a list of teams to pick from. */
+export function TeamMark({ team, large = false }: { team: Team; large?: boolean }) {
   return (
     <span
       aria-hidden="true"
       className={cn(
-        'flex size-7 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-brand-500 to-violet-600 text-xs font-bold text-white',
-        className,
+        'flex shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-brand-500 to-violet-600 font-bold text-white',
+        large ? 'size-9 text-sm' : 'size-7 text-xs',
       )}
     >
       {/* Drawn by CSS: the letter is not part of the trigger's visible text (its name says the team). */}

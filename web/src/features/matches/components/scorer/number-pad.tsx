@@ -3,7 +3,7 @@ import { Delete } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../../../lib/cn.ts';
 import { statTypeLabel } from '../../lib/match-display.ts';
-import { bigButtonClassName } from './scorer-subject.ts';
+import { bigButtonBoxClassName, bigButtonClassName } from './scorer-subject.ts';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0'] as const;
 
@@ -53,8 +53,8 @@ export function NumberPad({
             aria-label={key === '.' ? 'Decimal point' : undefined}
             onClick={() => setValue((v) => pressKey(v, key))}
             className={cn(
-              bigButtonClassName,
-              'border border-slate-200 bg-white text-2xl text-slate-900 hover:bg-slate-50',
+              bigButtonBoxClassName,
+              'w-full gap-2 border border-slate-200 bg-white px-3 text-2xl text-slate-900 hover:bg-slate-50',
             )}
           >
             {key}

@@ -1,6 +1,6 @@
 import type { Match, Participant } from '@sideline/domain';
 import { cn } from '../../../../lib/cn.ts';
-import { bigButtonClassName, type ScorerSubject } from './scorer-subject.ts';
+import { bigButtonBoxClassName, bigButtonClassName, type ScorerSubject } from './scorer-subject.ts';
 
 /** On the field first (while the match is played), else starters first. */
 function byPlaying(inProgress: boolean) {
@@ -16,8 +16,8 @@ function PlayerButton({ participant, onPick }: { participant: Participant; onPic
         type="button"
         onClick={onPick}
         className={cn(
-          bigButtonClassName,
-          'flex-col gap-0 border',
+          bigButtonBoxClassName,
+          'w-full flex-col border px-3 text-base',
           benched
             ? 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50'
             : 'border-brand-200 bg-brand-50 text-brand-900 hover:bg-brand-100',

@@ -2,7 +2,7 @@ import { Check, CircleAlert, RotateCcw, Undo2, X } from 'lucide-react';
 import { cn } from '../../../../lib/cn.ts';
 import { UNDO_WINDOW_MS, type LastStat } from '../../hooks/use-score-keeper.ts';
 import { useNow } from '../../lib/match-clock.ts';
-import { bigButtonClassName } from './scorer-subject.ts';
+import { bigButtonBoxClassName } from './scorer-subject.ts';
 
 function message(last: LastStat): string {
   const what = `${last.what} · ${last.who}`;
@@ -68,8 +68,8 @@ export function UndoBar({
           type="button"
           onClick={onUndo}
           className={cn(
-            bigButtonClassName,
-            'w-auto shrink-0 px-4',
+            bigButtonBoxClassName,
+            'shrink-0 gap-2 px-4 text-base',
             failed ? 'bg-red-600 text-white hover:bg-red-700' : 'bg-white text-slate-900 hover:bg-slate-100',
           )}
         >
@@ -86,7 +86,7 @@ export function UndoBar({
         <button
           type="button"
           onClick={onRetry}
-          className={cn(bigButtonClassName, 'w-auto shrink-0 bg-red-600 px-4 text-white hover:bg-red-700')}
+          className={cn(bigButtonBoxClassName, 'shrink-0 gap-2 bg-red-600 px-4 text-base text-white hover:bg-red-700')}
         >
           <RotateCcw className="size-5" aria-hidden="true" />
           Try again
