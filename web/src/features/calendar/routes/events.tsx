@@ -64,6 +64,9 @@ export function EventsRoute() {
   const filter: EventFilter = isFilter(tabParam) ? tabParam : 'upcoming';
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  // Once loaded the detail stays mounted, so that it closes with its animation. (Every hook is
+  // called before the early returns below: React needs the same hooks on every render.)
+  const [detailUsed, setDetailUsed] = useState(false);
 
   if (!user) return null;
   if (teamsQuery.isPending) {
@@ -104,8 +107,6 @@ export function EventsRoute() {
   const teamName = (id: string) => teams.find((t) => t.id === id)?.name;
   const merged = !routeTeam && teams.length > 1;
   const openEvent = events.find((e) => occurrenceKey(e) === openKey) ?? null;
-  // Once loaded the detail stays mounted, so that it closes with its animation.
-  const [detailUsed, setDetailUsed] = useState(false);
   if (openEvent && !detailUsed) setDetailUsed(true);
 
   const setFilter = (value: string) =>
