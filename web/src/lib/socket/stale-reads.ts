@@ -82,24 +82,32 @@ const CHANGE_CLOCK_ALLOWANCE_MS = 1_000;
 /**
  * `joined` names the teams that changed in the last minute, before this socket followed them:
  * what was read of such a team before its change never heard of it, so it is read again.
- * Everything of the team (its prefix) and the reads across teams that show it.
+ * Everything of each team (its prefix), and once, against the latest change, the reads across
+ * teams that show them (a read asked for twice would be fetched twice).
  */
 function changedBeforeJoin(recent: { now: number; changedAt: Record<string, number> }, clientNow: number): Stale[] {
   const clockOffset = clientNow - recent.now;
-  return Object.entries(recent.changedAt).flatMap(([teamId, at]) => {
-    const answeredBefore = at + clockOffset + CHANGE_CLOCK_ALLOWANCE_MS;
-    const before = (filters: InvalidateQueryFilters): InvalidateQueryFilters => ({
+  const answeredBefore =
+    (at: number) =>
+    (filters: InvalidateQueryFilters): InvalidateQueryFilters => ({
       ...filters,
-      predicate: (query) => query.state.dataUpdatedAt < answeredBefore && (filters.predicate?.(query) ?? true),
+      predicate: (query) =>
+        query.state.dataUpdatedAt < at + clockOffset + CHANGE_CLOCK_ALLOWANCE_MS &&
+        (filters.predicate?.(query) ?? true),
     });
-    return [
-      apiKey(apiPaths.team(teamId)),
-      only(apiKey(apiPaths.teams)),
-      apiKey(apiPaths.dashboard),
-      apiKey(apiPaths.myUpcoming),
-      ...matchSummaries([teamId]),
-    ].map((stale) => before(filtersOf(stale)));
-  });
+  const changes = Object.entries(recent.changedAt);
+  if (changes.length === 0) return [];
+  const latest = Math.max(...changes.map(([, at]) => at));
+  const acrossTeams = [
+    only(apiKey(apiPaths.teams)),
+    apiKey(apiPaths.dashboard),
+    apiKey(apiPaths.myUpcoming),
+    ...matchSummaries([]),
+  ];
+  return [
+    ...changes.map(([teamId, at]) => answeredBefore(at)(filtersOf(apiKey(apiPaths.team(teamId))))),
+    ...acrossTeams.map((stale) => answeredBefore(latest)(filtersOf(stale))),
+  ];
 }
 
 /** The reads `frame` makes stale: none for a frame this client does not know. */
