@@ -311,7 +311,7 @@ export default defineConfig(({ command }) => ({
             // reads) in one chunk, not a dozen.
             {
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](ui[\\/](avatar|badge|button|card|empty-state|input|label|load-error|select|skeleton|spinner)|logo)\.tsx|components[\\/]ui[\\/]use-toast\.ts|lib[\\/](cn|use-media-query|clipboard)\.ts|lib[\\/]socket[\\/](socket-context|protocol|socket-status)\.ts|features[\\/](auth[\\/]roles|teams[\\/]team-display)\.ts|features[\\/](auth|teams|dashboard)[\\/]api\.ts|features[\\/]matches[\\/]match-boards\.ts)$/,
+              test: /[\\/]src[\\/](components[\\/](ui[\\/](avatar|badge|button|card|empty-state|input|label|load-error|select|skeleton|spinner)|logo)\.tsx|components[\\/]ui[\\/]use-toast\.ts|lib[\\/](cn|use-media-query|clipboard|intl-dates)\.ts|lib[\\/]socket[\\/](socket-context|protocol|socket-status)\.ts|features[\\/](auth[\\/]roles|teams[\\/]team-display)\.ts|features[\\/](auth|teams|dashboard)[\\/]api\.ts|features[\\/]matches[\\/]match-boards\.ts)$/,
               priority: 10,
             },
             {

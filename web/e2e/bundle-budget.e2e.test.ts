@@ -15,13 +15,6 @@ import { startSideline, type SidelineProcess } from './support/sideline-process.
  */
 const BUDGET_KB = 170;
 
-/**
- * The one screen still at the budget's edge in Chromium (169.3–170.1 KB over runs, 28 files: its
- * frame, dashboard and live match card, with date-fns and about 0.4 KB of headers a file), with
- * the ceiling it must not pass. docs/performance.md, Web first load, says what remains. Remove the
- * entry once it is safely within the budget.
- */
-const OVER_BUDGET_CEILINGS: Partial<Record<string, number>> = { 'admin portal': 171 };
 
 describe('the first load of the built web app (npm run build:web)', () => {
   it('has a build manifest to measure', () => {
@@ -102,15 +95,14 @@ describe.skipIf(skipReason !== null)('a cold load of every route in Chromium at 
   }
 
   for (const { name } of everyRoute({ teamId: '', seasonId: '' })) {
-    const limit = OVER_BUDGET_CEILINGS[name] ?? BUDGET_KB;
-    it(`downloads at most ${limit} KB of compressed JavaScript on a cold load of ${name}`, async () => {
+    it(`downloads at most ${BUDGET_KB} KB of compressed JavaScript on a cold load of ${name}`, async () => {
       const route = everyRoute(ids).find((r) => r.name === name)!;
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       if (route.as) await signIn(context.request, route.as);
       const { bytes, files } = await coldLoadScripts(context, `${sideline.url}${route.path}`);
       await context.close();
       const kb = bytes / 1024;
-      expect(kb, `${name}: ${kb.toFixed(1)} KB in ${files.length} files`).toBeLessThanOrEqual(limit);
+      expect(kb, `${name}: ${kb.toFixed(1)} KB in ${files.length} files`).toBeLessThanOrEqual(BUDGET_KB);
     });
   }
 });

@@ -1,10 +1,10 @@
 import type { Message } from '@sideline/domain';
-import { differenceInSeconds, formatDistanceStrict, isValid, parseISO } from 'date-fns';
+import { timeAgo } from '../../lib/intl-dates.ts';
 
 /** Spec §9: the home dashboard shows the latest 3 messages. */
 export const HOME_MESSAGE_COUNT = 3;
 export const UNKNOWN_USER = 'Unknown User';
-export const JUST_NOW = 'Just now';
+export { JUST_NOW } from '../../lib/intl-dates.ts';
 export const PHOTO_PREVIEW = '📷 Photo';
 
 /** The newest `count` messages, newest first (the endpoint returns oldest → newest). */
@@ -24,14 +24,5 @@ export function previewText(message: Pick<Message, 'text' | 'mediaUrl'>): string
   return message.mediaUrl ? PHOTO_PREVIEW : '';
 }
 
-/**
- * 'x ago' (spec §9); 'Just now' for a missing or invalid timestamp (spec §8), for the last few
- * seconds, and for a time slightly in the future (clock skew).
- */
-export function relativeTime(timestamp: string | null | undefined, now: Date = new Date()): string {
-  if (!timestamp) return JUST_NOW;
-  const date = parseISO(timestamp);
-  if (!isValid(date)) return JUST_NOW;
-  if (differenceInSeconds(now, date) < 45) return JUST_NOW;
-  return formatDistanceStrict(date, now, { addSuffix: true });
-}
+/** 'x ago' (spec §9); 'Just now' for a missing or invalid timestamp (spec §8) and the last few seconds. */
+export const relativeTime = timeAgo;

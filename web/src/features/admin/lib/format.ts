@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { formatMediumDate, formatMediumDateTime, parseIsoDate } from '../../../lib/intl-dates.ts';
 import type { BadgeTone } from '../../../components/ui/badge.tsx';
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
@@ -30,13 +30,12 @@ export function matchStatusTone(status: string): BadgeTone {
 
 /** A date-time for lists: 'Mar 4, 2026, 5:30 PM'; the raw text when it is not a date. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'PP, p') : iso;
+  const date = parseIsoDate(iso);
+  return date ? formatMediumDateTime(date) : (iso ?? '');
 }
 
+/** A date for lists: 'Mar 4, 2026'; the raw text when it is not a date. */
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'PP') : iso;
+  const date = parseIsoDate(iso);
+  return date ? formatMediumDate(date) : (iso ?? '');
 }

@@ -1,7 +1,7 @@
 import type { Invitation } from '@sideline/domain';
-import { format } from 'date-fns';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatMonthDay } from '../../../lib/intl-dates.ts';
 
 /** What a manager can do with an open invitation, and the state they act on. */
 export interface InvitationControls {
@@ -20,8 +20,7 @@ export function InvitationSummary({ invitation }: { invitation: Invitation }) {
   return (
     <span className="flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
       <span>
-        Invited {invitation.inviteeName} ({invitation.inviteeEmail}) on{' '}
-        {format(new Date(invitation.createdAt), 'MMM d')}
+        Invited {invitation.inviteeName} ({invitation.inviteeEmail}) on {formatMonthDay(new Date(invitation.createdAt))}
       </span>
       {invitation.status === 'expired' ? <Badge tone="orange">Expired</Badge> : <Badge tone="blue">Pending</Badge>}
     </span>

@@ -3,14 +3,8 @@ import { CalendarDays, Timer, MapPinned, Trophy } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import {
-  matchDate,
-  matchTime,
-  matchTitle,
-  scoreText,
-  statusBadgeClassName,
-  statusLabel,
-} from '../lib/match-display.ts';
+import { matchTitle, scoreText, statusBadgeClassName, statusLabel } from '../lib/match-display.ts';
+import { matchDate, matchTime } from '../lib/match-dates.ts';
 
 export function StatusBadge({ status }: { status: string }) {
   return <span className={statusBadgeClassName(status)}>{statusLabel(status)}</span>;

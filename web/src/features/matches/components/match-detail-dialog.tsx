@@ -9,13 +9,12 @@ import { useMatchStats, useParticipants, usePlayingTime } from '../api.ts';
 import {
   groupStats,
   ledgerEventLabel,
-  matchDate,
-  matchTime,
   minutesText,
   scoreText,
   skeletonClassName,
   statTypeLabel,
 } from '../lib/match-display.ts';
+import { matchDate, matchTime } from '../lib/match-dates.ts';
 import { LineupDialog } from './lineup-dialog.tsx';
 import { MatchActions } from './match-actions.tsx';
 import { MatchScore, StatusBadge } from './match-card.tsx';

@@ -1,5 +1,4 @@
 import { sportById, type Match, type Stat } from '@sideline/domain';
-import { format } from 'date-fns';
 
 /**
  * The Games screen's tabs: Upcoming (scheduled), Live (in progress), Results (completed and
@@ -62,9 +61,6 @@ export const statusBadgeClassName = (status: string) =>
  * the same reason as the status colours.
  */
 export const skeletonClassName = 'animate-pulse rounded-xl bg-slate-200/70';
-
-export const matchDate = (iso: string) => format(new Date(iso), 'EEE, MMM d, yyyy');
-export const matchTime = (iso: string) => format(new Date(iso), 'h:mm a');
 
 /** '{sport name} Match' — the sport by the catalogue, 'Unknown Sport' when it is not known. */
 export const matchTitle = (match: Pick<Match, 'sportId'>) => `${sportById(match.sportId).name} Match`;

@@ -1,4 +1,3 @@
-import { formatDistanceToNowStrict } from 'date-fns';
 
 /** A video's length as m:ss (h:mm:ss from an hour); null when the length is unknown. */
 export function formatDuration(seconds: number | null | undefined): string | null {
@@ -11,12 +10,7 @@ export function formatDuration(seconds: number | null | undefined): string | nul
 }
 
 /** Spec §9: relative times read 'x ago'. */
-export function timeAgo(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Just now';
-  if (now.getTime() - date.getTime() < 45_000) return 'Just now';
-  return formatDistanceToNowStrict(date, { addSuffix: true });
-}
+export { timeAgo } from '../../../lib/intl-dates.ts';
 
 /** Where the file downloads from (the server answers with Content-Disposition: attachment). */
 export const downloadUrl = (url: string) => `${url}${url.includes('?') ? '&' : '?'}download=1`;

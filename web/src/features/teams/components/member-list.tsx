@@ -1,14 +1,14 @@
 import type { Team, TeamMember } from '@sideline/domain';
-import { format, isValid, parseISO } from 'date-fns';
 import { useId } from 'react';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatMediumDate, parseIsoDate } from '../../../lib/intl-dates.ts';
 import { roleBadgeTone, roleLabel } from '../../auth/roles.ts';
 
 function joinedLabel(joinedAt: string): string | null {
-  const date = parseISO(joinedAt);
-  return isValid(date) ? `Joined ${format(date, 'MMM d, yyyy')}` : null;
+  const date = parseIsoDate(joinedAt);
+  return date ? `Joined ${formatMediumDate(date)}` : null;
 }
 
 /** The member's job in this team, when it is more than being a member. */
