@@ -15,7 +15,6 @@ import { startSideline, type SidelineProcess } from './support/sideline-process.
  */
 const BUDGET_KB = 170;
 
-
 describe('the first load of the built web app (npm run build:web)', () => {
   it('has a build manifest to measure', () => {
     expect(existsSync(path.join(webDist, '.vite', 'manifest.json'))).toBe(true);

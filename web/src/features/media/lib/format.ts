@@ -1,4 +1,3 @@
-
 /** A video's length as m:ss (h:mm:ss from an hour); null when the length is unknown. */
 export function formatDuration(seconds: number | null | undefined): string | null {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return null;
