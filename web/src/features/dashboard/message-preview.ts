@@ -4,7 +4,6 @@ import { timeAgo } from '../../lib/intl-dates.ts';
 /** Spec §9: the home dashboard shows the latest 3 messages. */
 export const HOME_MESSAGE_COUNT = 3;
 export const UNKNOWN_USER = 'Unknown User';
-export { JUST_NOW } from '../../lib/intl-dates.ts';
 export const PHOTO_PREVIEW = '📷 Photo';
 
 /** The newest `count` messages, newest first (the endpoint returns oldest → newest). */
