@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { browserUnavailableReason } from './support/browser.ts';
 import { useSidelineInBrowser } from './support/fixture.ts';
-import { signInAsDemo } from './support/demo.ts';
+import { callApi, signInAsDemo } from './support/demo.ts';
 import { readManifest } from './support/initial-js.ts';
 
 const skipReason = browserUnavailableReason();
@@ -87,6 +87,81 @@ describe.skipIf(skipReason !== null)('the first load in Chromium', () => {
     }
     // Nor its data: the sign-in screen asks only who is signed in.
     expect(requested.filter((path) => path.startsWith('/api/') && path !== '/api/user')).toEqual([]);
+    await context.close();
+  });
+
+  it('shows Home as the parent last saw it before the app has started on the next visit, then the live Home; nothing of it after signing out', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInAsDemo(page, app.sideline.url, 'parent');
+    await page.getByRole('heading', { name: /Pat River/ }).waitFor();
+    // Home keeps its picture once it shows its data.
+    await page.waitForFunction(() => localStorage.getItem('sideline-home-snapshot') !== null);
+
+    // Something new since that visit: only the live Home can show it.
+    const teams = (await callApi(page, app.sideline.url, 'GET', '/api/teams')) as Array<{ id: string; name: string }>;
+    const hawks = teams.find((team) => team.name === 'Riverside Hawks')!;
+    const coach = await app.browser.newContext();
+    const coachPage = await coach.newPage();
+    await signInAsDemo(coachPage, app.sideline.url, 'coach');
+    const startsAt = new Date(Date.now() + 90 * 60_000);
+    startsAt.setUTCSeconds(0, 0);
+    await callApi(coachPage, app.sideline.url, 'POST', `/api/teams/${hawks.id}/events`, {
+      title: 'Picture check practice',
+      date: startsAt.toISOString(),
+      location: 'Field 2',
+      isRecurring: false,
+    });
+
+    // What the page shows, from its first script on: the picture (when, and how many greetings).
+    await page.addInitScript(() => {
+      const seen = { pictureAt: -1, pictureText: '', pictureInert: false, liveAt: -1, mostGreetings: 0 };
+      (window as unknown as { __seen: typeof seen }).__seen = seen;
+      new MutationObserver(() => {
+        const picture = document.getElementById('home-snapshot');
+        if (picture && seen.pictureAt < 0) {
+          seen.pictureAt = performance.now();
+          seen.pictureText = picture.textContent ?? '';
+          seen.pictureInert = picture.inert && picture.getAttribute('aria-hidden') === 'true';
+        }
+        if (!picture && seen.pictureAt >= 0 && seen.liveAt < 0 && document.getElementById('home-greeting')) {
+          seen.liveAt = performance.now();
+        }
+        seen.mostGreetings = Math.max(seen.mostGreetings, document.querySelectorAll('#home-greeting').length);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.getByRole('article').filter({ hasText: 'Picture check practice' }).first().waitFor();
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __seen: {
+              pictureAt: number;
+              pictureText: string;
+              pictureInert: boolean;
+              liveAt: number;
+              mostGreetings: number;
+            };
+          }
+        ).__seen,
+    );
+    expect(seen.pictureAt, 'the kept picture was shown').toBeGreaterThanOrEqual(0);
+    expect(seen.pictureText).toContain('Pat River');
+    expect(seen.pictureText).not.toContain('Picture check practice');
+    expect(seen.pictureInert, 'the picture takes no taps and is hidden from screen readers').toBe(true);
+    expect(seen.liveAt).toBeGreaterThan(seen.pictureAt);
+    expect(seen.mostGreetings, 'never the picture and the live Home at once').toBe(1);
+    // The live Home answers: its heading is in the accessibility tree, the picture is gone.
+    await page.getByRole('heading', { name: /Pat River/ }).waitFor();
+    expect(await page.locator('#home-snapshot').count()).toBe(0);
+
+    // Signing out forgets the picture: a family tablet is shared.
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(`${app.sideline.url}/auth`);
+    expect(await page.evaluate(() => localStorage.getItem('sideline-home-snapshot'))).toBeNull();
+    await coach.close();
     await context.close();
   });
 });

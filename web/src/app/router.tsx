@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths.ts';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { FirstLoadPlaceholder } from '../components/ui/first-load.tsx';
 import { ProtectedRoute } from '../features/auth/components/protected-route.tsx';
 import { queryClient as appQueryClient } from '../lib/query-client.ts';
 import { startHomeQueries, startSignedInQueries } from './prefetch.ts';
@@ -19,8 +19,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       errorElement: <RouteErrorBoundary />,
-      // While the first screen's code downloads.
-      hydrateFallbackElement: <FullPageSpinner />,
+      // While the first screen's code downloads: a spinner, or Home as the person last saw it.
+      hydrateFallbackElement: <FirstLoadPlaceholder />,
       children: [
         {
           path: paths.auth,

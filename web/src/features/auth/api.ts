@@ -1,5 +1,6 @@
 import type { LoginInput, RegisterUserInput, User } from '@sideline/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dropHomeSnapshot } from '../../app/boot/home-snapshot.ts';
 import { api, getCurrentUser } from '../../lib/api-client.ts';
 import { clearOfflineData } from '../../lib/offline/clear-offline-data.ts';
 import { apiKey, apiPaths } from '../../lib/query-keys.ts';
@@ -25,6 +26,8 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: LoginInput) => api.post<User>(apiPaths.login, input),
     onSuccess: (user) => {
+      // Whoever used this device before keeps no picture of their Home on it.
+      dropHomeSnapshot();
       queryClient.setQueryData(authKeys.user, user);
     },
   });
@@ -36,6 +39,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterUserInput) => api.post<User>(apiPaths.register, input),
     onSuccess: (user) => {
+      dropHomeSnapshot();
       queryClient.setQueryData(authKeys.user, user);
     },
   });

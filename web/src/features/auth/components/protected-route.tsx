@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { FirstLoadPlaceholder } from '../../../components/ui/first-load.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useUser } from '../api.ts';
 
@@ -13,7 +13,7 @@ export function ProtectedRoute() {
   const userQuery = useUser();
   const location = useLocation();
 
-  if (userQuery.isPending) return <FullPageSpinner />;
+  if (userQuery.isPending) return <FirstLoadPlaceholder />;
   if (userQuery.isError) {
     return (
       <div className="flex min-h-dvh flex-col items-center justify-center gap-4 p-6 text-center">

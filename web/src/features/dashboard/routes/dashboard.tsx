@@ -9,11 +9,12 @@ import { useUser } from '../../auth/api.ts';
 import { useTeams } from '../../teams/api.ts';
 import { TeamSwitcher } from '../../teams/components/team-switcher.tsx';
 import { useSelectedTeam } from '../../teams/selected-team.ts';
-import { useHomeMatches } from '../api.ts';
+import { useHomeMatches, useMyUpcoming } from '../api.ts';
 import { LiveMatches, NextMatch } from '../components/home-matches.tsx';
 import { LatestMessages } from '../components/latest-messages.tsx';
 import { NoTeamPrompt } from '../components/no-team-prompt.tsx';
 import { NextUp, ThisWeek } from '../components/upcoming-sections.tsx';
+import { useHomeSnapshot } from '../use-home-snapshot.ts';
 
 /** An account younger than this is greeted as new (it has not been here "before"). */
 const NEW_ACCOUNT_MS = 24 * 60 * 60 * 1000;
@@ -70,6 +71,8 @@ export function DashboardRoute() {
   const teamsQuery = useTeams();
   const teams = teamsQuery.data ?? [];
   const matches = useHomeMatches();
+  const upcoming = useMyUpcoming();
+  useHomeSnapshot(user, teamsQuery.isSuccess && (teamsQuery.data.length === 0 || upcoming.isSuccess));
   if (!user) return null;
 
   return (
