@@ -148,6 +148,32 @@ describe("the invitations' hourly limit", () => {
   );
 });
 
+describe('a body a route does not take', () => {
+  // Fastify reads the body of every state-changing request before the route runs.
+  const message = `/api/teams/${club.teamA.id}/messages/${samples('messageId', {}, '')!}/pin`;
+  const cases = [
+    ['too large', 'application/json', JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }), 413],
+    ['of a type no parser reads', 'application/xml', '<pin/>', 415],
+  ] as const;
+  for (const [what, type, body, status] of cases) {
+    for (const method of ['POST', 'DELETE'] as const) {
+      it(`${method} ${what}: ${status}, as documented, on a route that takes no body`, async () => {
+        const response = await fetch(`${server.url}${message}`, {
+          method,
+          headers: { cookie: club.coach.cookie, origin: server.url, 'content-type': type },
+          body,
+        });
+        const text = await response.text();
+        expect(response.status, text).toBe(status);
+        const documented = operation(method, '/api/teams/{teamId}/messages/{messageId}/pin').responses;
+        expect(Object.keys(documented)).toContain(String(status));
+        const validate = validatorOf(documented[String(status)]!.content!['application/json']!.schema!);
+        expect(validate(JSON.parse(text)) ? [] : validate.errors).toEqual([]);
+      });
+    }
+  }
+});
+
 describe('every documented mutation answers as documented', () => {
   it('walks every operation that changes something', () => {
     expect(mutations.length).toBeGreaterThan(80);

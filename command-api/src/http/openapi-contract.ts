@@ -269,7 +269,8 @@ export function derivedStatuses(method: string, path: string, operation: Operati
   // admin area refuses everyone but the organization's admins.
   if (UNSAFE.has(method) || path.startsWith('/api/admin/')) statuses.add('403');
   if (operation.parameters?.some((p) => p.in === 'path')) statuses.add('404');
-  if (operation.requestBody !== undefined || UPLOADS[key]) statuses.add('413').add('415');
+  // Fastify reads a body sent with any state-changing request, whether or not its route takes one.
+  if (UNSAFE.has(method) || operation.requestBody !== undefined) statuses.add('413').add('415');
   if (UNSAFE.has(method) && !NO_COMMAND.has(key)) statuses.add('409');
   if (RATE_LIMITED.has(key)) statuses.add('429');
   if (NOT_READY.has(key)) statuses.add('503');
