@@ -58,6 +58,7 @@ describe.runIf(installed || requireServices())('metrics scraped by a real Promet
     const [up] = await prometheus.queryUntil('up{job="sideline"}', (s) => one(s) && s[0]!.value === 1);
     expect(up!.value).toBe(1);
     const publicMetrics = await fetch(`${server.url}/metrics`);
+    expect(publicMetrics.status).toBe(404);
     expect(await publicMetrics.text()).not.toContain('sideline_http_request_duration_seconds');
     const other = await fetch(server.server.metrics!.url.replace('/metrics', '/api/health'));
     expect(other.status).toBe(404);
