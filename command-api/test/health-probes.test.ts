@@ -50,6 +50,24 @@ function readAnswer(socket: Socket): Promise<{ status: number; body: any }> {
   });
 }
 
+describe('the public port', () => {
+  it('does not serve /metrics (METRICS_PORT off by default): a 404 that says where metrics are, not the web app', async () => {
+    const server = await start();
+    expect(server.server.metrics).toBeFalsy();
+    for (const url of ['/metrics', '/metrics?name[]=up']) {
+      const response = await fetch(`${server.url}${url}`);
+      expect(response.status).toBe(404);
+      expect(await readJson(response)).toEqual({
+        message: 'Metrics are served on METRICS_PORT only, never on this port',
+        code: 'NOT_FOUND',
+      });
+    }
+    // Other unknown paths still get the web app, whose router shows its 404 page.
+    const page = await fetch(`${server.url}/metricsboard`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+});
+
 describe('liveness and readiness probes', () => {
   it('answers live and ready once the database is migrated and the projections have caught up', async () => {
     const server = await start();

@@ -58,6 +58,7 @@ describe.runIf(installed || requireServices())('metrics scraped by a real Promet
     const [up] = await prometheus.queryUntil('up{job="sideline"}', (s) => one(s) && s[0]!.value === 1);
     expect(up!.value).toBe(1);
     const publicMetrics = await fetch(`${server.url}/metrics`);
+    expect(publicMetrics.status).toBe(404);
     expect(await publicMetrics.text()).not.toContain('sideline_http_request_duration_seconds');
     const other = await fetch(server.server.metrics!.url.replace('/metrics', '/api/health'));
     expect(other.status).toBe(404);
@@ -105,11 +106,13 @@ describe.runIf(installed || requireServices())('metrics scraped by a real Promet
     for (const sample of seconds) expect(sample.value).toBeLessThan(5);
   });
 
-  it('has open sockets and rooms, bus publishes, and mails and pushes by result', async () => {
+  it('has open sockets and rooms, bus publishes and redeliveries, and mails and pushes by result', async () => {
     await prometheus.queryUntil('sideline_realtime_sockets', (s) => one(s) && s[0]!.value === 1);
     await prometheus.queryUntil('sideline_realtime_rooms', (s) => one(s) && s[0]!.value === 1);
     await prometheus.queryUntil('sideline_bus_publishes_total{bus="in-process"}', positive);
     await prometheus.queryUntil('sideline_bus_reconnects_total', one);
+    // No takeover here: the family is there, at 0 (projection-leadership.test.ts counts one).
+    await prometheus.queryUntil('sideline_bus_redeliveries_total', (s) => one(s) && s[0]!.value === 0);
     await prometheus.queryUntil(
       'sideline_mails_total{transport="outbox",result="sent"}',
       (s) => one(s) && s[0]!.value === 1,

@@ -26,7 +26,7 @@ interface Operation {
   security?: Array<Record<string, string[]>>;
   parameters?: unknown[];
   requestBody?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: unknown }>;
 }
 const document = (await readJson(await fetch(`${server.url}/api/docs/json`))) as {
   paths: Record<string, Record<string, Operation>>;
@@ -94,6 +94,40 @@ describe('the OpenAPI document', () => {
     // State-changing requests: the origin check (403); bodies: too large (413).
     const post = operations.find((o) => o.name === 'POST /api/teams/{teamId}/messages')!.operation;
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404', '413', '429']));
+  });
+
+  it("describes the uploads' multipart bodies: the file, and the media's text fields", () => {
+    const body = (name: string) =>
+      operations.find((o) => o.name === name)!.operation.requestBody as {
+        content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+      };
+    for (const name of ['POST /api/user/avatar', 'POST /api/teams/{teamId}/media/upload']) {
+      const form = body(name).content['multipart/form-data']?.schema;
+      expect(form?.properties.file, name).toEqual({ type: 'string', format: 'binary' });
+      expect(form?.required, name).toEqual(['file']);
+    }
+    expect(
+      Object.keys(body('POST /api/teams/{teamId}/media/upload').content['multipart/form-data']!.schema.properties),
+    ).toEqual(['file', 'type', 'title', 'description', 'players']);
+  });
+
+  it('documents 409 on every state-changing operation that runs a command, and 503 with Retry-After where a write may not be readable yet', () => {
+    // The walk over every mutation (openapi-mutations.test.ts) checks these against the events appended.
+    const statuses = (name: string) => Object.keys(operations.find((o) => o.name === name)!.operation.responses);
+    for (const name of [
+      'PUT /api/matches/{matchId}',
+      'DELETE /api/matches/{matchId}/stats/{statId}',
+      'POST /api/teams/{teamId}/messages',
+      'POST /api/teams/{teamId}/media/upload',
+      'DELETE /api/teams/{teamId}/media/{mediaId}',
+    ]) {
+      expect(statuses(name), name).toContain('409');
+    }
+    for (const name of ['POST /api/login', 'POST /api/logout', 'POST /api/tokens', 'DELETE /api/user/sessions']) {
+      expect(statuses(name), name).not.toContain('409');
+    }
+    const playlist = operations.find((o) => o.name === 'GET /api/livestreams/{livestreamId}/hls/index.m3u8')!;
+    expect(playlist.operation.responses['503']).toHaveProperty('headers.Retry-After');
   });
 
   it('lists null among the values of every nullable enum', () => {

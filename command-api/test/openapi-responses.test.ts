@@ -25,7 +25,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const { samples, actorFor, requestBase } = await seedWalkClub(server);
+const { club, samples, actorFor, requestBase } = await seedWalkClub(server);
 /** Signed in, in no team or organization: every GET of the club's rows is someone else's to them. */
 const stranger = await member(server, 'parent', 'Stan Stranger');
 
@@ -129,6 +129,24 @@ describe('every documented GET answers a stranger as documented', () => {
   for (const request of requests.filter((r) => r.method === 'GET')) {
     it(`GET ${request.route}`, async () => {
       const response = await send(request, stranger.cookie);
+      const status = String(response.status);
+      const text = await response.text();
+      const documented = operation('GET', request.route).responses;
+      expect(Object.keys(documented), `${status}: ${text.slice(0, 300)}`).toContain(status);
+      const json = documented[status]!.content?.['application/json']?.schema;
+      if (json && response.headers.get('content-type')?.startsWith('application/json')) {
+        const validate = validatorOf(json);
+        expect(validate(JSON.parse(text)) ? [] : validate.errors, text.slice(0, 300)).toEqual([]);
+      }
+    });
+  }
+});
+
+describe("every documented GET answers a team's parent (no manager, no admin) as documented", () => {
+  // A member whom manager-only and admin-only reads refuse: each refusal must be a documented one.
+  for (const request of requests.filter((r) => r.method === 'GET')) {
+    it(`GET ${request.route}`, async () => {
+      const response = await send(request, club.parent.cookie);
       const status = String(response.status);
       const text = await response.text();
       const documented = operation('GET', request.route).responses;

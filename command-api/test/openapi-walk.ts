@@ -93,6 +93,8 @@ export interface OperationRequest {
   route: string;
   url: string;
   body?: unknown;
+  /** The body is a multipart form with a file (an upload), not JSON. */
+  multipart?: boolean;
 }
 
 export function validRequests(
@@ -110,6 +112,7 @@ export function validRequests(
         route,
         url: parts.url(parts.pathValues, parts.queryValues),
         ...(parts.validBody === undefined ? {} : { body: parts.validBody }),
+        ...(parts.multipart ? { multipart: true } : {}),
       });
     }
   }
@@ -124,7 +127,9 @@ function requestParts(method: string, route: string, operation: Operation, sampl
     }
   }
   const content = operation.requestBody?.content;
-  if (content && !content['application/json']) {
+  // A multipart form (an upload) carries a file: the walk marks it, and its sender builds the form.
+  const multipart = content?.['multipart/form-data'] !== undefined;
+  if (content && !content['application/json'] && !multipart) {
     throw new Error(`${method} ${route}: a body of ${Object.keys(content).join(', ')}; teach the walk about it`);
   }
   const bodySchema = content?.['application/json']?.schema;
@@ -154,7 +159,7 @@ function requestParts(method: string, route: string, operation: Operation, sampl
       .join('&');
     return search ? `${filled}?${search}` : filled;
   };
-  return { parameters, bodies, validBodyOf, validBody, pathValues, queryValues, url };
+  return { parameters, bodies, validBodyOf, validBody, pathValues, queryValues, url, multipart };
 }
 
 function fieldsOf(

@@ -52,9 +52,11 @@ describe('the walk', () => {
     for (const [route, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const takesInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
-        const takesStrings = JSON.stringify([operation.parameters ?? [], operation.requestBody ?? {}]).includes(
-          '"string"',
-        );
+        // A multipart upload's fields are read by the route itself, not through the JSON walk.
+        const json = (operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.[
+          'application/json'
+        ];
+        const takesStrings = JSON.stringify([operation.parameters ?? [], json ?? {}]).includes('"string"');
         if (takesInput && takesStrings)
           expect(routes, `${method} ${route}`).toContain(`${method.toUpperCase()} ${route}`);
       }

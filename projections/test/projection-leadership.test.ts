@@ -8,6 +8,7 @@ import {
   createLogger,
   createPostgresDatabase,
   createPostgresEventStore,
+  enableMetrics,
   eventStoreMigrations,
   type Bus,
   type BusMessage,
@@ -24,6 +25,10 @@ import { advisoryLockLeadership, findLeader } from '../src/runner/leadership.ts'
 import { ProjectionProgress } from '../src/runner/progress.ts';
 import { ProjectionRunner } from '../src/runner/projection-runner.ts';
 import type { Projector } from '../src/runner/projector.ts';
+
+const registry = await enableMetrics();
+const redeliveriesCounted = async () =>
+  (await registry.getSingleMetric('sideline_bus_redeliveries_total')!.get()).values[0]?.value ?? 0;
 
 // Leadership is between processes sharing one PostgreSQL database; each "process" here is a
 // runner with its own pool, bus connection and progress, as in split mode.
@@ -255,9 +260,12 @@ describe.skipIf(!reachable)('projection leadership on PostgreSQL (one leader, st
     );
     expect(texts()).toEqual(['Bus leaves at 8']);
 
+    const redeliveries = await redeliveriesCounted();
     await killLeaderSession(db.db, 'runner-a');
     await until(() => texts().includes('Bring water'), 'the new leader announced the second message');
     expect(texts()).toEqual(['Bus leaves at 8', 'Bring water']);
+    // Counted on /metrics as redeliveries: the chat notice (and any other the new leader had not heard announced).
+    expect((await redeliveriesCounted()) - redeliveries).toBeGreaterThanOrEqual(1);
     expect(frames[1]!.data).toMatchObject({
       type: 'new_message',
       payload: { message: { id: second.messageId, teamId, senderName: 'Pat Parent', content: 'Bring water' } },

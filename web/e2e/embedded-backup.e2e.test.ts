@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import WebSocket from 'ws';
 import { createDatabase, type Database } from '@sideline/infra';
 import { repoRoot } from '@sideline/infra/build/start-command';
@@ -161,6 +161,10 @@ describe('npm run backup / npm run restore of an embedded installation under cha
       // acknowledged (the socket's own new_message, HTTP's 201) with the time it was.
       const acknowledged = new Map<string, number>();
       let sending = true;
+      // A failed attempt stops its load, or the load outlives its server (and the retry).
+      onTestFailed(() => {
+        sending = false;
+      });
       const socket = new WebSocket(`${a.url.replace('http', 'ws')}/ws`, {
         headers: { cookie: coach!.cookie, origin: a.url },
       });
@@ -198,6 +202,8 @@ describe('npm run backup / npm run restore of an embedded installation under cha
           }
         })();
       const load = Promise.all([overSocket, overHttp(parent!, 'parent'), overHttp(player!, 'player')]);
+      // Awaited below; until then a refusal is not an unhandled rejection of the whole run.
+      load.catch(() => {});
       while (acknowledged.size < 15) await new Promise((resolve) => setTimeout(resolve, 50));
 
       const backupStarted = Date.now();

@@ -1,3 +1,5 @@
+import { MEDIA_DESCRIPTION_MAX_LENGTH, MEDIA_PLAYERS_MAX, MEDIA_TITLE_MAX_LENGTH, mediaKinds } from '@sideline/domain';
+
 /**
  * Completes the OpenAPI document @fastify/swagger builds from the routes' zod schemas with what
  * no single route states: how a client authenticates (security schemes, and which one each
@@ -52,11 +54,94 @@ const RATE_LIMITED = new Set([
   'POST /api/teams/{teamId}/media/upload',
   'POST /api/teams/{teamId}/messages',
   'POST /api/teams/{teamId}/invite',
+  // Adding a player with a parent's email invites the parent: the invitations' hourly limit.
+  'POST /api/teams/{teamId}/players',
+  'POST /api/teams/{teamId}/invitations/{invitationId}/resend',
+  'POST /api/events/{eventId}/remind',
   'POST /api/livestreams/{livestreamId}/chat',
 ]);
 
-/** Bodies that are not JSON: the document cannot show them from a zod schema. */
-const UPLOADS = new Set(['POST /api/user/avatar', 'POST /api/teams/{teamId}/media/upload']);
+/**
+ * The state-changing operations that run no command (sessions, credentials, tokens, push
+ * subscriptions, notice receipts and other rows that are not events). Every other one decides a
+ * command and appends it with an expected revision, so it can answer 409: a decider's refusal of
+ * the current state, or a write another process kept making to the same stream (the command
+ * handler retries, then gives up with CONFLICT). The OpenAPI walk over every mutation checks this
+ * list against the events each operation appends.
+ */
+const NO_COMMAND = new Set([
+  'POST /api/login',
+  'POST /api/logout',
+  'POST /api/user/password',
+  'DELETE /api/user/sessions',
+  'POST /api/ai/game-recap',
+  'POST /api/tokens',
+  'DELETE /api/tokens/{tokenId}',
+  'POST /api/teams/{teamId}/calendar-token',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
+  'POST /api/push/test',
+  'POST /api/events/{eventId}/remind',
+  'POST /api/notices/{noticeId}/seen',
+  'POST /api/teams/{teamId}/events/{eventId}/views',
+]);
+
+/**
+ * Operations that answer 503 with Retry-After: their write is saved but its read model is not there
+ * yet (NOT_READY), a live stream's first segment is still being cut (HLS_NOT_READY), or this
+ * server cannot process videos.
+ */
+const NOT_READY = new Set([
+  'POST /api/login',
+  'POST /api/teams',
+  'POST /api/teams/join',
+  'POST /api/teams/{teamId}/players',
+  'POST /api/teams/{teamId}/invite',
+  'POST /api/teams/{teamId}/invitations/{invitationId}/resend',
+  'POST /api/invite/{token}/accept',
+  'POST /api/teams/{teamId}/messages',
+  'POST /api/teams/{teamId}/media/upload',
+  'POST /api/teams/{teamId}/events',
+  'POST /api/organizations/{orgId}/teams',
+  'POST /api/seasons/{seasonId}/teams',
+  'POST /api/matches',
+  'PUT /api/matches/{matchId}',
+  'POST /api/matches/{matchId}/participants',
+  'DELETE /api/matches/{matchId}/participants/{participantId}',
+  'POST /api/matches/{matchId}/substitutions',
+  'POST /api/matches/{matchId}/stats',
+  'PUT /api/matches/{matchId}/stats/{statId}',
+  'DELETE /api/matches/{matchId}/stats/{statId}',
+  'POST /api/livestreams',
+  'POST /api/livestreams/{livestreamId}/cancel',
+  'POST /api/livestreams/{livestreamId}/end',
+  'POST /api/livestreams/{livestreamId}/key',
+  'POST /api/livestreams/{livestreamId}/chat',
+  'GET /api/livestreams/{livestreamId}/hls/index.m3u8',
+]);
+
+/** Bodies that are not JSON (multipart forms read by the route itself): described here. */
+const UPLOADS: Record<string, { description: string; fields: Record<string, unknown> }> = {
+  'POST /api/user/avatar': {
+    description: 'A PNG, JPEG, GIF or WebP picture of at most 10 MB, as the part named `file`',
+    fields: {},
+  },
+  'POST /api/teams/{teamId}/media/upload': {
+    description:
+      'The photo (PNG, JPEG, GIF or WebP, at most 10 MB) or video (MP4, MOV or WebM, at most 200 MB) as the ' +
+      'part named `file`, one file a request, and optional text fields',
+    fields: {
+      type: { type: 'string', enum: [...mediaKinds], default: 'photo' },
+      title: { type: 'string', maxLength: MEDIA_TITLE_MAX_LENGTH, default: '' },
+      description: { type: 'string', maxLength: MEDIA_DESCRIPTION_MAX_LENGTH, default: '' },
+      players: {
+        type: 'string',
+        default: '',
+        description: `Comma-separated ids of the rostered players in it (at most ${MEDIA_PLAYERS_MAX}); their photo consent is checked`,
+      },
+    },
+  },
+};
 
 /** What the operations that answer a file or a stream send (their routes write it themselves). */
 const FILE_ANSWERS: Record<string, { type: string; what: string }> = {
@@ -140,7 +225,7 @@ const REASONS: Record<string, string> = {
   '413': 'The body is too large',
   '415': 'The body is not of a type this operation takes',
   '429': 'Too many requests; try again after `Retry-After` seconds',
-  '503': 'Not available right now',
+  '503': 'Not available right now (a write saved but not yet readable: try again after `Retry-After` seconds)',
 };
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
@@ -177,15 +262,18 @@ export function derivedStatuses(method: string, path: string, operation: Operati
   const access = accessOf(method, path);
   const statuses = new Set<string>();
   const hasInput = (operation.parameters?.length ?? 0) > 0 || operation.requestBody !== undefined;
-  if (hasInput || UPLOADS.has(key)) statuses.add('400');
+  if (hasInput || UPLOADS[key]) statuses.add('400');
   // A private livestream asks a stranger to sign in.
   if (access !== 'public' && access !== 'feed-token') statuses.add('401');
   // The origin check refuses a state-changing request a browser sends from another site; the
   // admin area refuses everyone but the organization's admins.
   if (UNSAFE.has(method) || path.startsWith('/api/admin/')) statuses.add('403');
   if (operation.parameters?.some((p) => p.in === 'path')) statuses.add('404');
-  if (operation.requestBody !== undefined || UPLOADS.has(key)) statuses.add('413').add('415');
+  // Fastify reads a body sent with any state-changing request, whether or not its route takes one.
+  if (UNSAFE.has(method) || operation.requestBody !== undefined) statuses.add('413').add('415');
+  if (UNSAFE.has(method) && !NO_COMMAND.has(key)) statuses.add('409');
   if (RATE_LIMITED.has(key)) statuses.add('429');
+  if (NOT_READY.has(key)) statuses.add('503');
   return [...statuses];
 }
 
@@ -199,6 +287,22 @@ export function completeContract<T extends object>(built: T, options: ContractOp
       operation.operationId ??= operationIdOf(method, path);
       operation.security = securityOf[accessOf(method, path)];
       const responses = (operation.responses ??= {});
+      const upload = UPLOADS[`${method.toUpperCase()} ${path}`];
+      if (upload && !operation.requestBody) {
+        operation.requestBody = {
+          required: true,
+          description: upload.description,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                properties: { file: { type: 'string', format: 'binary' }, ...upload.fields },
+                required: ['file'],
+              },
+            },
+          },
+        };
+      }
       const file = FILE_ANSWERS[`${method.toUpperCase()} ${path}`];
       if (file && !responses['200']?.content) {
         responses['200'] = {
@@ -211,7 +315,7 @@ export function completeContract<T extends object>(built: T, options: ContractOp
       }
       for (const [status, response] of Object.entries(responses)) {
         if (response.description === 'Default Response' && REASONS[status]) response.description = REASONS[status];
-        if (status === '429') {
+        if (status === '429' || (status === '503' && NOT_READY.has(`${method.toUpperCase()} ${path}`))) {
           response.headers ??= {
             'Retry-After': { description: 'Seconds until a retry may pass', schema: { type: 'integer' } },
           };

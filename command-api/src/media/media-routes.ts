@@ -257,6 +257,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         tags: ['media'],
         summary: 'Delete an item: its uploader, or a team manager (its creator or an assigned coach)',
         params: itemParams,
+        response: { 204: z.null() },
       },
     },
     async (request, reply) => {
@@ -272,7 +273,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
         .filter((u): u is string => u !== null)
         .map((u) => u.slice(u.lastIndexOf('/') + 1));
       await removeFiles(names.map((n) => uploadPath(dataDir, teamId, n)));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 

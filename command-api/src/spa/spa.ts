@@ -35,8 +35,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 }
 
 /**
- * Serves the built React app. Unknown `/api/...` paths answer 404 JSON; any other unknown path
- * gets the SPA, whose router shows the 404 page.
+ * Serves the built React app. Unknown `/api/...` paths and `/metrics` answer 404 JSON; any other
+ * unknown path gets the SPA, whose router shows the 404 page.
  *
  * The build writes `.br` and `.gz` copies of every text asset (web/vite.config.ts); they are sent
  * as they are to a browser that accepts them. Hashed assets are cached for a year as immutable
@@ -64,6 +64,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string | null):
     });
   }
   app.setNotFoundHandler((request, reply) => {
+    const urlPath = request.url.split('?')[0]!;
+    // Prometheus metrics are served on METRICS_PORT only: a scrape of this port is told so,
+    // rather than handed the web app's page.
+    if (urlPath === '/metrics') {
+      return reply
+        .status(404)
+        .send({ message: 'Metrics are served on METRICS_PORT only, never on this port', code: 'NOT_FOUND' });
+    }
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasSpa || request.method !== 'GET') {
       return reply
         .status(404)

@@ -143,6 +143,17 @@ export const busReconnects = plainCounter({
     'redelivered: each reconnect makes the gateways tell every socket to refetch (resync)',
 });
 
+/**
+ * Sideline's own redelivery: NATS core sends a message once, so a notice the old projection
+ * leader committed and died before publishing would be lost; the new leader publishes those again.
+ */
+export const busRedeliveries = plainCounter({
+  name: 'sideline_bus_redeliveries_total',
+  help:
+    'Realtime notices published on the bus again: after a takeover, the new projection leader ' +
+    're-announces what the old one committed but may not have announced',
+});
+
 export const mailsSent = counter({
   name: 'sideline_mails_total',
   help: 'Emails handed to the mail server (or written to the outbox), by transport and result (sent, failed)',

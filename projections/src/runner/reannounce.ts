@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { comparePositions, type RecordedEvent } from '@sideline/infra';
+import { busRedeliveries, comparePositions, type RecordedEvent } from '@sideline/infra';
 import type { RunnerContext } from './runner-context.ts';
 import type { ReadModels } from '../read-models.ts';
 
@@ -33,6 +33,7 @@ export async function reannounce(ctx: RunnerContext, db: Kysely<ReadModels>): Pr
       if (events.length === 0) continue;
       const messages = projector.reannounce ? await projector.reannounce(db, events) : projector.afterCommit(events);
       for (const message of messages) void bus.publish(message.subject, message.data);
+      busRedeliveries.inc(messages.length);
       logger.info({ projector: projector.name, events: events.length }, 're-announced events after a takeover');
     } catch (error) {
       logger.warn({ err: error, projector: projector.name }, 'could not re-announce after a takeover');
