@@ -90,13 +90,31 @@ export function saveHomeSnapshot(
   const stylesheet = stylesheetOf(doc);
   // Never a picture of the picture, nor from a build without a hashed stylesheet (development).
   if (stylesheet === null || root.querySelector(`#${SNAPSHOT_ELEMENT_ID}`)) return;
-  const html = root.innerHTML;
+  const html = firstScreenHtml(root, doc.defaultView?.innerHeight ?? Infinity);
   if (html.length > MAX_HTML_LENGTH) return;
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify({ userId, stylesheet, html } satisfies HomeSnapshot));
   } catch {
     // Storage full or refused (private mode): the next visit starts without the picture.
   }
+}
+
+/**
+ * `root`'s markup without what lies wholly below the first screen: the picture is laid out on a
+ * slow phone before anything else can run, and what nobody sees yet only costs time there.
+ */
+function firstScreenHtml(root: HTMLElement, screenHeight: number): string {
+  const copy = root.cloneNode(true) as HTMLElement;
+  const below: Element[] = [];
+  const original = [...root.querySelectorAll('*')];
+  const copied = [...copy.querySelectorAll('*')];
+  original.forEach((element, index) => {
+    const box = element.getBoundingClientRect();
+    const fixed = element.ownerDocument.defaultView?.getComputedStyle(element).position === 'fixed';
+    if (!fixed && box.height > 0 && box.top >= screenHeight) below.push(copied[index]!);
+  });
+  for (const element of below) element.remove();
+  return copy.innerHTML;
 }
 
 /** Forgets the kept picture (sign-in, sign-out, another person's Home). */
