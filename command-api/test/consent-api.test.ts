@@ -98,13 +98,21 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await fetch(`${server.url}${consents()}`)).status).toBe(401);
   });
 
-  it('refuses answers from anyone but a guardian: managers and admins 403, strangers 404', async () => {
-    for (const manager of [club.coach, club.admin]) {
-      const response = await put(manager, { photos: 'given', textVersion: 1 });
+  it('refuses answers from anyone but a guardian with 403 (managers, admins, other members, outsiders); an unknown player 404', async () => {
+    // The team's manager and the organization's admin, a player of the team who is not Mia, a coach of another team.
+    for (const other of [club.coach, club.admin, club.ava, club.coachB]) {
+      const response = await put(other, { photos: 'given', textVersion: 1 });
       expect(response.status).toBe(403);
       expect((await readJson(response)).code).toBe('GUARDIANS_ONLY');
     }
-    expect((await put(club.ava, { photos: 'given', textVersion: 1 })).status).toBe(404);
+    const nobody = await fetch(`${server.url}/api/teams/${club.teamA.id}/players/nobody/consents`, {
+      method: 'PUT',
+      headers: { cookie: club.parent.cookie, origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ photos: 'given', textVersion: 1 }),
+    });
+    expect(nobody.status).toBe(404);
+    // Nothing of theirs reached the ledger.
+    expect((await readJson(await club.parent.get(consents()))).history).toHaveLength(4);
   });
 
   it('refuses bad input with field messages', async () => {
@@ -166,6 +174,44 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await readJson(await club.parent.get(`${consents()}?at=${encodeURIComponent(before)}`))).photos.state).toBe(
       'unknown',
     );
+  });
+
+  it('shows consents on the roster at a moment (?at=) as they stood, to those who may read them only', async () => {
+    const players = `/api/teams/${club.teamA.id}/players`;
+    const miaOf = async (client: ApiClient, at?: string) => {
+      const response = await client.get(at ? `${players}?at=${encodeURIComponent(at)}` : players);
+      expect(response.status).toBe(200);
+      return (await readJson(response)).find((p: { id: string }) => p.id === mia.id);
+    };
+    const ledger = (await readJson(await club.parent.get(consents()))).history;
+    const firstAnswer = ledger[ledger.length - 1].at;
+    const then = await miaOf(club.coach, firstAnswer);
+    expect(then.consents).toEqual({
+      photos: {
+        state: 'given',
+        by: { id: club.parent.userId, name: 'Riverside Parent' },
+        at: firstAnswer,
+        textVersion: 1,
+      },
+      livestream: expect.objectContaining({ state: 'given', textVersion: 1 }),
+      public: expect.objectContaining({ state: 'withheld', textVersion: 1 }),
+    });
+    // Now: photos withdrawn, livestream confirmed under the new wording.
+    const now = await miaOf(club.coach);
+    expect(now.consents.photos).toMatchObject({ state: 'withheld', textVersion: 1 });
+    expect(now.consents.livestream).toMatchObject({ state: 'given', textVersion: 2 });
+    // When she was added, before anyone answered: all unknown.
+    const before = now.addedAt;
+    expect(Date.parse(before)).toBeLessThan(Date.parse(firstAnswer));
+    expect((await miaOf(club.admin, before)).consents).toEqual({
+      photos: { state: 'unknown', by: null, at: null, textVersion: null },
+      livestream: { state: 'unknown', by: null, at: null, textVersion: null },
+      public: { state: 'unknown', by: null, at: null, textVersion: null },
+    });
+    // Her guardian sees them; another member of the team sees the roster without them.
+    expect((await miaOf(club.parent, firstAnswer)).consents.photos.state).toBe('given');
+    expect(await miaOf(club.ava, firstAnswer)).not.toHaveProperty('consents');
+    expect(await miaOf(club.ava)).not.toHaveProperty('consents');
   });
 
   it('refuses an upload naming a child without photo consent (409 CONSENT_MISSING); hides and shows media as consent is withdrawn and given', async () => {
