@@ -38,7 +38,7 @@ describe.skipIf(skipReason !== null)('photo consent for a child (three Chromium 
   };
 
   it('withheld: the upload naming the child is refused; given: it works; withdrawn: it leaves another parent’s Media Hub live', async () => {
-    const context = () => browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = () => browser.newContext({ viewport: { width: 390, height: 844 } });
     const coach = await (await context()).newPage();
     const parent = await (await context()).newPage();
     const otherParent = await (await context()).newPage();
