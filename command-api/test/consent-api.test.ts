@@ -283,7 +283,12 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect(body.code).toBe('CONSENT_MISSING');
     expect(body.players).toEqual(expect.arrayContaining([{ id: mia.id, name: 'Mia', missing: ['public'] }]));
     expect(body.players.find((p: { name: string }) => p.name === 'Ben').missing).toEqual(['public', 'livestream']);
-    expect((await create(false)).status).toBe(201);
+    // The private one is created, and its manager is told at once who lacks livestream consent.
+    const created = await create(false);
+    expect(created.status).toBe(201);
+    const without = (await readJson(created)).playersWithoutConsent;
+    expect(without).toEqual(expect.arrayContaining([{ id: expect.any(String), name: 'Ben' }]));
+    expect(without.map((p: { id: string }) => p.id)).not.toContain(mia.id);
   });
 
   it('gives the organization’s admins every player’s state and last change, as JSON and CSV', async () => {
