@@ -139,6 +139,14 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await club.coach.put(settings, { text: 'Mine' })).status).toBe(403);
     const changed = await readJson(await club.admin.put(settings, { text: 'Riverside’s own words' }));
     expect(changed).toMatchObject({ text: 'Riverside’s own words', version: 2 });
+    // The organization's settings show the wording and its version too.
+    for (const path of [`/api/organizations/${club.org.id}/settings`, '/api/admin/settings']) {
+      expect((await readJson(await club.admin.get(path))).consent).toMatchObject({
+        text: 'Riverside’s own words',
+        version: 2,
+        unknownTeamOnly: 'askFirst',
+      });
+    }
 
     const read = await readJson(await club.parent.get(consents()));
     expect(read.wording).toEqual({ text: 'Riverside’s own words', version: 2 });
