@@ -226,10 +226,10 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#1d6f42' } })
       .png()
       .toBuffer();
-    const upload = (players: string) => {
+    const upload = (players: string | string[], field = 'players') => {
       const form = new FormData();
       form.append('type', 'photo');
-      form.append('players', players);
+      for (const value of Array.isArray(players) ? players : [players]) form.append(field, value);
       form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'team.png');
       return fetch(`${server.url}/api/teams/${club.teamA.id}/media/upload`, {
         method: 'POST',
@@ -240,6 +240,20 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     const refused = await upload(mia.id);
     expect(refused.status).toBe(409);
     expect(await readJson(refused)).toMatchObject({ code: 'CONSENT_MISSING', players: [{ id: mia.id, name: 'Mia' }] });
+    // However the ids come, Mia is found: a JSON array, the field repeated, `players[]`.
+    const ben = (await readJson(await club.coach.get(`/api/teams/${club.teamA.id}/players`))).find(
+      (p: { name: string }) => p.name === 'Ben',
+    );
+    for (const refusedToo of [
+      await upload(JSON.stringify([ben.id, mia.id])),
+      await upload([mia.id, ben.id]),
+      await upload([ben.id, mia.id], 'players[]'),
+    ]) {
+      expect(refusedToo.status).toBe(409);
+      const { code, players } = await readJson(refusedToo);
+      expect(code).toBe('CONSENT_MISSING');
+      expect(players).toEqual(expect.arrayContaining([{ id: mia.id, name: 'Mia' }]));
+    }
     const stranger = await upload(`${mia.id},not-a-player`);
     expect(stranger.status).toBe(400);
     expect((await readJson(stranger)).fieldErrors).toEqual({ players: ['Name only players of this team'] });
