@@ -270,7 +270,10 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     const file = (client: ApiClient) => client.get(photo.url);
     expect(await listed(club.ava)).toMatchObject({ id: photo.id });
     expect((await listed(club.ava)).hiddenByConsent).toBeUndefined();
-    expect((await file(club.ava)).status).toBe(200);
+    const served = await file(club.ava);
+    expect(served.status).toBe(200);
+    // Naming a child, it is asked for again each time (no copy kept for a day in members' browsers).
+    expect(served.headers.get('cache-control')).toBe('private, no-cache');
 
     // Withdrawn: gone from another member's view, still the uploader's (marked).
     await put(club.parent, { photos: 'withheld', textVersion: 2 });
@@ -278,6 +281,9 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await file(club.ava)).status).toBe(404);
     expect(await listed(club.coach)).toMatchObject({ id: photo.id, hiddenByConsent: true });
     expect((await file(club.coach)).status).toBe(200);
+    // The organization's admins see it too, marked.
+    expect(await listed(club.admin)).toMatchObject({ id: photo.id, hiddenByConsent: true });
+    expect((await file(club.admin)).status).toBe(200);
 
     // Given again: back for everyone.
     await put(club.parent, { photos: 'given', textVersion: 2 });
