@@ -67,6 +67,12 @@ describe.skipIf(skipReason !== null)('photo consent for a child (three Chromium 
     await photos.click();
     await expect.poll(() => photos.getAttribute('aria-checked')).toBe('false');
 
+    // The coach's roster marks her, and the team's summary counts her.
+    await coach.goto(`${sideline.url}/team/${teamId}`);
+    await coach.getByText(/1 player without photo consent/).waitFor({ timeout: 15_000 });
+    await coach.getByText('No photos', { exact: true }).first().waitFor();
+    await coach.getByText('No streams', { exact: true }).first().waitFor();
+
     // The coach's upload naming Mia is refused, naming her.
     await coach.goto(`${sideline.url}/media/${teamId}`);
     await coach.getByRole('heading', { name: 'No media yet' }).waitFor();
