@@ -1,5 +1,5 @@
 import type { AdminConsentRow, ConsentState } from '@sideline/domain';
-import { Download, ShieldCheck } from 'lucide-react';
+import { Download, ClipboardCheck } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -89,7 +89,7 @@ export function AdminConsentsRoute() {
       ) : consents.isError ? (
         <SectionError title="Failed to fetch consents" error={consents.error} onRetry={() => void consents.refetch()} />
       ) : rows.length === 0 ? (
-        <EmptyState icon={ShieldCheck} title="No players" description="Players appear here once a team has them." />
+        <EmptyState icon={ClipboardCheck} title="No players" description="Players appear here once a team has them." />
       ) : (
         <Card className="p-0">
           <ul aria-label="Consents" className="divide-y divide-slate-100">
