@@ -98,13 +98,21 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await fetch(`${server.url}${consents()}`)).status).toBe(401);
   });
 
-  it('refuses answers from anyone but a guardian: managers and admins 403, strangers 404', async () => {
-    for (const manager of [club.coach, club.admin]) {
-      const response = await put(manager, { photos: 'given', textVersion: 1 });
+  it('refuses answers from anyone but a guardian with 403 (managers, admins, other members, outsiders); an unknown player 404', async () => {
+    // The team's manager and the organization's admin, a player of the team who is not Mia, a coach of another team.
+    for (const other of [club.coach, club.admin, club.ava, club.coachB]) {
+      const response = await put(other, { photos: 'given', textVersion: 1 });
       expect(response.status).toBe(403);
       expect((await readJson(response)).code).toBe('GUARDIANS_ONLY');
     }
-    expect((await put(club.ava, { photos: 'given', textVersion: 1 })).status).toBe(404);
+    const nobody = await fetch(`${server.url}/api/teams/${club.teamA.id}/players/nobody/consents`, {
+      method: 'PUT',
+      headers: { cookie: club.parent.cookie, origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ photos: 'given', textVersion: 1 }),
+    });
+    expect(nobody.status).toBe(404);
+    // Nothing of theirs reached the ledger.
+    expect((await readJson(await club.parent.get(consents()))).history).toHaveLength(4);
   });
 
   it('refuses bad input with field messages', async () => {
@@ -131,6 +139,14 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await club.coach.put(settings, { text: 'Mine' })).status).toBe(403);
     const changed = await readJson(await club.admin.put(settings, { text: 'Riverside’s own words' }));
     expect(changed).toMatchObject({ text: 'Riverside’s own words', version: 2 });
+    // The organization's settings show the wording and its version too.
+    for (const path of [`/api/organizations/${club.org.id}/settings`, '/api/admin/settings']) {
+      expect((await readJson(await club.admin.get(path))).consent).toMatchObject({
+        text: 'Riverside’s own words',
+        version: 2,
+        unknownTeamOnly: 'askFirst',
+      });
+    }
 
     const read = await readJson(await club.parent.get(consents()));
     expect(read.wording).toEqual({ text: 'Riverside’s own words', version: 2 });
@@ -168,14 +184,52 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     );
   });
 
+  it('shows consents on the roster at a moment (?at=) as they stood, to those who may read them only', async () => {
+    const players = `/api/teams/${club.teamA.id}/players`;
+    const miaOf = async (client: ApiClient, at?: string) => {
+      const response = await client.get(at ? `${players}?at=${encodeURIComponent(at)}` : players);
+      expect(response.status).toBe(200);
+      return (await readJson(response)).find((p: { id: string }) => p.id === mia.id);
+    };
+    const ledger = (await readJson(await club.parent.get(consents()))).history;
+    const firstAnswer = ledger[ledger.length - 1].at;
+    const then = await miaOf(club.coach, firstAnswer);
+    expect(then.consents).toEqual({
+      photos: {
+        state: 'given',
+        by: { id: club.parent.userId, name: 'Riverside Parent' },
+        at: firstAnswer,
+        textVersion: 1,
+      },
+      livestream: expect.objectContaining({ state: 'given', textVersion: 1 }),
+      public: expect.objectContaining({ state: 'withheld', textVersion: 1 }),
+    });
+    // Now: photos withdrawn, livestream confirmed under the new wording.
+    const now = await miaOf(club.coach);
+    expect(now.consents.photos).toMatchObject({ state: 'withheld', textVersion: 1 });
+    expect(now.consents.livestream).toMatchObject({ state: 'given', textVersion: 2 });
+    // When she was added, before anyone answered: all unknown.
+    const before = now.addedAt;
+    expect(Date.parse(before)).toBeLessThan(Date.parse(firstAnswer));
+    expect((await miaOf(club.admin, before)).consents).toEqual({
+      photos: { state: 'unknown', by: null, at: null, textVersion: null },
+      livestream: { state: 'unknown', by: null, at: null, textVersion: null },
+      public: { state: 'unknown', by: null, at: null, textVersion: null },
+    });
+    // Her guardian sees them; another member of the team sees the roster without them.
+    expect((await miaOf(club.parent, firstAnswer)).consents.photos.state).toBe('given');
+    expect(await miaOf(club.ava, firstAnswer)).not.toHaveProperty('consents');
+    expect(await miaOf(club.ava)).not.toHaveProperty('consents');
+  });
+
   it('refuses an upload naming a child without photo consent (409 CONSENT_MISSING); hides and shows media as consent is withdrawn and given', async () => {
     const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#1d6f42' } })
       .png()
       .toBuffer();
-    const upload = (players: string) => {
+    const upload = (players: string | string[], field = 'players') => {
       const form = new FormData();
       form.append('type', 'photo');
-      form.append('players', players);
+      for (const value of Array.isArray(players) ? players : [players]) form.append(field, value);
       form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'team.png');
       return fetch(`${server.url}/api/teams/${club.teamA.id}/media/upload`, {
         method: 'POST',
@@ -186,6 +240,20 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     const refused = await upload(mia.id);
     expect(refused.status).toBe(409);
     expect(await readJson(refused)).toMatchObject({ code: 'CONSENT_MISSING', players: [{ id: mia.id, name: 'Mia' }] });
+    // However the ids come, Mia is found: a JSON array, the field repeated, `players[]`.
+    const ben = (await readJson(await club.coach.get(`/api/teams/${club.teamA.id}/players`))).find(
+      (p: { name: string }) => p.name === 'Ben',
+    );
+    for (const refusedToo of [
+      await upload(JSON.stringify([ben.id, mia.id])),
+      await upload([mia.id, ben.id]),
+      await upload([ben.id, mia.id], 'players[]'),
+    ]) {
+      expect(refusedToo.status).toBe(409);
+      const { code, players } = await readJson(refusedToo);
+      expect(code).toBe('CONSENT_MISSING');
+      expect(players).toEqual(expect.arrayContaining([{ id: mia.id, name: 'Mia' }]));
+    }
     const stranger = await upload(`${mia.id},not-a-player`);
     expect(stranger.status).toBe(400);
     expect((await readJson(stranger)).fieldErrors).toEqual({ players: ['Name only players of this team'] });
@@ -202,7 +270,10 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     const file = (client: ApiClient) => client.get(photo.url);
     expect(await listed(club.ava)).toMatchObject({ id: photo.id });
     expect((await listed(club.ava)).hiddenByConsent).toBeUndefined();
-    expect((await file(club.ava)).status).toBe(200);
+    const served = await file(club.ava);
+    expect(served.status).toBe(200);
+    // Naming a child, it is asked for again each time (no copy kept for a day in members' browsers).
+    expect(served.headers.get('cache-control')).toBe('private, no-cache');
 
     // Withdrawn: gone from another member's view, still the uploader's (marked).
     await put(club.parent, { photos: 'withheld', textVersion: 2 });
@@ -210,6 +281,9 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect((await file(club.ava)).status).toBe(404);
     expect(await listed(club.coach)).toMatchObject({ id: photo.id, hiddenByConsent: true });
     expect((await file(club.coach)).status).toBe(200);
+    // The organization's admins see it too, marked.
+    expect(await listed(club.admin)).toMatchObject({ id: photo.id, hiddenByConsent: true });
+    expect((await file(club.admin)).status).toBe(200);
 
     // Given again: back for everyone.
     await put(club.parent, { photos: 'given', textVersion: 2 });
@@ -237,7 +311,12 @@ describe.each(await testDatabaseKinds())('consent for a child (%s)', (kind) => {
     expect(body.code).toBe('CONSENT_MISSING');
     expect(body.players).toEqual(expect.arrayContaining([{ id: mia.id, name: 'Mia', missing: ['public'] }]));
     expect(body.players.find((p: { name: string }) => p.name === 'Ben').missing).toEqual(['public', 'livestream']);
-    expect((await create(false)).status).toBe(201);
+    // The private one is created, and its manager is told at once who lacks livestream consent.
+    const created = await create(false);
+    expect(created.status).toBe(201);
+    const without = (await readJson(created)).playersWithoutConsent;
+    expect(without).toEqual(expect.arrayContaining([{ id: expect.any(String), name: 'Ben' }]));
+    expect(without.map((p: { id: string }) => p.id)).not.toContain(mia.id);
   });
 
   it('gives the organization’s admins every player’s state and last change, as JSON and CSV', async () => {

@@ -3,61 +3,63 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@sideline/infra';
+import { testDatabaseKinds } from '@sideline/infra/testing';
 import { readJson, type ApiClient } from './http-client.ts';
 import { createClub, type Club } from './match-fixture.ts';
 import { freePort, publish } from './rtmp-publisher.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { until } from './until.ts';
 
-let server: TestServer;
-let club: Club;
-let mia: { id: string };
-let rtmpPort: number;
-const logLines: string[] = [];
+describe.each(await testDatabaseKinds())('consent at go-live (issue 34, %s)', (kind) => {
+  let server: TestServer;
+  let club: Club;
+  let mia: { id: string };
+  let rtmpPort: number;
+  const logLines: string[] = [];
 
-beforeAll(async () => {
-  rtmpPort = await freePort();
-  server = await startTestServer({
-    env: {
-      RTMP_ENABLED: '1',
-      RTMP_PORT: String(rtmpPort),
-      LIVESTREAM_GRACE_SECONDS: '3',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sideline-live-consent-')),
-    },
-    logger: createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } }),
+  beforeAll(async () => {
+    rtmpPort = await freePort();
+    server = await startTestServer({
+      kind,
+      env: {
+        RTMP_ENABLED: '1',
+        RTMP_PORT: String(rtmpPort),
+        LIVESTREAM_GRACE_SECONDS: '3',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sideline-live-consent-')),
+      },
+      logger: createLogger({ level: 'info', destination: { write: (line: string) => void logLines.push(line) } }),
+    });
+    club = await createClub(server, 'Riverside');
+    mia = (await readJson(await club.coach.post(`/api/teams/${club.teamA.id}/players`, { name: 'Mia' }))).player;
+    const linked = await club.coach.post(`/api/teams/${club.teamA.id}/players/${mia.id}/guardians`, {
+      userId: club.parent.userId,
+    });
+    expect(linked.status).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
   });
-  club = await createClub(server, 'Riverside');
-  mia = (await readJson(await club.coach.post(`/api/teams/${club.teamA.id}/players`, { name: 'Mia' }))).player;
-  const linked = await club.coach.post(`/api/teams/${club.teamA.id}/players/${mia.id}/guardians`, {
-    userId: club.parent.userId,
-  });
-  expect(linked.status).toBe(200);
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-});
 
-const answer = async (body: Record<string, string>, playerId = mia.id) => {
-  const response = await fetch(`${server.url}/api/teams/${club.teamA.id}/players/${playerId}/consents`, {
-    method: 'PUT',
-    headers: { cookie: club.parent.cookie, origin: server.url, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...body, textVersion: 1 }),
-  });
-  expect(response.status).toBe(200);
-};
-const createStream = async (isPublic: boolean) => {
-  const response = await club.coach.post('/api/livestreams', {
-    teamId: club.teamA.id,
-    title: 'Hawks v Owls',
-    isPublic,
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return readJson(response);
-};
-const read = async (by: ApiClient, id: string) => readJson(await by.get(`/api/livestreams/${id}`));
-const rtmp = (key: string) => `rtmp://127.0.0.1:${rtmpPort}/live/${key}`;
+  const answer = async (body: Record<string, string>, playerId = mia.id) => {
+    const response = await fetch(`${server.url}/api/teams/${club.teamA.id}/players/${playerId}/consents`, {
+      method: 'PUT',
+      headers: { cookie: club.parent.cookie, origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...body, textVersion: 1 }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const createStream = async (isPublic: boolean) => {
+    const response = await club.coach.post('/api/livestreams', {
+      teamId: club.teamA.id,
+      title: 'Hawks v Owls',
+      isPublic,
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return readJson(response);
+  };
+  const read = async (by: ApiClient, id: string) => readJson(await by.get(`/api/livestreams/${id}`));
+  const rtmp = (key: string) => `rtmp://127.0.0.1:${rtmpPort}/live/${key}`;
 
-describe('consent at go-live (issue 34)', () => {
   it('shows a private stream’s manager the players without livestream consent; no one else', async () => {
     const stream = await createStream(false);
     const unanswered = await read(club.coach, stream.id);

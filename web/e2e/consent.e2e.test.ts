@@ -38,7 +38,7 @@ describe.skipIf(skipReason !== null)('photo consent for a child (three Chromium 
   };
 
   it('withheld: the upload naming the child is refused; given: it works; withdrawn: it leaves another parent’s Media Hub live', async () => {
-    const context = () => browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = () => browser.newContext({ viewport: { width: 390, height: 844 } });
     const coach = await (await context()).newPage();
     const parent = await (await context()).newPage();
     const otherParent = await (await context()).newPage();
@@ -66,6 +66,12 @@ describe.skipIf(skipReason !== null)('photo consent for a child (three Chromium 
     await expect.poll(() => photos.getAttribute('aria-checked')).toBe('true');
     await photos.click();
     await expect.poll(() => photos.getAttribute('aria-checked')).toBe('false');
+
+    // The coach's roster marks her, and the team's summary counts her.
+    await coach.goto(`${sideline.url}/team/${teamId}`);
+    await coach.getByText(/1 player without photo consent/).waitFor({ timeout: 15_000 });
+    await coach.getByText('No photos', { exact: true }).first().waitFor();
+    await coach.getByText('No streams', { exact: true }).first().waitFor();
 
     // The coach's upload naming Mia is refused, naming her.
     await coach.goto(`${sideline.url}/media/${teamId}`);

@@ -6,7 +6,7 @@ import {
   orgDecider,
   orgStream,
 } from '@sideline/domain';
-import { findOrgSettings } from '@sideline/projections';
+import { findOrgSettings, orgConsentSettings } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { adminOrg, adminNotFound } from './admin-access.ts';
@@ -16,9 +16,9 @@ import { errors, tags } from './admin-route-schemas.ts';
 export const adminSettingsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx) => {
   const { db, handle } = ctx;
   const settingsOf = async (orgId: string) => {
-    const settings = await findOrgSettings(db, orgId);
+    const [settings, consent] = await Promise.all([findOrgSettings(db, orgId), orgConsentSettings(db, orgId)]);
     if (!settings) throw adminNotFound('Organization not found');
-    return settings;
+    return { ...settings, consent };
   };
 
   app.get(

@@ -49,6 +49,29 @@ export async function requireConsentReader(
   return reader;
 }
 
+/**
+ * Who may answer a player's consents: a linked guardian who is a member of the team, or the
+ * player's own account when the roster says the player is an adult. Unlike reading, anyone else
+ * is told 403 (managers included): the rule is who answers, not who may know of the player. Only
+ * a player not on the team is 404.
+ */
+export async function consentAnswerer(
+  db: Kysely<ReadModels>,
+  teamId: string,
+  playerId: string,
+  userId: string,
+): Promise<'guardian' | 'adultPlayer' | 'other'> {
+  const [relation, team] = await Promise.all([
+    playerConsentRelation(db, teamId, playerId, userId),
+    findTeamForMember(db, teamId, userId),
+  ]);
+  if (!relation) throw playerNotFound();
+  // A guardian or player whose team membership ended answers nothing for the team any more.
+  if (!team) return 'other';
+  if (relation.isGuardian) return 'guardian';
+  return relation.isAccount && relation.isAdult ? 'adultPlayer' : 'other';
+}
+
 const BROWSER_MAX = 512;
 
 /** Where an answer came from, as the ledger records it: the client address and its user agent. */

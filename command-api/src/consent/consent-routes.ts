@@ -30,7 +30,7 @@ import { HttpError } from '../shared/http-errors.ts';
 import { requireOrgAdmin } from '../orgs/org-access.ts';
 import { resolveAdminOrg } from '../admin/admin-access.ts';
 import { teamAndManagement } from '../players/team-manager.ts';
-import { answerOrigin, requireConsentReader } from './consent-access.ts';
+import { answerOrigin, consentAnswerer, requireConsentReader } from './consent-access.ts';
 
 const errorBody = z.object({ message: z.string(), code: z.string() });
 /** CONSENT_TEXT_OUTDATED names the wording now in force, so the client shows it again. */
@@ -101,7 +101,7 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
       schema: {
         tags,
         summary:
-          "Answer some of a player's consents under the wording shown (`textVersion`); a linked guardian only, or the player's own account when the roster says the player is an adult. 409 CONSENT_TEXT_OUTDATED when the wording has changed",
+          "Answer some of a player's consents under the wording shown (`textVersion`); a linked guardian only, or the player's own account when the roster says the player is an adult (403 for anyone else, managers included; 404 for a player not on the team). 409 CONSENT_TEXT_OUTDATED when the wording has changed",
         params: playerParams,
         body: updateConsentsInputSchema,
         response: { 200: playerConsentsSchema, 403: errorBody, 404: errorBody, 409: outdatedBody },
@@ -110,7 +110,7 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
     async (request) => {
       const userId = requireUserId(request);
       const { teamId, playerId } = request.params;
-      const reader = await requireConsentReader(db, teamId, playerId, userId);
+      const actor = await consentAnswerer(db, teamId, playerId, userId);
       const { textVersion, ...answers } = request.body;
       const settings = await teamConsentSettings(db, teamId);
       const at = clock();
@@ -127,7 +127,7 @@ export const consentRoutes: FastifyPluginAsyncZod<FeatureContext & { clock?: () 
             currentTextVersion: settings.version,
             by: userId,
             // A guardian answers for a child; an adult player's own account for themself (ADR 0026).
-            actor: reader.isGuardian ? 'guardian' : reader.isAdultPlayer ? 'adultPlayer' : 'other',
+            actor,
             ...answerOrigin(request),
             at: at.toISOString(),
           },

@@ -121,7 +121,7 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       schema: {
         tags: ['livestreams'],
         summary:
-          'Create a livestream (spec part 2 §2 form: title required; type match, public off, chat and record on by default). Coaches and org admins only. The answer carries the stream key, shown once.',
+          'Create a livestream (spec part 2 §2 form: title required; type match, public off, chat and record on by default). Coaches and org admins only. The answer carries the stream key, shown once, and for a private stream the players without livestream consent. A public stream while a rostered player lacks public or livestream consent: 409 CONSENT_MISSING naming them.',
         body: createLivestreamInputSchema,
         response: { 201: livestreamSchema, 400: errorBody, 403: errorBody, 404: errorBody, 409: consentMissingBody },
       },
@@ -172,7 +172,10 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
         isPublic: input.isPublic,
       });
       const row = await reread(livestreamId);
-      return reply.status(201).send(view(request, row, standing, key.key));
+      const created = view(request, row, standing, key.key);
+      // A private stream's manager sees who lacks livestream consent before going live, from the start.
+      if (input.isPublic) return reply.status(201).send(created);
+      return reply.status(201).send({ ...created, playersWithoutConsent: await withoutLivestreamConsent(row.teamId) });
     },
   );
 
@@ -235,10 +238,14 @@ export const livestreamsRoutes: FastifyPluginAsyncZod<LivestreamsContext> = asyn
       const { row, standing } = await requireLivestreamReader(db, request.params.livestreamId, userId);
       const stream = view(request, row, standing);
       if (!standing.manager || row.isPublic || (row.status !== 'scheduled' && row.status !== 'live')) return stream;
-      const lacking = await playersLackingConsent(db, row.teamId, ['livestream']);
-      return { ...stream, playersWithoutConsent: lacking.map(({ id, name }) => ({ id, name })) };
+      return { ...stream, playersWithoutConsent: await withoutLivestreamConsent(row.teamId) };
     },
   );
+
+  async function withoutLivestreamConsent(teamId: string): Promise<Array<{ id: string; name: string }>> {
+    const lacking = await playersLackingConsent(db, teamId, ['livestream']);
+    return lacking.map(({ id, name }) => ({ id, name }));
+  }
 
   app.post(
     '/api/livestreams/:livestreamId/cancel',

@@ -27,6 +27,7 @@ import {
   findTeamForMember,
   listMedia,
   mediaHiddenFrom,
+  mediaNamesPlayers,
   type StoredMedia,
 } from '@sideline/projections';
 import { requirePhotoConsent } from '../consent/media-consent.ts';
@@ -299,6 +300,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       });
       // Hidden from members while a player it names has no photo consent.
       if (await mediaHiddenFrom(db, media, userId)) throw notFound();
+      // A file naming players is hidden as soon as a guardian withdraws photo consent: browsers
+      // ask again each time (no-cache) rather than show a copy kept for a day (in chat, say).
+      const cacheControl = (await mediaNamesPlayers(db, media.id)) ? 'private, no-cache' : 'private, max-age=86400';
       const filePath = uploadPath(dataDir, media.teamId, file);
       const size = await stat(filePath).then(
         (s) => s.size,
@@ -309,7 +313,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ct
       reply
         .header('content-type', contentTypes[extension]!)
         .header('accept-ranges', 'bytes')
-        .header('cache-control', 'private, max-age=86400')
+        .header('cache-control', cacheControl)
         .header('x-content-type-options', 'nosniff');
       if (request.query.download === '1') {
         // The title is usually the file name already ("kickoff.png"): one extension, the stored one.

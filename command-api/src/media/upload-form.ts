@@ -7,6 +7,7 @@ import {
   detectImageFormat,
   detectVideoFormat,
   IMAGE_MAX_BYTES,
+  MEDIA_PLAYERS_MAX,
   VIDEO_MAX_BYTES,
   type ImageFormat,
   type VideoFormat,
@@ -31,13 +32,13 @@ export interface UploadForm {
   fields: Record<string, string>;
 }
 
-/** Per request: one file, a few short fields (spec: file, type, title, description). */
+/** Per request: one file, a few short fields (spec: file, type, title, description), and `players` repeated at most once per player. */
 const limits = {
   fileSize: VIDEO_MAX_BYTES,
   files: 1,
-  fields: 8,
+  fields: 8 + MEDIA_PLAYERS_MAX,
   fieldSize: 8 * 1024,
-  parts: 12,
+  parts: 12 + MEDIA_PLAYERS_MAX,
 };
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
@@ -150,7 +151,11 @@ export async function readUploadForm(request: FastifyRequest, tempDir: string): 
           form.file = { tempPath, bytes, filename: part.filename, format };
         }
       } else if (typeof part.value === 'string') {
-        form.fields[part.fieldname] = part.value;
+        // `players` may come as one comma-separated field or repeated (also as `players[]`, as
+        // form libraries send arrays): every one counts, so no named player escapes the consent check.
+        const name = part.fieldname === 'players[]' ? 'players' : part.fieldname;
+        const earlier = form.fields[name];
+        form.fields[name] = name === 'players' && earlier !== undefined ? `${earlier},${part.value}` : part.value;
       }
     }
   } catch (error) {

@@ -21,6 +21,7 @@ import {
 import {
   findOrganization,
   findOrgSettings,
+  orgConsentSettings,
   findSeason,
   listOrganizationsOfUser,
   listOrgActivity,
@@ -203,9 +204,9 @@ export const orgsRoutes: FastifyPluginAsyncZod<FeatureContext> = async (app, ctx
   );
 
   const settingsOf = async (orgId: string) => {
-    const settings = await findOrgSettings(db, orgId);
+    const [settings, consent] = await Promise.all([findOrgSettings(db, orgId), orgConsentSettings(db, orgId)]);
     if (!settings) throw orgNotFound();
-    return settings;
+    return { ...settings, consent };
   };
 
   app.get(

@@ -13,7 +13,14 @@ import {
   updatePlayerInputSchema,
   type Player,
 } from '@sideline/domain';
-import { findPlayer, listPlayers, memberRole } from '@sideline/projections';
+import {
+  findPlayer,
+  isOrgAdminOfTeam,
+  listPlayers,
+  memberRole,
+  playersLinkedTo,
+  rosterConsents,
+} from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
@@ -51,7 +58,8 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
     {
       schema: {
         tags: ['players'],
-        summary: "The team's players with guardians, account and parent-link status; `at` (ISO): as they were then",
+        summary:
+          "The team's players with guardians, account and parent-link status, and their consents for those who may read them (the team's managers and organization's admins; a guardian or player their own); `at` (ISO): as they were then, consents as they stood",
         params: teamParams,
         querystring: rosterAtQuerySchema,
         response: { 200: z.array(playerSchema) },
@@ -59,7 +67,23 @@ export const playersRoutes: FastifyPluginAsyncZod<RosterContext> = async (app, c
     },
     async (request) => {
       const { at } = request.query;
-      return listPlayers(db, request.params.teamId, at ? { at: new Date(at) } : {});
+      const { teamId } = request.params;
+      const moment = at ? new Date(at) : undefined;
+      const userId = requireUserId(request);
+      const [players, { canManage }, isOrgAdmin, linked] = await Promise.all([
+        listPlayers(db, teamId, moment ? { at: moment } : {}),
+        teamAndManagement(db, teamId, userId),
+        isOrgAdminOfTeam(db, teamId, userId),
+        playersLinkedTo(db, teamId, userId),
+      ]);
+      // Consents are shown to those who may read them (as GET .../consents): the team's managers
+      // and the organization's admins for everyone, a guardian or a player for their own.
+      const visible = players.filter((p) => canManage || isOrgAdmin || linked.has(p.id)).map((p) => p.id);
+      const consents = await rosterConsents(db, teamId, visible, moment);
+      return players.map((p) => {
+        const own = consents.get(p.id);
+        return own ? { ...p, consents: own } : p;
+      });
     },
   );
 

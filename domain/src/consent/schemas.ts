@@ -65,6 +65,16 @@ export const consentStatusSchema = z.object({
 });
 export type ConsentStatus = z.infer<typeof consentStatusSchema>;
 
+/** One consent as a roster entry shows it: the answer and who gave it when, under which wording. */
+export const consentStandingSchema = consentStatusSchema.pick({ state: true, by: true, at: true, textVersion: true });
+/** A roster entry's three consents (`GET /api/teams/{teamId}/players`, also with `?at=`). */
+export const rosterConsentsSchema = z.object({
+  photos: consentStandingSchema,
+  livestream: consentStandingSchema,
+  public: consentStandingSchema,
+});
+export type RosterConsents = z.infer<typeof rosterConsentsSchema>;
+
 export const consentHistoryEntrySchema = z.object({
   consent: z.enum(consentKinds),
   state: z.enum(consentAnswers),

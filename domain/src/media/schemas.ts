@@ -33,15 +33,27 @@ export const mediaUploadFieldsSchema = z.object({
     .trim()
     .max(MEDIA_DESCRIPTION_MAX_LENGTH, `Descriptions are at most ${MEDIA_DESCRIPTION_MAX_LENGTH} characters`)
     .default(''),
-  /** The rostered players who appear in it, as comma-separated ids (their photo consent is checked). */
+  /**
+   * The rostered players who appear in it, as comma-separated ids or a JSON array of ids (their
+   * photo consent is checked).
+   */
   players: safeText
     .default('')
-    .transform((v) =>
-      v
+    .transform((v) => {
+      const listed = v.trim();
+      if (listed.startsWith('[')) {
+        try {
+          const parsed: unknown = JSON.parse(listed);
+          if (Array.isArray(parsed)) return parsed.map((id) => (typeof id === 'string' ? id.trim() : String(id)));
+        } catch {
+          // Not JSON after all: read as comma-separated below, where the ids are checked.
+        }
+      }
+      return listed
         .split(',')
         .map((id) => id.trim())
-        .filter(Boolean),
-    )
+        .filter(Boolean);
+    })
     .pipe(z.array(idSchema).max(MEDIA_PLAYERS_MAX, `Name at most ${MEDIA_PLAYERS_MAX} players`))
     .transform((ids) => [...new Set(ids)]),
 });

@@ -5,6 +5,7 @@ import { idSchema } from '../shared/ids.ts';
 import { orgMemberRoleSchema } from './roles.ts';
 import { DEFAULT_ORG_TIME_ZONE, timeZoneSchema } from './time-zone.ts';
 import { liveMatchSummarySchema } from '../matches/schemas.ts';
+import { orgConsentSettingsSchema } from '../consent/schemas.ts';
 
 export const ORG_NAME_MAX = 100;
 export const ORG_DESCRIPTION_MAX = 500;
@@ -61,6 +62,11 @@ export const orgSettingsSchema = z.object({
   autoApproveInvites: z.boolean(),
   allowPublicRegistration: z.boolean(),
   emailFooter: z.string().nullable(),
+  /**
+   * The consent wording with its version and the rule for unanswered consent, as read (changed
+   * through PUT /api/organizations/{id}/settings/consent, its own stream: a new wording is a new version).
+   */
+  consent: orgConsentSettingsSchema.optional(),
 });
 export type OrgSettings = z.infer<typeof orgSettingsSchema>;
 

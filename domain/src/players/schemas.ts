@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { boundedIsoDateTime } from '../shared/dates.ts';
 import { idSchema } from '../shared/ids.ts';
 import { safeText, text } from '../shared/text.ts';
+import { rosterConsentsSchema } from '../consent/schemas.ts';
 import { linkStatuses } from './link-status.ts';
 
 export const PLAYER_NAME_MAX = 80;
@@ -87,5 +88,11 @@ export const playerSchema = z.object({
   linkStatus: z.enum(linkStatuses),
   /** The roster says the player is an adult: their own account answers their consents. */
   adult: z.boolean(),
+  /**
+   * The player's consents (with `?at=`, as they stood then), on the roster read only and only for
+   * those who may read them: the team's managers and the organization's admins for every player,
+   * a guardian for their children, a player for themself. Absent for everyone else.
+   */
+  consents: rosterConsentsSchema.optional(),
 });
 export type Player = z.infer<typeof playerSchema>;

@@ -8,6 +8,7 @@ import {
   type ConsentStatus,
   type OrgConsentSettings,
   type PlayerConsents,
+  type RosterConsents,
   type TeamConsentSummary,
   type UnknownConsentPolicy,
 } from '@sideline/domain';
@@ -156,6 +157,72 @@ export async function playerConsents(
     canAnswer: options.canAnswer,
     history: entries,
   };
+}
+
+/**
+ * The consents of the team's players, each the latest answer at or before `at` (now without it):
+ * the roster at a moment shows consents as they stood. Players never answered for are absent.
+ */
+export async function rosterConsents(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  playerIds: readonly string[],
+  at?: Date,
+): Promise<Map<string, RosterConsents>> {
+  const result = new Map<string, RosterConsents>();
+  if (playerIds.length === 0) return result;
+  let query = database
+    .selectFrom('consent_history')
+    .leftJoin('users', 'users.id', 'consent_history.by_id')
+    .select([
+      'consent_history.player_id',
+      'consent_history.consent',
+      'consent_history.state',
+      'consent_history.by_id',
+      'users.name',
+      'consent_history.at',
+      'consent_history.text_version',
+    ])
+    .where('consent_history.team_id', '=', teamId)
+    .where('consent_history.player_id', 'in', playerIds)
+    // The latest answer of each player's consent: the ledger's own order (time, then entry).
+    .distinctOn(['consent_history.player_id', 'consent_history.consent'])
+    .orderBy('consent_history.player_id')
+    .orderBy('consent_history.consent')
+    .orderBy('consent_history.at', 'desc')
+    .orderBy('consent_history.id', 'desc');
+  if (at) query = query.where('consent_history.at', '<=', at);
+  const unanswered = { state: 'unknown' as const, by: null, at: null, textVersion: null };
+  for (const id of playerIds) result.set(id, { photos: unanswered, livestream: unanswered, public: unanswered });
+  for (const row of await query.execute()) {
+    const entry = result.get(row.player_id);
+    if (!entry) continue;
+    entry[row.consent as ConsentKind] = {
+      state: row.state as 'given' | 'withheld',
+      by: { id: row.by_id, name: row.name ?? 'Unknown User' },
+      at: row.at.toISOString(),
+      textVersion: row.text_version,
+    };
+  }
+  return result;
+}
+
+/** The team's players the user is now a linked guardian of, or the own account of. */
+export async function playersLinkedTo(
+  database: Kysely<ReadModels>,
+  teamId: string,
+  userId: string,
+): Promise<Set<string>> {
+  const linked = (table: 'player_guardians' | 'player_accounts') =>
+    database
+      .selectFrom(table)
+      .select('player_id')
+      .where('team_id', '=', teamId)
+      .where('user_id', '=', userId)
+      .where('valid_to', 'is', null)
+      .execute();
+  const [guardians, accounts] = await Promise.all([linked('player_guardians'), linked('player_accounts')]);
+  return new Set([...guardians, ...accounts].map((r) => r.player_id));
 }
 
 interface CurrentRow {

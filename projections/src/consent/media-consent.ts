@@ -50,3 +50,13 @@ export async function mediaHiddenFrom(
   }>`SELECT ${hiddenByConsentSql(view)} AS hidden FROM media WHERE media.id = ${media.id}`.execute(db);
   return Boolean(row.rows[0]?.hidden);
 }
+
+/** Whether the item names any player: its visibility can change whenever their guardians answer. */
+export async function mediaNamesPlayers(db: Kysely<ReadModels>, mediaId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('media_players')
+    .select('player_id')
+    .where('media_id', '=', mediaId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,4 +1,4 @@
-import type { OrgSettings, UpdateOrgSettingsInput } from '@sideline/domain';
+import type { AdminConsentRow, OrgSettings, UpdateOrgSettingsInput } from '@sideline/domain';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { only, type Stale } from '../../lib/query-client.ts';
@@ -32,6 +32,8 @@ export const adminKeys = {
     ...(filters ? [filters] : []),
   ],
   activityTypes: apiKey(adminApiPaths.adminActivityTypes),
+  /** Every player's consents, or one team's. */
+  consents: (teamId?: string) => [...apiKey(adminApiPaths.adminConsents), ...(teamId ? [{ teamId }] : [])],
 };
 
 /** Spec part 2 §9: the dashboard shows 3 upcoming matches and 5 activity lines. */
@@ -230,4 +232,17 @@ export function useActivityTypes() {
 /** The export link of the same selection: ?format=csv or ?format=ndjson. */
 export function activityExportUrl(filters: ActivityFilters, format: 'csv' | 'ndjson'): string {
   return withQuery(adminApiPaths.adminActivity, { ...activityParams(filters), format });
+}
+
+/** GET /api/admin/consents?teamId=: per team and player, each consent's state and when it last changed. */
+export function useAdminConsents(teamId?: string) {
+  return useQuery({
+    queryKey: adminKeys.consents(teamId),
+    queryFn: () => api.get<AdminConsentRow[]>(withQuery(adminApiPaths.adminConsents, { teamId })),
+  });
+}
+
+/** The same rows as CSV (format=csv), for the same team filter. */
+export function consentsExportUrl(teamId?: string): string {
+  return withQuery(adminApiPaths.adminConsents, { teamId, format: 'csv' });
 }

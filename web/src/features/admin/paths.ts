@@ -8,6 +8,7 @@ export const adminPaths = {
   media: '/admin/media',
   settings: '/admin/settings',
   activity: '/admin/activity',
+  consents: '/admin/consents',
   createSeason: '/admin/seasons/create',
   createTeam: '/admin/teams/create',
   createMatch: '/admin/matches/create',

@@ -20,6 +20,7 @@ export const adminApiPaths = {
   adminSettings: '/api/admin/settings',
   adminActivity: '/api/admin/activity',
   adminActivityTypes: '/api/admin/activity/types',
+  adminConsents: '/api/admin/consents',
   /** The matches API the portal's Create Match and status changes use. */
   matches: '/api/matches',
   match: (matchId: string) => `/api/matches/${enc(matchId)}`,

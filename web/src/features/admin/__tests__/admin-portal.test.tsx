@@ -75,7 +75,7 @@ describe('admin portal (mocked fetch)', () => {
     await waitFor(() => expect(callsTo('GET', '/api/admin/stats')).toHaveLength(2));
   });
 
-  it('the portal navigation has the seven sections and Activity; the sidebar shows on wide screens', async () => {
+  it('the portal navigation has the seven sections, Activity and Consents; the sidebar shows on wide screens', async () => {
     setViewportWidth(DESKTOP_VIEWPORT_WIDTH);
     portalFetch();
     renderApp('/admin/seasons');
@@ -93,6 +93,7 @@ describe('admin portal (mocked fetch)', () => {
       '/admin/media',
       '/admin/settings',
       '/admin/activity',
+      '/admin/consents',
     ]);
     expect(within(nav).getByRole('link', { name: 'Seasons' })).toHaveAttribute('aria-current', 'page');
   });
@@ -380,6 +381,38 @@ describe('admin portal (mocked fetch)', () => {
       format: 'csv',
     });
     expect(screen.getByRole('link', { name: 'Export NDJSON' }).getAttribute('href')).toContain('format=ndjson');
+  });
+
+  it('consents: every player’s three states and last change; the team filter goes to the server and the CSV link', async () => {
+    const row = {
+      teamId: 'team-1',
+      teamName: 'U12 Tigers',
+      playerId: 'p-1',
+      playerName: 'Mia',
+      photos: 'withheld',
+      livestream: 'given',
+      public: 'unknown',
+      lastChangedAt: '2026-11-20T10:00:00.000Z',
+      outdated: true,
+    };
+    const { callsTo } = portalFetch({ 'GET /api/admin/consents': { status: 200, body: [row] } });
+    const { user } = renderApp('/admin/consents');
+    const list = await screen.findByRole('list', { name: 'Consents' });
+    const item = within(list).getByText('Mia').closest('li')!;
+    expect(item).toHaveTextContent('U12 Tigers');
+    expect(item).toHaveTextContent('Photos: withheld');
+    expect(item).toHaveTextContent('Streams: given');
+    expect(item).toHaveTextContent('Public: unknown');
+    expect(item).toHaveTextContent('Given under an older wording');
+    expect(item.querySelector('time')).toHaveAttribute('dateTime', row.lastChangedAt);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/admin/consents?format=csv');
+
+    await user.selectOptions(await screen.findByLabelText('Team'), 'team-1');
+    await waitFor(() => expect(callsTo('GET', '/api/admin/consents').map(query)).toContainEqual({ teamId: 'team-1' }));
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/consents?teamId=team-1&format=csv',
+    );
   });
 
   it('activity: an empty selection says so', async () => {

@@ -8,6 +8,7 @@ import {
   LogOut,
   Menu,
   Settings,
+  ClipboardCheck,
   Trophy,
   Users,
   UserRoundCog,
@@ -43,6 +44,7 @@ export const adminEntries: readonly AdminEntry[] = [
   { label: 'Media', to: adminPaths.media, icon: Image },
   { label: 'Settings', to: adminPaths.settings, icon: Settings },
   { label: 'Activity', to: adminPaths.activity, icon: Activity },
+  { label: 'Consents', to: adminPaths.consents, icon: ClipboardCheck },
 ];
 
 function isActive(pathname: string, to: string): boolean {

@@ -48,6 +48,7 @@ const table: [ReturnType<typeof section>, string[]][] = [
   [section(() => import('./media.tsx'), 'AdminMediaRoute'), ['media', 'media/upload']],
   [section(() => import('./settings.tsx'), 'AdminSettingsRoute'), ['settings']],
   [section(() => import('./activity.tsx'), 'AdminActivityRoute'), ['activity']],
+  [section(() => import('./consents.tsx'), 'AdminConsentsRoute'), ['consents']],
 ];
 
 function findSection(pathname: string) {

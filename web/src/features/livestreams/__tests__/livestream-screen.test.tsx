@@ -257,6 +257,30 @@ describe('/livestream (mocked fetch, fake socket)', () => {
     expect(screen.queryByRole('heading', { name: 'Live Chat' })).toBeNull();
   });
 
+  it("shows a private stream's manager the players without livestream consent before going live", async () => {
+    setup({
+      streams: [
+        stream({
+          playersWithoutConsent: [
+            { id: 'p1', name: 'Mia' },
+            { id: 'p2', name: 'Ben' },
+          ],
+        }),
+      ],
+    });
+    const { user } = renderApp('/livestream');
+    await user.click(await screen.findByRole('button', { name: /Hawks vs. Eagles/ }));
+    expect(await screen.findByText(/Without livestream consent: Mia, Ben\./)).toBeInTheDocument();
+  });
+
+  it('says nothing of consent when every player has given it (or the stream is not the caller’s to manage)', async () => {
+    setup({ streams: [stream({ playersWithoutConsent: [] })] });
+    const { user } = renderApp('/livestream');
+    await user.click(await screen.findByRole('button', { name: /Hawks vs. Eagles/ }));
+    expect(await screen.findByTestId('livestream-status')).toHaveTextContent('scheduled');
+    expect(screen.queryByText(/Without livestream consent/)).toBeNull();
+  });
+
   it('goes live when the socket says so: the machine moves on, End Stream, the player and the chat appear', async () => {
     const { streams } = setup({ streams: [stream()] });
     const { user } = renderApp('/livestream?stream=ls-1');

@@ -64,6 +64,21 @@ function StageMessage({ phase, stream }: { phase: LivestreamPhase; stream: Lives
 }
 
 /**
+ * A private stream's manager sees, before and while on air, the rostered players without
+ * livestream consent (the server sends the list to managers only): they keep them out of shot.
+ */
+function WithoutConsent({ stream, phase }: { stream: Livestream; phase: LivestreamPhase }) {
+  const players = stream.playersWithoutConsent ?? [];
+  if (players.length === 0 || phase === 'ended' || phase === 'cancelled') return null;
+  return (
+    <p role="status" className="rounded-lg bg-orange-50 px-3 py-2 text-sm wrap-anywhere text-orange-800">
+      Without livestream consent: {players.map((p) => p.name).join(', ')}. Keep them out of the stream or ask their
+      guardians.
+    </p>
+  );
+}
+
+/**
  * The detail panel (spec §2): title, description, status, Current and Peak Viewers (live from the
  * socket), the player while live, RTMP Settings for the stream's managers, the playback link, the
  * recording once it is in the Media Hub, and the actions the lifecycle machine allows (Cancel a
@@ -117,6 +132,7 @@ export function LivestreamDetail({
           </div>
           <LivestreamStatusBadge phase={phase} testId="livestream-status" />
         </div>
+        <WithoutConsent stream={stream} phase={phase} />
         {phase !== 'cancelled' ? (
           <Button
             variant="outline"
