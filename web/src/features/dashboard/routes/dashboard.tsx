@@ -14,6 +14,7 @@ import { LiveMatches, NextMatch } from '../components/home-matches.tsx';
 import { LatestMessages } from '../components/latest-messages.tsx';
 import { NoTeamPrompt } from '../components/no-team-prompt.tsx';
 import { NextUp, ThisWeek } from '../components/upcoming-sections.tsx';
+import { useAfterFirstPaint } from '../use-after-first-paint.ts';
 import { useHomeSnapshot } from '../use-home-snapshot.ts';
 
 /** An account younger than this is greeted as new (it has not been here "before"). */
@@ -64,7 +65,8 @@ function TeamShortcuts({ teams, userId }: { teams: readonly Team[]; userId: stri
  * / — Home, phone first: live matches of the user's teams above everything, then the next
  * occurrence across all their teams and children with an answer row per child (in the first
  * screen at 390 × 844), the next match, the rest of the week, the latest message per team, and
- * the team switcher for the chat and media shortcuts.
+ * the team switcher for the chat and media shortcuts. The week, the messages and the shortcuts
+ * render once the first screen has been painted.
  */
 export function DashboardRoute() {
   const { data: user } = useUser();
@@ -72,6 +74,7 @@ export function DashboardRoute() {
   const teams = teamsQuery.data ?? [];
   const matches = useHomeMatches();
   const upcoming = useMyUpcoming();
+  const belowFirstScreen = useAfterFirstPaint();
   useHomeSnapshot(user, teamsQuery.isSuccess && (teamsQuery.data.length === 0 || upcoming.isSuccess));
   if (!user) return null;
 
@@ -95,9 +98,13 @@ export function DashboardRoute() {
           <LiveMatches live={matches.data?.live ?? []} />
           <NextUp userId={user.id} />
           <NextMatch match={matches.data?.upcoming[0]} />
-          <ThisWeek userId={user.id} />
-          <LatestMessages teams={teams} />
-          <TeamShortcuts teams={teams} userId={user.id} />
+          {belowFirstScreen ? (
+            <>
+              <ThisWeek userId={user.id} />
+              <LatestMessages teams={teams} />
+              <TeamShortcuts teams={teams} userId={user.id} />
+            </>
+          ) : null}
         </>
       )}
     </div>
