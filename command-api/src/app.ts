@@ -233,27 +233,30 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(consentRoutes, { ...ctx, ...(deps.clock ? { clock: deps.clock } : {}) });
   await app.register(playerExportRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
-  await app.register(remindRoutes, { ...ctx, delivery: pushDelivery });
   const tokens = await unsubscribeTokens(database.db);
+  // Notice emails (the sender's and a manager's reminder): SMTP_URL, else DATA_DIR/outbox.
+  const noticeMailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(ctx.dataDir, 'outbox'),
+    logger: logger.child({ component: 'notice-mail' }),
+  });
+  const noticeEmail = { mailer: noticeMailer, tokens, publicOrigin: listeningOrigin };
+  await app.register(remindRoutes, { ...ctx, delivery: pushDelivery, email: noticeEmail });
   await app.register(unsubscribeRoutes, { ...ctx, tokens });
   await app.register(noticeProofRoutes, ctx);
+  let sender: { stop(): Promise<void> } | null = null;
+  app.addHook('onClose', async () => {
+    await sender?.stop();
+    noticeMailer.close();
+  });
   if (deps.sendsNotices) {
-    const mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(ctx.dataDir, 'outbox'),
-      logger: logger.child({ component: 'notice-mail' }),
-    });
-    const sender = startNoticeSender({
-      email: { mailer, tokens, publicOrigin: listeningOrigin },
+    sender = startNoticeSender({
+      email: noticeEmail,
       db: database.db,
       delivery: pushDelivery,
       logger: logger.child({ component: 'notices' }),
       ...(deps.clock ? { clock: deps.clock } : {}),
-    });
-    app.addHook('onClose', async () => {
-      await sender.stop();
-      mailer.close();
     });
     const reminders = startReminderScheduler({
       db: database.db,
