@@ -55,6 +55,7 @@ import { remindRoutes } from './push/remind-routes.ts';
 import { noticeProofRoutes } from './push/notice-proof-routes.ts';
 import { unsubscribeRoutes } from './push/unsubscribe-routes.ts';
 import { unsubscribeTokens } from './push/unsubscribe-tokens.ts';
+import { takeEndpointsOfSession } from './push/push-sessions.ts';
 import { startReminderScheduler } from './push/reminder-scheduler.ts';
 import { createChatRoomPresence, startChatDigests } from './push/chat-push.ts';
 import { pushDecider, userStream } from '@sideline/domain';
@@ -194,13 +195,17 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     logger: logger.child({ component: 'push' }),
   });
   await app.register(identityRoutes, {
-    onSignOut: async (userId, endpoint) => {
-      await handle(
-        pushDecider,
-        userStream(userId),
-        { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
-        { actorId: userId },
-      );
+    onSignOut: async (userId, { pushEndpoint, sessionId }) => {
+      const endpoints = new Set(sessionId ? await takeEndpointsOfSession(database.db, userId, sessionId) : []);
+      if (pushEndpoint) endpoints.add(pushEndpoint);
+      for (const endpoint of endpoints) {
+        await handle(
+          pushDecider,
+          userStream(userId),
+          { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
+          { actorId: userId },
+        );
+      }
     },
     db: database.db,
     handle,

@@ -221,35 +221,58 @@ describe('turning notifications off', () => {
     expect((await streamTypes(pat.userId)).filter(([t]) => t === 'PushSubscriptionRemoved')).toHaveLength(1);
   });
 
-  it('signing out removes the browser named in the body or the X-Push-Endpoint header, and only it', async () => {
+  it("signing out removes that browser's subscriptions (those its session made, and one it names in the body or the X-Push-Endpoint header), and no other's", async () => {
     const email = `push-signout-${Date.now()}@example.com`;
-    const pat = await signUp(server.url, 'parent', undefined, { forwardedFor: `198.51.100.${++ip}`, email });
+    const first = await signUp(server.url, 'parent', undefined, { forwardedFor: `198.51.100.${++ip}`, email });
+    const userId = first.userId;
+    const signIn = async () => {
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'correct horse' }),
+      });
+      expect(login.status).toBe(200);
+      return { ...first, cookie: login.headers.getSetCookie()[0]!.split(';')[0]! };
+    };
+    const signOut = (browser: ApiClient, body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/logout`, {
+        method: 'POST',
+        headers: {
+          origin: server.url,
+          cookie: browser.cookie,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const [second, third] = [await signIn(), await signIn()];
     const [a, b, c] = [pushService.subscribe(), pushService.subscribe(), pushService.subscribe()];
-    for (const d of [a, b, c]) await sendJson(pat, 'POST', '/api/push/subscriptions', d.toJSON());
-    expect((await sendJson(pat, 'POST', '/api/logout', { pushEndpoint: a.endpoint })).status).toBe(204);
+    expect((await sendJson(first, 'POST', '/api/push/subscriptions', a.toJSON())).status).toBe(201);
+    for (const d of [b, c])
+      expect((await sendJson(second, 'POST', '/api/push/subscriptions', d.toJSON())).status).toBe(201);
     const rows = async () =>
       (
         await server.database.db
           .selectFrom('push_subscriptions')
           .select('endpoint')
-          .where('user_id', '=', pat.userId)
+          .where('user_id', '=', userId)
           .execute()
-      ).map((r: { endpoint: string }) => r.endpoint);
-    expect((await rows()).sort()).toEqual([b.endpoint, c.endpoint].sort());
-    expect((await streamTypes(pat.userId)).at(-1)).toEqual(['PushSubscriptionRemoved', 'signed_out']);
-    // Signed in again on another browser, which signs out naming itself in the header.
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { origin: server.url, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'correct horse' }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const out = await fetch(`${server.url}/api/logout`, {
-      method: 'POST',
-      headers: { origin: server.url, cookie, 'x-push-endpoint': b.endpoint },
-    });
-    expect(out.status).toBe(204);
+      )
+        .map((r: { endpoint: string }) => r.endpoint)
+        .sort();
+    const signedOut = async () =>
+      (await streamTypes(userId)).filter(([t, reason]) => t === 'PushSubscriptionRemoved' && reason === 'signed_out');
+
+    // The first browser signs out without naming its endpoint: its own subscription goes, only it.
+    expect((await signOut(first)).status).toBe(204);
+    expect(await rows()).toEqual([b.endpoint, c.endpoint].sort());
+    expect(await signedOut()).toHaveLength(1);
+    // Another names one in the header (subscribed in an earlier session of that browser): it goes.
+    expect((await signOut(third, undefined, { 'x-push-endpoint': b.endpoint })).status).toBe(204);
     expect(await rows()).toEqual([c.endpoint]);
+    // The second, naming the one it has left in the body: that is all that remained.
+    expect((await signOut(second, { pushEndpoint: c.endpoint })).status).toBe(204);
+    expect(await rows()).toEqual([]);
+    expect(await signedOut()).toHaveLength(3);
   });
 });
