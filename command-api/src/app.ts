@@ -187,11 +187,13 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     progress: deps.progress,
   };
   const vapid = await vapidDetails(database.db, config);
-  const checkEndpoint = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST });
+  // Sending refuses a name it cannot resolve; subscribing accepts a known service's (each send checks again).
+  const checkEndpoint = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST, unresolvable: 'accept' });
+  const checkBeforeSend = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST });
   const pushDelivery = createPushDelivery({
     db: database.db,
     handle,
-    send: createPushSender({ vapid, checkEndpoint }),
+    send: createPushSender({ vapid, checkEndpoint: checkBeforeSend }),
     logger: logger.child({ component: 'push' }),
   });
   await app.register(identityRoutes, {

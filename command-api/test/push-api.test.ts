@@ -103,6 +103,19 @@ describe('POST /api/push/subscriptions', () => {
     });
   });
 
+  it("accepts a known push service's endpoint (FCM), also where this network cannot resolve its name", async () => {
+    const pat = await person();
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91bHexample';
+    const response = await sendJson(pat, 'POST', '/api/push/subscriptions', {
+      ...pushService.subscribe().toJSON(),
+      endpoint,
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(
+      (await readJson(await pat.get('/api/push/subscriptions'))).map((s: { endpoint: string }) => s.endpoint),
+    ).toEqual([endpoint]);
+  });
+
   it.each([
     ['a plain http endpoint', 'http://push.example.com/abc'],
     ['an endpoint that is no push service', 'https://example.com/push/abc'],
