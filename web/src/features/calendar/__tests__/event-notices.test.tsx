@@ -140,6 +140,10 @@ describe('Answers closed', () => {
       event: closed,
       team: makeTeam({ creatorId: 'someone', coachId: 'someone', myAssignedRole: 'parent' }),
     });
+    // On the events list's card too.
+    const card = await screen.findByRole('article', { name: 'Cup game' });
+    expect(await within(card).findByTestId('answers-closed')).toHaveTextContent('Answers closed');
+    expect(within(card).queryByRole('button', { name: /^Going/ })).not.toBeInTheDocument();
     let dialog = await openDetail(member.user);
     expect(within(dialog).getByTestId('answers-closed')).toHaveTextContent('Answers closed');
     expect(within(dialog).queryByRole('group', { name: 'Your RSVP' })).not.toBeInTheDocument();
@@ -149,6 +153,18 @@ describe('Answers closed', () => {
     dialog = await openDetail(manager.user);
     expect(within(dialog).getByTestId('answers-closed')).toHaveTextContent('Answers closed');
     expect(within(dialog).getByRole('group', { name: 'Your RSVP' })).toBeInTheDocument();
+  });
+});
+
+describe('answers still open', () => {
+  it("keep the card's answer buttons for members before the deadline", async () => {
+    setup({
+      event: game({ date: inDays(3), rsvpDeadlineHours: 24 }),
+      team: makeTeam({ creatorId: 'someone', coachId: 'someone', myAssignedRole: 'parent' }),
+    });
+    const card = await screen.findByRole('article', { name: 'Cup game' });
+    expect(await within(card).findByRole('group', { name: /Your RSVP/ })).toBeInTheDocument();
+    expect(within(card).queryByTestId('answers-closed')).not.toBeInTheDocument();
   });
 });
 
