@@ -148,8 +148,13 @@ describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
     await section.getByTestId('push-state').waitFor();
     expect(await section.getByTestId('push-state').textContent()).toMatch(/Off|Blocked/);
 
-    await callApi(page, app.sideline.url, 'DELETE', '/api/push/subscriptions', { endpoint });
-    expect((await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as unknown[]).toEqual([]);
+    // Every device of the person is listed there; the subscribed one (not this browser) can be removed.
+    const devices = section.getByRole('list', { name: 'Your devices with notifications on' });
+    await devices.getByRole('button', { name: /^Remove 127\.0\.0\.1/ }).click();
+    await expect
+      .poll(async () => (await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as unknown[])
+      .toEqual([]);
+    await section.getByTestId('push-devices-none').waitFor();
     await context.close();
   });
 });
