@@ -60,8 +60,14 @@ const moved: EventNotice = {
   ],
 };
 
-function setup({ event = game(), team = makeTeam(), notices = { status: 200, body: [moved] } as MockResponse } = {}) {
+function setup({
+  event = game(),
+  team = makeTeam(),
+  notices = { status: 200, body: [moved] } as MockResponse,
+  extra = {} as Parameters<typeof mockFetch>[0],
+} = {}) {
   const fetch = mockFetch({
+    ...extra,
     'GET /api/user': { status: 200, body: sampleUser },
     'GET /api/teams': { status: 200, body: [team] },
     'GET /api/teams/team-1/events': { status: 200, body: [event] },
@@ -121,6 +127,53 @@ describe('who was told (managers)', () => {
     await within(dialog).findByText('History');
     expect(within(dialog).queryByRole('region', { name: 'Who was told' })).not.toBeInTheDocument();
     expect(callsTo('GET', '/api/teams/team-1/events/ev-1/notices')).toHaveLength(0);
+  });
+});
+
+describe("Remind those who haven't answered (managers)", () => {
+  const waiting = () => game({ counts: { going: 1, maybe: 0, notGoing: 0, noReply: 3 } });
+
+  it('posts the occurrence, says how many were told, and shows why not when one went out within the hour', async () => {
+    let calls = 0;
+    const event = waiting();
+    const { user, callsTo } = setup({
+      event,
+      extra: {
+        'POST /api/events/ev-1/remind': () =>
+          ++calls === 1
+            ? { status: 202, body: { notified: 2 } }
+            : {
+                status: 429,
+                body: {
+                  message: 'A reminder for this event went out less than an hour ago.',
+                  code: 'REMINDED_RECENTLY',
+                },
+              },
+      },
+    });
+    const dialog = await openDetail(user);
+    const remind = within(dialog).getByRole('button', { name: "Remind those who haven't answered" });
+    await user.click(remind);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Reminded 2 people.');
+    expect(callsTo('POST', '/api/events/ev-1/remind')[0]!.body).toEqual({ occurrenceDate: event.occurrenceDate });
+    await user.click(remind);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A reminder for this event went out less than an hour ago.',
+    );
+  });
+
+  it('is not offered to members, nor when everyone answered', async () => {
+    const member = setup({
+      event: waiting(),
+      team: makeTeam({ creatorId: 'someone', coachId: 'someone', myAssignedRole: 'parent' }),
+    });
+    let dialog = await openDetail(member.user);
+    expect(within(dialog).queryByRole('button', { name: /^Remind/ })).not.toBeInTheDocument();
+    member.unmount();
+    const manager = setup({ event: game() });
+    dialog = await openDetail(manager.user);
+    await within(dialog).findByText('History');
+    expect(within(dialog).queryByRole('button', { name: /^Remind/ })).not.toBeInTheDocument();
   });
 });
 
