@@ -166,6 +166,41 @@ describe('email for people without a working push subscription', () => {
   });
 });
 
+describe('a schedule change found too late to send (a long outage, a replay)', () => {
+  it('is not sent, and the proof still lists it, with nobody told', async () => {
+    // The sender's clock two hours ahead: every notice it finds is older than the hour it sends within.
+    const late = await startPushedServer({ clock: () => new Date(Date.now() + 2 * 3600_000) });
+    try {
+      const coach = await account(late.server.url, 'coach', 'Lena Coach');
+      const parent = await account(late.server.url, 'parent', 'Lou Parent');
+      const team = await teamOf(coach, 'Late Hawks', [parent]);
+      const phone = await subscribedDevice(late.pushService, parent);
+      const created = await coach.post(`/api/teams/${team.id}/events`, {
+        title: 'Replay',
+        date: inDays(4),
+        timeZone: 'UTC',
+      });
+      expect(created.status).toBe(201);
+      const event = await readJson(created);
+      await settled(late.server);
+      expect(late.pushService.receivedBy(phone)).toEqual([]);
+      const proof = await coach.get(`/api/teams/${team.id}/events/${event.id}/notices`);
+      expect(proof.status).toBe(200);
+      expect(await readJson(proof)).toEqual([
+        expect.objectContaining({
+          summary: expect.stringContaining('New: Replay'),
+          sent: 0,
+          delivered: 0,
+          seen: 0,
+          families: [{ name: 'Lou Parent', channel: 'none', sentAt: null, deliveredAt: null, seenAt: null }],
+        }),
+      ]);
+    } finally {
+      await stopPushedServer(late);
+    }
+  });
+});
+
 describe("a manager's reminder by email", () => {
   it('mails those without a working device, pushes the others, and counts both as notified; its unsubscribe turns reminders off', async () => {
     const coach = await person('coach', 'Rhea Coach');
