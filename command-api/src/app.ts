@@ -6,7 +6,13 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
 import { createMailer, runMode } from '@sideline/infra';
 import path from 'node:path';
-import { findUserById, teamIdsOfUser, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
+import {
+  findUserById,
+  pushSubscriptionsOfUser,
+  teamIdsOfUser,
+  type ProjectionProgress,
+  type ProjectorStatus,
+} from '@sideline/projections';
 import { realtimePlugin } from '@sideline/realtime';
 import { healthRoutes } from './health/health-routes.ts';
 import { probeRoutes } from './health/probe-routes.ts';
@@ -55,7 +61,7 @@ import { remindRoutes } from './push/remind-routes.ts';
 import { noticeProofRoutes } from './push/notice-proof-routes.ts';
 import { unsubscribeRoutes } from './push/unsubscribe-routes.ts';
 import { unsubscribeTokens } from './push/unsubscribe-tokens.ts';
-import { takeEndpointsOfSession } from './push/push-sessions.ts';
+import { takeEndpointsOfOtherSessions, takeEndpointsOfSession } from './push/push-sessions.ts';
 import { startReminderScheduler } from './push/reminder-scheduler.ts';
 import { createChatRoomPresence, startChatDigests } from './push/chat-push.ts';
 import { pushDecider, userStream } from '@sideline/domain';
@@ -196,18 +202,21 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     send: createPushSender({ vapid, checkEndpoint: checkBeforeSend }),
     logger: logger.child({ component: 'push' }),
   });
+  // A browser signed out stops getting notifications: its subscriptions are removed.
+  const forgetSignedOut = async (userId: string, endpoints: Iterable<string>) => {
+    for (const endpoint of new Set(endpoints)) {
+      await handle(
+        pushDecider,
+        userStream(userId),
+        { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
+        { actorId: userId },
+      );
+    }
+  };
   await app.register(identityRoutes, {
     onSignOut: async (userId, { pushEndpoint, sessionId }) => {
-      const endpoints = new Set(sessionId ? await takeEndpointsOfSession(database.db, userId, sessionId) : []);
-      if (pushEndpoint) endpoints.add(pushEndpoint);
-      for (const endpoint of endpoints) {
-        await handle(
-          pushDecider,
-          userStream(userId),
-          { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
-          { actorId: userId },
-        );
-      }
+      const endpoints = sessionId ? await takeEndpointsOfSession(database.db, userId, sessionId) : [];
+      await forgetSignedOut(userId, pushEndpoint ? [...endpoints, pushEndpoint] : endpoints);
     },
     db: database.db,
     handle,
@@ -221,7 +230,18 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       secure: cookie.secure,
     }),
   });
-  await app.register(settingsRoutes, { ...ctx, sessions, cookie, passwords: deps.passwords ?? createPasswordHasher() });
+  await app.register(settingsRoutes, {
+    ...ctx,
+    sessions,
+    cookie,
+    passwords: deps.passwords ?? createPasswordHasher(),
+    // Sign out everywhere: every device; a password change: the devices of the other sessions.
+    onSessionsEnded: async (userId, keptSessionId) => {
+      const endpoints = await takeEndpointsOfOtherSessions(database.db, userId, keptSessionId);
+      const all = keptSessionId ? [] : (await pushSubscriptionsOfUser(database.db, userId)).map((s) => s.endpoint);
+      await forgetSignedOut(userId, [...endpoints, ...all]);
+    },
+  });
   await app.register(teamsRoutes, ctx);
   await app.register(chatRoutes, ctx);
   await app.register(mediaRoutes, ctx);

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableMetrics } from '@sideline/infra';
-import { signUp, readJson, type ApiClient } from './http-client.ts';
+import { sessionClient, signUp, readJson, type ApiClient } from './http-client.ts';
 import { startLocalPushService, type LocalPushService } from './push-service.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -232,6 +232,45 @@ describe('turning notifications off', () => {
     // Again: nothing to remove, nothing recorded.
     expect((await sendJson(pat, 'DELETE', '/api/push/subscriptions', { endpoint: browser.endpoint })).status).toBe(204);
     expect((await streamTypes(pat.userId)).filter(([t]) => t === 'PushSubscriptionRemoved')).toHaveLength(1);
+  });
+
+  it('a password change removes the devices of the sessions it ended; signing out everywhere removes every device', async () => {
+    const email = `push-everywhere-${Date.now()}@example.com`;
+    const here = await signUp(server.url, 'parent', undefined, { forwardedFor: `198.51.100.${++ip}`, email });
+    const login = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct horse' }),
+    });
+    expect(login.status).toBe(200);
+    const elsewhere = { ...here, cookie: login.headers.getSetCookie()[0]!.split(';')[0]! };
+    const [mine, theirs] = [pushService.subscribe(), pushService.subscribe()];
+    expect((await sendJson(here, 'POST', '/api/push/subscriptions', mine.toJSON())).status).toBe(201);
+    expect((await sendJson(elsewhere, 'POST', '/api/push/subscriptions', theirs.toJSON())).status).toBe(201);
+    const endpoints = async () =>
+      ((await readJson(await here.get('/api/push/subscriptions'))) as { endpoint: string }[]).map((d) => d.endpoint);
+
+    const changed = await sendJson(here, 'POST', '/api/user/password', {
+      currentPassword: 'correct horse',
+      newPassword: 'a brand new password',
+    });
+    expect(changed.status).toBe(200);
+    expect(await endpoints()).toEqual([mine.endpoint]);
+
+    expect((await here.delete('/api/user/sessions')).status).toBe(200);
+    const relogin = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a brand new password' }),
+    });
+    expect(relogin.status, await relogin.clone().text()).toBe(200);
+    const again = sessionClient(server.url, relogin.headers.getSetCookie()[0]!.split(';')[0]!, here.userId);
+    expect(await readJson(await again.get('/api/push/subscriptions'))).toEqual([]);
+    expect(
+      (await streamTypes(here.userId)).filter(
+        ([t, reason]) => t === 'PushSubscriptionRemoved' && reason === 'signed_out',
+      ),
+    ).toHaveLength(2);
   });
 
   it("signing out removes that browser's subscriptions (those its session made, and one it names in the body or the X-Push-Endpoint header), and no other's", async () => {

@@ -62,3 +62,17 @@ export async function takeEndpointsOfSession(
     .execute();
   return rows.map((r) => r.endpoint);
 }
+
+/**
+ * The endpoints subscribed by the person's sessions other than `keptSessionId` (all of them when
+ * null), forgotten as they are read: those sessions were just ended.
+ */
+export async function takeEndpointsOfOtherSessions(
+  db: Kysely<PushSessionTables>,
+  userId: string,
+  keptSessionId: string | null,
+): Promise<string[]> {
+  let query = db.deleteFrom('push_subscription_sessions').where('user_id', '=', userId);
+  if (keptSessionId) query = query.where('session_id', '<>', keptSessionId);
+  return (await query.returning('endpoint').execute()).map((r) => r.endpoint);
+}
