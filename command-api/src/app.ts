@@ -6,7 +6,13 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Bus, Config, Database, EventStore, Logger } from '@sideline/infra';
 import { createMailer, runMode } from '@sideline/infra';
 import path from 'node:path';
-import { findUserById, teamIdsOfUser, type ProjectionProgress, type ProjectorStatus } from '@sideline/projections';
+import {
+  findUserById,
+  pushSubscriptionsOfUser,
+  teamIdsOfUser,
+  type ProjectionProgress,
+  type ProjectorStatus,
+} from '@sideline/projections';
 import { realtimePlugin } from '@sideline/realtime';
 import { healthRoutes } from './health/health-routes.ts';
 import { probeRoutes } from './health/probe-routes.ts';
@@ -55,6 +61,7 @@ import { remindRoutes } from './push/remind-routes.ts';
 import { noticeProofRoutes } from './push/notice-proof-routes.ts';
 import { unsubscribeRoutes } from './push/unsubscribe-routes.ts';
 import { unsubscribeTokens } from './push/unsubscribe-tokens.ts';
+import { takeEndpointsOfOtherSessions, takeEndpointsOfSession } from './push/push-sessions.ts';
 import { startReminderScheduler } from './push/reminder-scheduler.ts';
 import { createChatRoomPresence, startChatDigests } from './push/chat-push.ts';
 import { pushDecider, userStream } from '@sideline/domain';
@@ -186,21 +193,30 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
     progress: deps.progress,
   };
   const vapid = await vapidDetails(database.db, config);
-  const checkEndpoint = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST });
+  // Sending refuses a name it cannot resolve; subscribing accepts a known service's (each send checks again).
+  const checkEndpoint = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST, unresolvable: 'accept' });
+  const checkBeforeSend = endpointPolicy({ allowlist: config.PUSH_ENDPOINT_ALLOWLIST });
   const pushDelivery = createPushDelivery({
     db: database.db,
     handle,
-    send: createPushSender({ vapid, checkEndpoint }),
+    send: createPushSender({ vapid, checkEndpoint: checkBeforeSend }),
     logger: logger.child({ component: 'push' }),
   });
-  await app.register(identityRoutes, {
-    onSignOut: async (userId, endpoint) => {
+  // A browser signed out stops getting notifications: its subscriptions are removed.
+  const forgetSignedOut = async (userId: string, endpoints: Iterable<string>) => {
+    for (const endpoint of new Set(endpoints)) {
       await handle(
         pushDecider,
         userStream(userId),
         { type: 'RemovePushSubscription', data: { userId, endpoint, reason: 'signed_out' } },
         { actorId: userId },
       );
+    }
+  };
+  await app.register(identityRoutes, {
+    onSignOut: async (userId, { pushEndpoint, sessionId }) => {
+      const endpoints = sessionId ? await takeEndpointsOfSession(database.db, userId, sessionId) : [];
+      await forgetSignedOut(userId, pushEndpoint ? [...endpoints, pushEndpoint] : endpoints);
     },
     db: database.db,
     handle,
@@ -214,7 +230,18 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
       secure: cookie.secure,
     }),
   });
-  await app.register(settingsRoutes, { ...ctx, sessions, cookie, passwords: deps.passwords ?? createPasswordHasher() });
+  await app.register(settingsRoutes, {
+    ...ctx,
+    sessions,
+    cookie,
+    passwords: deps.passwords ?? createPasswordHasher(),
+    // Sign out everywhere: every device; a password change: the devices of the other sessions.
+    onSessionsEnded: async (userId, keptSessionId) => {
+      const endpoints = await takeEndpointsOfOtherSessions(database.db, userId, keptSessionId);
+      const all = keptSessionId ? [] : (await pushSubscriptionsOfUser(database.db, userId)).map((s) => s.endpoint);
+      await forgetSignedOut(userId, [...endpoints, ...all]);
+    },
+  });
   await app.register(teamsRoutes, ctx);
   await app.register(chatRoutes, ctx);
   await app.register(mediaRoutes, ctx);
@@ -233,27 +260,30 @@ export async function buildApp(deps: AppDependencies): Promise<SidelineApp> {
   await app.register(consentRoutes, { ...ctx, ...(deps.clock ? { clock: deps.clock } : {}) });
   await app.register(playerExportRoutes, ctx);
   await app.register(pushRoutes, { ...ctx, vapid, checkEndpoint, delivery: pushDelivery });
-  await app.register(remindRoutes, { ...ctx, delivery: pushDelivery });
   const tokens = await unsubscribeTokens(database.db);
+  // Notice emails (the sender's and a manager's reminder): SMTP_URL, else DATA_DIR/outbox.
+  const noticeMailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: path.join(ctx.dataDir, 'outbox'),
+    logger: logger.child({ component: 'notice-mail' }),
+  });
+  const noticeEmail = { mailer: noticeMailer, tokens, publicOrigin: listeningOrigin };
+  await app.register(remindRoutes, { ...ctx, delivery: pushDelivery, email: noticeEmail });
   await app.register(unsubscribeRoutes, { ...ctx, tokens });
   await app.register(noticeProofRoutes, ctx);
+  let sender: { stop(): Promise<void> } | null = null;
+  app.addHook('onClose', async () => {
+    await sender?.stop();
+    noticeMailer.close();
+  });
   if (deps.sendsNotices) {
-    const mailer = createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: path.join(ctx.dataDir, 'outbox'),
-      logger: logger.child({ component: 'notice-mail' }),
-    });
-    const sender = startNoticeSender({
-      email: { mailer, tokens, publicOrigin: listeningOrigin },
+    sender = startNoticeSender({
+      email: noticeEmail,
       db: database.db,
       delivery: pushDelivery,
       logger: logger.child({ component: 'notices' }),
       ...(deps.clock ? { clock: deps.clock } : {}),
-    });
-    app.addHook('onClose', async () => {
-      await sender.stop();
-      mailer.close();
     });
     const reminders = startReminderScheduler({
       db: database.db,

@@ -10,6 +10,7 @@ import { streamKeyMigrations } from './livestreams/stream-keys.ts';
 import { noticeDeliveryMigrations } from './push/notice-tables.ts';
 import { noticeProofMigrations } from './push/notice-proof-tables.ts';
 import { chatPushMigrations } from './push/chat-push.ts';
+import { pushSessionMigrations } from './push/push-sessions.ts';
 
 /** Every table Sideline needs, in name order: event store 0xxx, read models 1xxx, auth 2xxx. */
 export const allMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const allMigrations: Record<string, Migration> = {
   ...noticeDeliveryMigrations,
   ...noticeProofMigrations,
   ...chatPushMigrations,
+  ...pushSessionMigrations,
 };

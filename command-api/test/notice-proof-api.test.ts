@@ -166,6 +166,83 @@ describe('email for people without a working push subscription', () => {
   });
 });
 
+describe('a schedule change found too late to send (a long outage, a replay)', () => {
+  it('is not sent, and the proof still lists it, with nobody told', async () => {
+    // The sender's clock two hours ahead: every notice it finds is older than the hour it sends within.
+    const late = await startPushedServer({ clock: () => new Date(Date.now() + 2 * 3600_000) });
+    try {
+      const coach = await account(late.server.url, 'coach', 'Lena Coach');
+      const parent = await account(late.server.url, 'parent', 'Lou Parent');
+      const team = await teamOf(coach, 'Late Hawks', [parent]);
+      const phone = await subscribedDevice(late.pushService, parent);
+      const created = await coach.post(`/api/teams/${team.id}/events`, {
+        title: 'Replay',
+        date: inDays(4),
+        timeZone: 'UTC',
+      });
+      expect(created.status).toBe(201);
+      const event = await readJson(created);
+      await settled(late.server);
+      expect(late.pushService.receivedBy(phone)).toEqual([]);
+      const proof = await coach.get(`/api/teams/${team.id}/events/${event.id}/notices`);
+      expect(proof.status).toBe(200);
+      expect(await readJson(proof)).toEqual([
+        expect.objectContaining({
+          summary: expect.stringContaining('New: Replay'),
+          sent: 0,
+          delivered: 0,
+          seen: 0,
+          families: [{ name: 'Lou Parent', channel: 'none', sentAt: null, deliveredAt: null, seenAt: null }],
+        }),
+      ]);
+    } finally {
+      await stopPushedServer(late);
+    }
+  });
+});
+
+describe("a manager's reminder by email", () => {
+  it('mails those without a working device, pushes the others, and counts both as notified; its unsubscribe turns reminders off', async () => {
+    const coach = await person('coach', 'Rhea Coach');
+    const pushed = await person('parent', 'Pete Pushed');
+    const mailed = await person('parent', 'Mona Mailed');
+    const team = await teamOf(coach, 'Reminder Mail Hawks', [pushed, mailed]);
+    const phone = await device(pushed);
+    const event = await readJson(
+      await coach.post(`/api/teams/${team.id}/events`, { title: 'Semi-final', date: inDays(5), timeZone: 'UTC' }),
+    );
+    await smtp.nextMessageTo(mailed.email);
+    await settled();
+    const [pushesBefore, mailsBefore] = [pushService.receivedBy(phone).length, mailsTo(mailed.email).length];
+
+    const reminded = await coach.post(`/api/events/${event.id}/remind`, { occurrenceDate: event.occurrenceDate });
+    expect(reminded.status).toBe(202);
+    expect(await readJson(reminded)).toEqual({ notified: 2 });
+    expect(
+      pushService
+        .receivedBy(phone)
+        .slice(pushesBefore)
+        .map((r) => r.payload),
+    ).toEqual([expect.objectContaining({ title: 'Please answer: Semi-final', tag: `remind-${event.id}` })]);
+    const mails = mailsTo(mailed.email).slice(mailsBefore);
+    expect(mails.map((m) => m.subject)).toEqual(['Please answer: Semi-final']);
+    expect(mails[0]!.text).toContain(`/events/${team.id}?event=${event.id}`);
+    expect(mailsTo(pushed.email).filter((m) => m.subject === 'Please answer: Semi-final')).toEqual([]);
+    expect(headerOf(mails[0]!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const url = /^<(https?:\/\/[^>]+)>$/.exec(headerOf(mails[0]!, 'list-unsubscribe') ?? '')?.[1] ?? '';
+    const unsubscribed = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.status).toBe(200);
+    expect(await readJson(await mailed.get('/api/user/notification-preferences'))).toMatchObject({
+      eventChanges: true,
+      eventReminders: false,
+    });
+  });
+});
+
 describe('email without SMTP_URL', () => {
   it('writes the notice to DATA_DIR/outbox with the unsubscribe headers', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-notice-outbox-'));

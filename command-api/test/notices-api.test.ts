@@ -207,6 +207,7 @@ describe('POST /api/events/{eventId}/remind', () => {
         body: expect.stringContaining('Remind Hawks'),
         url: `/events/${hawks.id}?event=${event.id}`,
         tag: `remind-${event.id}`,
+        noticeId: expect.any(String),
       },
     ]);
     expect(before(answeredPhone)).toBe(counts[0]);

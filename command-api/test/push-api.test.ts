@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enableMetrics } from '@sideline/infra';
-import { signUp, readJson, type ApiClient } from './http-client.ts';
+import { sessionClient, signUp, readJson, type ApiClient } from './http-client.ts';
 import { startLocalPushService, type LocalPushService } from './push-service.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -101,6 +101,19 @@ describe('POST /api/push/subscriptions', () => {
       code: 'TOO_MANY_PUSH_SUBSCRIPTIONS',
       message: expect.stringContaining('10 devices'),
     });
+  });
+
+  it("accepts a known push service's endpoint (FCM), also where this network cannot resolve its name", async () => {
+    const pat = await person();
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/dGVzdA:APA91bHexample';
+    const response = await sendJson(pat, 'POST', '/api/push/subscriptions', {
+      ...pushService.subscribe().toJSON(),
+      endpoint,
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    expect(
+      (await readJson(await pat.get('/api/push/subscriptions'))).map((s: { endpoint: string }) => s.endpoint),
+    ).toEqual([endpoint]);
   });
 
   it.each([
@@ -221,35 +234,97 @@ describe('turning notifications off', () => {
     expect((await streamTypes(pat.userId)).filter(([t]) => t === 'PushSubscriptionRemoved')).toHaveLength(1);
   });
 
-  it('signing out removes the browser named in the body or the X-Push-Endpoint header, and only it', async () => {
-    const email = `push-signout-${Date.now()}@example.com`;
-    const pat = await signUp(server.url, 'parent', undefined, { forwardedFor: `198.51.100.${++ip}`, email });
-    const [a, b, c] = [pushService.subscribe(), pushService.subscribe(), pushService.subscribe()];
-    for (const d of [a, b, c]) await sendJson(pat, 'POST', '/api/push/subscriptions', d.toJSON());
-    expect((await sendJson(pat, 'POST', '/api/logout', { pushEndpoint: a.endpoint })).status).toBe(204);
-    const rows = async () =>
-      (
-        await server.database.db
-          .selectFrom('push_subscriptions')
-          .select('endpoint')
-          .where('user_id', '=', pat.userId)
-          .execute()
-      ).map((r: { endpoint: string }) => r.endpoint);
-    expect((await rows()).sort()).toEqual([b.endpoint, c.endpoint].sort());
-    expect((await streamTypes(pat.userId)).at(-1)).toEqual(['PushSubscriptionRemoved', 'signed_out']);
-    // Signed in again on another browser, which signs out naming itself in the header.
+  it('a password change removes the devices of the sessions it ended; signing out everywhere removes every device', async () => {
+    const email = `push-everywhere-${Date.now()}@example.com`;
+    const here = await signUp(server.url, 'parent', undefined, { forwardedFor: `198.51.100.${++ip}`, email });
     const login = await fetch(`${server.url}/api/login`, {
       method: 'POST',
       headers: { origin: server.url, 'content-type': 'application/json' },
       body: JSON.stringify({ email, password: 'correct horse' }),
     });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const out = await fetch(`${server.url}/api/logout`, {
-      method: 'POST',
-      headers: { origin: server.url, cookie, 'x-push-endpoint': b.endpoint },
+    const elsewhere = { ...here, cookie: login.headers.getSetCookie()[0]!.split(';')[0]! };
+    const [mine, theirs] = [pushService.subscribe(), pushService.subscribe()];
+    expect((await sendJson(here, 'POST', '/api/push/subscriptions', mine.toJSON())).status).toBe(201);
+    expect((await sendJson(elsewhere, 'POST', '/api/push/subscriptions', theirs.toJSON())).status).toBe(201);
+    const endpoints = async () =>
+      ((await readJson(await here.get('/api/push/subscriptions'))) as { endpoint: string }[]).map((d) => d.endpoint);
+
+    const changed = await sendJson(here, 'POST', '/api/user/password', {
+      currentPassword: 'correct horse',
+      newPassword: 'a brand new password',
     });
-    expect(out.status).toBe(204);
+    expect(changed.status).toBe(200);
+    expect(await endpoints()).toEqual([mine.endpoint]);
+
+    expect((await here.delete('/api/user/sessions')).status).toBe(200);
+    const relogin = await fetch(`${server.url}/api/login`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a brand new password' }),
+    });
+    expect(relogin.status, await relogin.clone().text()).toBe(200);
+    const again = sessionClient(server.url, relogin.headers.getSetCookie()[0]!.split(';')[0]!, here.userId);
+    expect(await readJson(await again.get('/api/push/subscriptions'))).toEqual([]);
+    expect(
+      (await streamTypes(here.userId)).filter(
+        ([t, reason]) => t === 'PushSubscriptionRemoved' && reason === 'signed_out',
+      ),
+    ).toHaveLength(2);
+  });
+
+  it("signing out removes that browser's subscriptions (those its session made, and one it names in the body or the X-Push-Endpoint header), and no other's", async () => {
+    const email = `push-signout-${Date.now()}@example.com`;
+    const first = await signUp(server.url, 'parent', undefined, { forwardedFor: `198.51.100.${++ip}`, email });
+    const userId = first.userId;
+    const signIn = async () => {
+      const login = await fetch(`${server.url}/api/login`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'correct horse' }),
+      });
+      expect(login.status).toBe(200);
+      return { ...first, cookie: login.headers.getSetCookie()[0]!.split(';')[0]! };
+    };
+    const signOut = (browser: ApiClient, body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/api/logout`, {
+        method: 'POST',
+        headers: {
+          origin: server.url,
+          cookie: browser.cookie,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const [second, third] = [await signIn(), await signIn()];
+    const [a, b, c] = [pushService.subscribe(), pushService.subscribe(), pushService.subscribe()];
+    expect((await sendJson(first, 'POST', '/api/push/subscriptions', a.toJSON())).status).toBe(201);
+    for (const d of [b, c])
+      expect((await sendJson(second, 'POST', '/api/push/subscriptions', d.toJSON())).status).toBe(201);
+    const rows = async () =>
+      (
+        await server.database.db
+          .selectFrom('push_subscriptions')
+          .select('endpoint')
+          .where('user_id', '=', userId)
+          .execute()
+      )
+        .map((r: { endpoint: string }) => r.endpoint)
+        .sort();
+    const signedOut = async () =>
+      (await streamTypes(userId)).filter(([t, reason]) => t === 'PushSubscriptionRemoved' && reason === 'signed_out');
+
+    // The first browser signs out without naming its endpoint: its own subscription goes, only it.
+    expect((await signOut(first)).status).toBe(204);
+    expect(await rows()).toEqual([b.endpoint, c.endpoint].sort());
+    expect(await signedOut()).toHaveLength(1);
+    // Another names one in the header (subscribed in an earlier session of that browser): it goes.
+    expect((await signOut(third, undefined, { 'x-push-endpoint': b.endpoint })).status).toBe(204);
     expect(await rows()).toEqual([c.endpoint]);
+    // The second, naming the one it has left in the body: that is all that remained.
+    expect((await signOut(second, { pushEndpoint: c.endpoint })).status).toBe(204);
+    expect(await rows()).toEqual([]);
+    expect(await signedOut()).toHaveLength(3);
   });
 });

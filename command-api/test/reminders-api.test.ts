@@ -1,5 +1,9 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createPostgresEventStore } from '@sideline/infra';
+import { parseMail } from '@sideline/infra/testing';
 import { reminderStream } from '@sideline/domain';
 import { createCommandHandler } from '../src/shared/command-handler.ts';
 import { startReminderScheduler, type ReminderScheduler } from '../src/push/reminder-scheduler.ts';
@@ -19,11 +23,14 @@ let pushService: LocalPushService;
 let offsetMs = 0;
 const HOUR = 3600_000;
 const clock = () => new Date(Date.now() + offsetMs);
+/** No SMTP_URL: emails go to DATA_DIR/outbox. */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sideline-reminders-'));
 
 beforeAll(async () => {
   ({ server, pushService } = await startPushedServer({
     clock,
     reminderIntervalMs: 100,
+    env: { DATA_DIR: dataDir },
   }));
 });
 afterAll(async () => {
@@ -129,6 +136,39 @@ describe('automatic reminders', () => {
     expect(reminders(members[0]!.phone)).toHaveLength(1);
     expect(await streamLength(event.id, event.occurrenceDate, '24h')).toBe(1);
     expect(await streamLength(event.id, event.occurrenceDate, '48h')).toBe(0);
+  });
+
+  it('emails the reminder, with one-click unsubscribe, to one who owes an answer and has no device', async () => {
+    offsetMs = 0;
+    const { coach, team, members } = await teamWith('Mailed Hawks', 1);
+    const email = `no-device-${Date.now()}@example.com`;
+    const noDevice = await signUp(server.url, 'parent', 'Nell NoDevice', { forwardedFor: `198.51.100.${++ip}`, email });
+    expect((await noDevice.post('/api/teams/join', { code: team.code })).status).toBe(200);
+    await schedule(coach, team.id, 10, 'Mailed practice');
+    await expect.poll(() => reminders(members[0]!.phone).length, { timeout: 60_000, interval: 50 }).toBe(1);
+    await settled();
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = await Promise.all(readdirSync(outbox).map((f) => parseMail(readFileSync(path.join(outbox, f)))));
+    const toNell = mails.filter((m) => JSON.stringify(m.to).includes(email));
+    expect(toNell.map((m) => m.subject).sort()).toEqual(['New: Mailed practice', 'Please answer: Mailed practice']);
+    const reminder = toNell.find((m) => m.subject === 'Please answer: Mailed practice')!;
+    const header = (key: string) =>
+      reminder.headerLines
+        .find((h) => h.key === key)
+        ?.line.slice(key.length + 1)
+        .trim();
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const url = /^<(https?:\/\/[^>]+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
+    const unsubscribed = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribed.status).toBe(200);
+    expect(await readJson(await noDevice.get('/api/user/notification-preferences'))).toMatchObject({
+      eventReminders: false,
+      eventChanges: true,
+    });
   });
 
   it('a team set to off is never reminded; one set to 24h only gets the 24 h reminder', async () => {

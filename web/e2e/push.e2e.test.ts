@@ -21,7 +21,7 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
 describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
   const app = useSidelineInBrowser({ env: { SEED_DEMO: '1', PUSH_ENDPOINT_ALLOWLIST: LOCAL_PUSH_ORIGIN } });
 
-  it('offers notifications after the first answer on Home (never on load); a CDP-delivered push shows a notification whose data.url is the screen a tap opens (the click itself cannot be dispatched from a page)', async () => {
+  it('offers notifications after the first answer on Home (never on load); a CDP-delivered push shows a notification, and its tap (the worker notificationclick handler) takes the open window to its screen', async () => {
     const context = await app.browser.newContext(PHONE);
     const origin = new URL(app.sideline.url).origin;
     await context.grantPermissions(['notifications'], { origin });
@@ -96,6 +96,21 @@ describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
         { timeout: 10_000 },
       )
       .toContainEqual({ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url });
+
+    // A tap: the service worker's own notificationclick handler, run on that notification inside
+    // the worker (a page cannot click a system notification), takes the open window to its screen.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    expect(new URL(page.url()).pathname).not.toBe(payload.url);
+    await worker.evaluate(async (tag) => {
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [notification] = await scope.registration.getNotifications({ tag });
+      self.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
+    }, payload.tag);
+    await page.waitForURL((url) => url.pathname === payload.url, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -133,8 +148,13 @@ describe.skipIf(skipReason !== null)('Web Push in Chromium at 390×844', () => {
     await section.getByTestId('push-state').waitFor();
     expect(await section.getByTestId('push-state').textContent()).toMatch(/Off|Blocked/);
 
-    await callApi(page, app.sideline.url, 'DELETE', '/api/push/subscriptions', { endpoint });
-    expect((await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as unknown[]).toEqual([]);
+    // Every device of the person is listed there; the subscribed one (not this browser) can be removed.
+    const devices = section.getByRole('list', { name: 'Your devices with notifications on' });
+    await devices.getByRole('button', { name: /^Remove 127\.0\.0\.1/ }).click();
+    await expect
+      .poll(async () => (await callApi(page, app.sideline.url, 'GET', '/api/push/subscriptions')) as unknown[])
+      .toEqual([]);
+    await section.getByTestId('push-devices-none').waitFor();
     await context.close();
   });
 });

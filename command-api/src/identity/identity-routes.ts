@@ -20,7 +20,7 @@ import { commonPasswords, refuseCommonPassword } from './common-passwords.ts';
 import type { DeviceCookies } from './device-cookies.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { clearSessionCookie, requireUserId, setSessionCookie, type SessionCookie } from './session-auth.ts';
-import type { SessionStore } from './sessions.ts';
+import { sessionIdOf, type SessionStore } from './sessions.ts';
 import { signInAttempts } from './sign-in-attempts.ts';
 import type { SignInThrottle } from './sign-in-throttle.ts';
 
@@ -33,8 +33,11 @@ export interface IdentityRoutesOptions {
   limiter: RateLimiter;
   throttle: SignInThrottle;
   devices: DeviceCookies;
-  /** Called on sign-out with the signed-out browser's push endpoint, when it named one. */
-  onSignOut?: (userId: string, pushEndpoint: string) => Promise<void>;
+  /**
+   * Called on sign-out: the browser's push endpoint when it named one, and the ending session's
+   * id (the subscriptions it made are that browser's too).
+   */
+  onSignOut?: (userId: string, browser: { pushEndpoint: string | null; sessionId: string | null }) => Promise<void>;
 }
 
 // A password hash costs ~0.5 s of a core: this budget keeps one client from exhausting the server
@@ -168,14 +171,17 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = asyn
         tags: ['identity'],
         summary: 'Sign out (revokes the session); also without one',
         description:
-          'A browser with notifications on names its push endpoint (JSON body `{pushEndpoint}` or the ' +
-          '`X-Push-Endpoint` header): that subscription is removed with the session.',
+          'The push subscriptions this session made are removed with it, and so is the one a browser names ' +
+          '(JSON body `{pushEndpoint}` or the `X-Push-Endpoint` header; one subscribed in an earlier session).',
         response: { 204: z.null().describe('Signed out; the session cookie is cleared') },
       },
     },
     async (request, reply) => {
       const pushEndpoint = pushEndpointOf(request.headers['x-push-endpoint'], request.body);
-      if (request.userId && pushEndpoint && options.onSignOut) await options.onSignOut(request.userId, pushEndpoint);
+      if (request.userId && options.onSignOut) {
+        const sessionId = request.sessionToken ? sessionIdOf(request.sessionToken) : null;
+        await options.onSignOut(request.userId, { pushEndpoint, sessionId });
+      }
       if (request.sessionToken) await sessions.revoke(request.sessionToken);
       clearSessionCookie(reply, cookie);
       return reply.status(204).send(null);

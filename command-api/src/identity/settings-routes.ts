@@ -33,12 +33,17 @@ import { HttpError } from '../shared/http-errors.ts';
 import { refuseCommonPassword } from './common-passwords.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { clearSessionCookie, requireUserId, type SessionCookie } from './session-auth.ts';
-import type { SessionStore } from './sessions.ts';
+import { sessionIdOf, type SessionStore } from './sessions.ts';
 
 export interface SettingsRoutesOptions extends FeatureContext {
   sessions: SessionStore;
   passwords: PasswordHasher;
   cookie: SessionCookie;
+  /**
+   * Sessions of the person were ended here (a password change: all but `keptSessionId`; sign out
+   * everywhere: all): the browsers signed out stop getting their notifications.
+   */
+  onSessionsEnded?: (userId: string, keptSessionId: string | null) => Promise<void>;
 }
 
 /** A person trying pictures on is fine; a script is not. */
@@ -275,6 +280,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
         .execute();
       // Whoever else knew the old password is signed out; this device stays signed in.
       const sessionsEnded = await sessions.revokeAllForUser(userId, { exceptToken: request.sessionToken });
+      await options.onSessionsEnded?.(userId, request.sessionToken ? sessionIdOf(request.sessionToken) : null);
       return { sessionsEnded };
     },
   );
@@ -289,7 +295,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const sessionsEnded = await sessions.revokeAllForUser(requireUserId(request));
+      const userId = requireUserId(request);
+      const sessionsEnded = await sessions.revokeAllForUser(userId);
+      await options.onSessionsEnded?.(userId, null);
       clearSessionCookie(reply, cookie);
       return { sessionsEnded };
     },

@@ -40,6 +40,23 @@ describe('push endpoint policy', () => {
     await expect(check('https://fcm.googleapis.com/fcm/send/abc')).rejects.toThrow('could not be found');
   });
 
+  it('accepts a known push service whose name does not resolve now when told to (subscribing; each send checks again)', async () => {
+    const check = endpointPolicy({
+      allowlist: [],
+      unresolvable: 'accept',
+      lookup: async () => {
+        throw new Error('ENOTFOUND');
+      },
+    });
+    await expect(check('https://fcm.googleapis.com/fcm/send/abc')).resolves.toBeUndefined();
+    // Still only https endpoints of the known services.
+    await expect(check('https://push.example.net/abc')).rejects.toThrow('known push service');
+    await expect(check('http://fcm.googleapis.com/fcm/send/abc')).rejects.toThrow('https');
+    // And one that does resolve, to a private address, is still refused.
+    const privateCheck = endpointPolicy({ allowlist: [], unresolvable: 'accept', lookup: async () => ['10.1.2.3'] });
+    await expect(privateCheck('https://fcm.googleapis.com/fcm/send/abc')).rejects.toThrow('private address');
+  });
+
   it('accepts any endpoint of an allowlisted origin, and only of that origin', async () => {
     const check = endpointPolicy({ allowlist: ['http://127.0.0.1:3944'], lookup: publicLookup });
     await expect(check('http://127.0.0.1:3944/push/1')).resolves.toBeUndefined();

@@ -57,10 +57,20 @@ export class EndpointRefused extends Error {}
  * services, never one resolving to a private or loopback address, unless its origin is in
  * PUSH_ENDPOINT_ALLOWLIST (a local push service in tests). Throws EndpointRefused with a reason
  * a person can read.
+ *
+ * `unresolvable`: what a known push service's name that cannot be resolved right now means.
+ * Before a send it is refused (nothing is posted to a name whose addresses are unknown); when a
+ * browser subscribes it is accepted (a resolver outage or a network without DNS must not turn
+ * away a real FCM or Apple endpoint), since every send checks the name again.
  */
-export function endpointPolicy(options: { allowlist: readonly string[]; lookup?: Lookup }) {
+export function endpointPolicy(options: {
+  allowlist: readonly string[];
+  lookup?: Lookup;
+  unresolvable?: 'refuse' | 'accept';
+}) {
   const allowed = new Set(options.allowlist);
   const lookup = options.lookup ?? systemLookup;
+  const unresolvable = options.unresolvable ?? 'refuse';
   return async function checkEndpoint(endpoint: string): Promise<void> {
     let url: URL;
     try {
@@ -80,6 +90,7 @@ export function endpointPolicy(options: { allowlist: readonly string[]; lookup?:
     try {
       addresses = await lookup(host);
     } catch {
+      if (unresolvable === 'accept') return;
       throw new EndpointRefused('The push service could not be found; try again later.');
     }
     if (addresses.length === 0 || addresses.some(isPrivateAddress)) {

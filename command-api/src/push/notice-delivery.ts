@@ -71,17 +71,20 @@ export async function recordScheduleNotice(db: Kysely<NoticeTables>, row: Row, n
  * Hands a notice to the people told of it: a push to each of their devices, and an email to each
  * without a working one (none, or every one gone) when it is about the schedule or a reminder.
  * Every push and every email is recorded in push_deliveries before it is sent, so a notice taken
- * up again after a crash or by another process skips whoever was already told.
+ * up again after a crash or by another process skips whoever was already told. Resolves with the
+ * people reached this time: a push service took a push to one of their devices, or the mail
+ * server (or the outbox) took their email.
  */
 export async function deliverNotice(
   deps: NoticeDeliveryDeps,
   row: Row,
   notice: ComposedNotice,
   told: readonly string[],
-): Promise<void> {
+): Promise<Set<string>> {
   const { delivery, clock } = deps;
   const { db } = deps;
-  if (told.length === 0) return;
+  const reached = new Set<string>();
+  if (told.length === 0) return reached;
   const now = clock();
   const message: PushMessage = { ...notice.message, noticeId: row.event_id };
   const devices = await pushSubscriptionsOfUsers(deps.db, [...told]);
@@ -108,6 +111,7 @@ export async function deliverNotice(
       notice.urgent ? { urgency: 'high' } : {},
     );
     for (const o of outcomes) {
+      if (o.outcome.kind === 'delivered') reached.add(o.userId);
       await db
         .updateTable('push_deliveries')
         .set({ status: o.outcome.status, delivered_at: o.outcome.kind === 'delivered' ? clock() : null })
@@ -126,7 +130,10 @@ export async function deliverNotice(
   }
   const mails = notice.preference === 'eventReminders' || SCHEDULE_CHANGE_TYPES.has(row.event_type);
   const unreached = told.filter((userId) => !working.has(userId));
-  if (deps.email && mails && unreached.length > 0) await mail(deps, deps.email, row, notice, message, unreached);
+  if (deps.email && mails && unreached.length > 0) {
+    for (const userId of await mail(deps, deps.email, row, notice, message, unreached)) reached.add(userId);
+  }
+  return reached;
 }
 
 async function mail(
@@ -136,10 +143,11 @@ async function mail(
   notice: ComposedNotice,
   message: PushMessage,
   userIds: string[],
-): Promise<void> {
+): Promise<string[]> {
   const { db } = deps;
+  const mailed: string[] = [];
   const people = await db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', userIds).execute();
-  if (people.length === 0) return;
+  if (people.length === 0) return mailed;
   const recorded = await db
     .insertInto('push_deliveries')
     .values(
@@ -180,8 +188,10 @@ async function mail(
         .where('user_id', '=', person.id)
         .where('endpoint', '=', `mailto:${person.email}`)
         .execute();
+      mailed.push(person.id);
     } catch (err) {
       deps.logger.warn({ err, userId: person.id }, 'notice email not sent');
     }
   }
+  return mailed;
 }

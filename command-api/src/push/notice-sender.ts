@@ -3,7 +3,13 @@ import { inQuietHours, notificationPreferencesSchema, withAllNotificationPrefere
 import type { Logger } from '@sideline/infra';
 import { quietHoursOfUsers } from '@sideline/projections';
 import { composeNotice, teamAudience } from './notice-messages.ts';
-import { deliverNotice, recordScheduleNotice, type EmailFallback, type NoticeTables } from './notice-delivery.ts';
+import {
+  deliverNotice,
+  recordScheduleNotice,
+  SCHEDULE_CHANGE_TYPES,
+  type EmailFallback,
+  type NoticeTables,
+} from './notice-delivery.ts';
 import type { PushDelivery } from './push-delivery.ts';
 
 export interface NoticeSenderOptions {
@@ -59,12 +65,20 @@ export function startNoticeSender(options: NoticeSenderOptions): { stop(): Promi
     return [...rows].sort((a, b) => Number(a.seq) - Number(b.seq));
   }
 
+  const recorded = async (noticeId: string) =>
+    (await db.selectFrom('notice_records').select('notice_id').where('notice_id', '=', noticeId).executeTakeFirst()) !==
+    undefined;
+
   async function send(row: OutboxRow): Promise<void> {
     const now = clock();
-    if (now.getTime() - new Date(row.occurred_at).getTime() > maxAgeMs) return;
+    // Too old to send (a replay, a long outage). A schedule change still enters the proof of who
+    // was told (with nobody told), unless it is there already (a rebuild's replay).
+    const old = now.getTime() - new Date(row.occurred_at).getTime() > maxAgeMs;
+    if (old && (!SCHEDULE_CHANGE_TYPES.has(row.event_type) || (await recorded(row.event_id)))) return;
     const notice = await composeNotice(db, row, now);
     if (!notice) return;
     await recordScheduleNotice(db, row, notice);
+    if (old) return;
     const audience = notice.userIds
       ? new Map(notice.userIds.map((userId) => [userId, notice.teamIds]))
       : await teamAudience(db, notice.teamIds);

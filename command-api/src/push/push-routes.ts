@@ -17,11 +17,13 @@ import {
 } from '@sideline/domain';
 import { mutedTeamIdsOfUser, pushSubscriptionsOfUser, quietHoursOfUsers } from '@sideline/projections';
 import { requireUserId } from '../identity/session-auth.ts';
+import { sessionIdOf } from '../identity/sessions.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
 import { requireTeamMember } from '../teams/team-access.ts';
 import { EndpointRefused, type CheckEndpoint } from './endpoint-policy.ts';
 import type { PushDelivery } from './push-delivery.ts';
+import { rememberSubscribingSession } from './push-sessions.ts';
 import type { VapidDetails } from './vapid.ts';
 
 export interface PushRoutesOptions extends FeatureContext {
@@ -86,7 +88,8 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
           'Idempotent per endpoint: subscribing the same browser again changes nothing (201 the first time, 200 after). ' +
           'At most 10 devices per person (409 TOO_MANY_PUSH_SUBSCRIPTIONS). Only https endpoints of the known push ' +
           'services (FCM, Mozilla, Apple, Windows) are accepted, never one resolving to a private address (400 ' +
-          'ENDPOINT_REFUSED); PUSH_ENDPOINT_ALLOWLIST adds origins.',
+          'ENDPOINT_REFUSED); PUSH_ENDPOINT_ALLOWLIST adds origins. Signing out removes the subscriptions the ' +
+          'session made.',
         body: pushSubscriptionInputSchema,
         response: { 200: pushSubscriptionSchema, 201: pushSubscriptionSchema, 400: errorSchema, 409: errorSchema },
       },
@@ -101,6 +104,9 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRoutesOptions> = async (app, 
         throw new HttpError(400, 'ENDPOINT_REFUSED', error.message, { endpoint: [error.message] });
       }
       const result = await decide(userId, { type: 'AddPushSubscription', data: { userId, endpoint, keys } });
+      // Signing this session out removes the subscription (this browser's), named or not.
+      if (request.sessionToken)
+        await rememberSubscribingSession(db, userId, endpoint, sessionIdOf(request.sessionToken));
       const mine = await pushSubscriptionsOfUser(db, userId);
       const view = mine.find((s) => s.endpoint === endpoint) ?? { endpoint, createdAt: new Date().toISOString() };
       return reply.status(result.events.length > 0 ? 201 : 200).send(view);

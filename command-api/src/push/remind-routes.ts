@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,16 +9,12 @@ import {
   remindResultSchema,
   withAllNotificationPreferences,
 } from '@sideline/domain';
-import {
-  findEventSeries,
-  occurrenceAttendance,
-  pushSubscriptionsOfUsers,
-  quietHoursOfUsers,
-} from '@sideline/projections';
+import { findEventSeries, occurrenceAttendance, quietHoursOfUsers } from '@sideline/projections';
 import { canManage, eventNotFound, occurrenceNotFound } from '../calendar/calendar-access.ts';
 import { requireUserId } from '../identity/session-auth.ts';
 import type { FeatureContext } from '../shared/feature-context.ts';
 import { HttpError } from '../shared/http-errors.ts';
+import { deliverNotice, type EmailFallback } from './notice-delivery.ts';
 import type { PushDelivery } from './push-delivery.ts';
 import { peopleToRemind } from './reminder-audience.ts';
 
@@ -30,16 +27,19 @@ const errorSchema = z.object({
 /** One reminder per occurrence per hour, whoever of the managers asks. */
 const REMIND_RATE = { max: 1, windowSeconds: 60 * 60 };
 
+export interface RemindRoutesOptions extends FeatureContext {
+  delivery: PushDelivery;
+  /** Email for those without a working push subscription, as for the scheduled reminders. */
+  email: EmailFallback | null;
+}
+
 /**
  * "Remind those who haven't answered": a manager's push, now, to everyone who still has someone
  * to answer for on that occurrence (themself, or a child they are guardian of), as their
- * reminder switch, mutes and quiet hours allow.
+ * reminder switch, mutes and quiet hours allow; an email to those of them with no working device.
  */
-export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: PushDelivery }> = async (
-  app,
-  options,
-) => {
-  const { db, limiter, delivery } = options;
+export const remindRoutes: FastifyPluginAsyncZod<RemindRoutesOptions> = async (app, options) => {
+  const { db, limiter, delivery, email, logger } = options;
   app.addHook('onRequest', async (request) => {
     requireUserId(request);
   });
@@ -52,8 +52,9 @@ export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: Pu
         summary: "Remind everyone who hasn't answered an occurrence (coaches and team admins)",
         description:
           'Pushes to each person with someone to answer for (themself or a linked child) and no answer, as their ' +
-          'eventReminders switch, team mute and quiet hours allow; answers 202 with how many were told. At most ' +
-          'once per occurrence per hour: 429 with Retry-After.',
+          'eventReminders switch, team mute and quiet hours allow, and emails those of them without a working ' +
+          'push subscription (with one-click unsubscribe); answers 202 with how many were told (a push service ' +
+          'or the mail server took it). At most once per occurrence per hour: 429 with Retry-After.',
         params: z.object({ eventId: idSchema }),
         body: remindInputSchema,
         response: { 202: remindResultSchema, 400: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema },
@@ -98,7 +99,6 @@ export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: Pu
       const people = new Set(reminded);
       people.delete(userId);
       const told = await tellable(db, [...people], series.teamId);
-      const devices = await pushSubscriptionsOfUsers(db, told);
       const team = (await db.selectFrom('teams').select('name').where('id', '=', series.teamId).executeTakeFirst()) as
         { name: string } | undefined;
       const when = new Intl.DateTimeFormat('en-US', {
@@ -109,13 +109,25 @@ export const remindRoutes: FastifyPluginAsyncZod<FeatureContext & { delivery: Pu
         minute: '2-digit',
         timeZone: series.timeZone,
       }).format(key);
-      const outcomes = await delivery.toSubscriptions(devices, {
-        title: `Please answer: ${series.title}`,
-        body: `${team?.name ?? 'Your team'} · ${when}`,
-        url: `/events/${series.teamId}?event=${eventId}`,
-        tag: `remind-${eventId}`,
-      });
-      const notified = new Set(outcomes.filter((o) => o.outcome.kind === 'delivered').map((o) => o.userId));
+      const now = new Date();
+      // Each manual reminder is a notice of its own (its id keys the deliveries and a tap's report).
+      const notified = await deliverNotice(
+        { db, delivery, email, logger, clock: () => new Date() },
+        { event_id: randomUUID(), event_type: 'ManualReminder', data: { eventId }, occurred_at: now },
+        {
+          teamIds: [series.teamId],
+          userIds: told,
+          preference: 'eventReminders',
+          urgent: false,
+          message: {
+            title: `Please answer: ${series.title}`,
+            body: `${team?.name ?? 'Your team'} · ${when}`,
+            url: `/events/${series.teamId}?event=${eventId}`,
+            tag: `remind-${eventId}`,
+          },
+        },
+        told,
+      );
       return reply.status(202).send({ notified: notified.size });
     },
   );

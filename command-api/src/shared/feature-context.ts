@@ -7,6 +7,7 @@ import type { InvitationTokenTables } from '../invitations/invitation-tokens.ts'
 import type { StreamKeyTables } from '../livestreams/stream-keys.ts';
 import type { ChatPushTables } from '../push/chat-push.ts';
 import type { NoticeTables } from '../push/notice-delivery.ts';
+import type { PushSessionTables } from '../push/push-sessions.ts';
 import type { TeamCodeTables } from '../teams/team-codes.ts';
 import type { ApiTokenTables } from '../tokens/api-tokens.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
@@ -25,7 +26,8 @@ export type ApiTables = ReadModels &
   ApiTokenTables &
   StreamKeyTables &
   NoticeTables &
-  ChatPushTables;
+  ChatPushTables &
+  PushSessionTables;
 
 /** What every feature's route plugin receives from the app. */
 export interface FeatureContext {

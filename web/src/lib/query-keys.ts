@@ -39,6 +39,8 @@ export const apiPaths = {
   events: '/api/events',
   event: (eventId: string) => `/api/events/${enc(eventId)}`,
   eventRsvp: (eventId: string) => `/api/events/${enc(eventId)}/rsvp`,
+  /** A manager's reminder, now, to those who haven't answered an occurrence. */
+  eventRemind: (eventId: string) => `/api/events/${enc(eventId)}/remind`,
   /** Who is going, maybe, not going and has not answered, by name (`?occurrenceDate=`). */
   eventAttendance: (eventId: string) => `/api/events/${enc(eventId)}/attendance`,
   teamEventHistory: (teamId: string, eventId: string) => `/api/teams/${enc(teamId)}/events/${enc(eventId)}/history`,

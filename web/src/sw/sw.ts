@@ -95,9 +95,10 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
-        const focused = await open.focus();
-        await focused.navigate(target).catch(() => undefined);
-        return;
+        // A browser may refuse the focus (it saw no activation it counts); the window still goes
+        // to the notice's screen, and only a window that cannot be navigated gives way to a new one.
+        const focused = await open.focus().catch(() => open);
+        if (await focused.navigate(target).catch(() => null)) return;
       }
       await self.clients.openWindow(target);
     })(),

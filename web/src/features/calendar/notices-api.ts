@@ -30,3 +30,17 @@ export function useReportEventView(event: TeamEvent) {
     // Reported again when the event changes while open (a newer change is seen too).
   }, [key, mutate]);
 }
+
+/**
+ * POST /api/events/{eventId}/remind {occurrenceDate} (managers): a push, or an email where the
+ * person has no working device, now, to everyone who still has someone to answer for. 202
+ * {notified}; 429 when a reminder for the occurrence went out in the last hour.
+ */
+export function useRemindUnanswered() {
+  return useMutation({
+    mutationFn: (e: TeamEvent) =>
+      api.post<{ notified: number }>(apiPaths.eventRemind(eventIdOf(e)), {
+        occurrenceDate: e.occurrenceDate || e.date,
+      }),
+  });
+}

@@ -60,8 +60,14 @@ const moved: EventNotice = {
   ],
 };
 
-function setup({ event = game(), team = makeTeam(), notices = { status: 200, body: [moved] } as MockResponse } = {}) {
+function setup({
+  event = game(),
+  team = makeTeam(),
+  notices = { status: 200, body: [moved] } as MockResponse,
+  extra = {} as Parameters<typeof mockFetch>[0],
+} = {}) {
   const fetch = mockFetch({
+    ...extra,
     'GET /api/user': { status: 200, body: sampleUser },
     'GET /api/teams': { status: 200, body: [team] },
     'GET /api/teams/team-1/events': { status: 200, body: [event] },
@@ -124,6 +130,53 @@ describe('who was told (managers)', () => {
   });
 });
 
+describe("Remind those who haven't answered (managers)", () => {
+  const waiting = () => game({ counts: { going: 1, maybe: 0, notGoing: 0, noReply: 3 } });
+
+  it('posts the occurrence, says how many were told, and shows why not when one went out within the hour', async () => {
+    let calls = 0;
+    const event = waiting();
+    const { user, callsTo } = setup({
+      event,
+      extra: {
+        'POST /api/events/ev-1/remind': () =>
+          ++calls === 1
+            ? { status: 202, body: { notified: 2 } }
+            : {
+                status: 429,
+                body: {
+                  message: 'A reminder for this event went out less than an hour ago.',
+                  code: 'REMINDED_RECENTLY',
+                },
+              },
+      },
+    });
+    const dialog = await openDetail(user);
+    const remind = within(dialog).getByRole('button', { name: "Remind those who haven't answered" });
+    await user.click(remind);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Reminded 2 people.');
+    expect(callsTo('POST', '/api/events/ev-1/remind')[0]!.body).toEqual({ occurrenceDate: event.occurrenceDate });
+    await user.click(remind);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A reminder for this event went out less than an hour ago.',
+    );
+  });
+
+  it('is not offered to members, nor when everyone answered', async () => {
+    const member = setup({
+      event: waiting(),
+      team: makeTeam({ creatorId: 'someone', coachId: 'someone', myAssignedRole: 'parent' }),
+    });
+    let dialog = await openDetail(member.user);
+    expect(within(dialog).queryByRole('button', { name: /^Remind/ })).not.toBeInTheDocument();
+    member.unmount();
+    const manager = setup({ event: game() });
+    dialog = await openDetail(manager.user);
+    await within(dialog).findByText('History');
+    expect(within(dialog).queryByRole('button', { name: /^Remind/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('Answers closed', () => {
   it('is past rsvpDeadlineHours before the start, and never without a deadline', () => {
     const now = new Date('2030-09-14T08:00:00.000Z');
@@ -140,6 +193,10 @@ describe('Answers closed', () => {
       event: closed,
       team: makeTeam({ creatorId: 'someone', coachId: 'someone', myAssignedRole: 'parent' }),
     });
+    // On the events list's card too.
+    const card = await screen.findByRole('article', { name: 'Cup game' });
+    expect(await within(card).findByTestId('answers-closed')).toHaveTextContent('Answers closed');
+    expect(within(card).queryByRole('button', { name: /^Going/ })).not.toBeInTheDocument();
     let dialog = await openDetail(member.user);
     expect(within(dialog).getByTestId('answers-closed')).toHaveTextContent('Answers closed');
     expect(within(dialog).queryByRole('group', { name: 'Your RSVP' })).not.toBeInTheDocument();
@@ -149,6 +206,18 @@ describe('Answers closed', () => {
     dialog = await openDetail(manager.user);
     expect(within(dialog).getByTestId('answers-closed')).toHaveTextContent('Answers closed');
     expect(within(dialog).getByRole('group', { name: 'Your RSVP' })).toBeInTheDocument();
+  });
+});
+
+describe('answers still open', () => {
+  it("keep the card's answer buttons for members before the deadline", async () => {
+    setup({
+      event: game({ date: inDays(3), rsvpDeadlineHours: 24 }),
+      team: makeTeam({ creatorId: 'someone', coachId: 'someone', myAssignedRole: 'parent' }),
+    });
+    const card = await screen.findByRole('article', { name: 'Cup game' });
+    expect(await within(card).findByRole('group', { name: /Your RSVP/ })).toBeInTheDocument();
+    expect(within(card).queryByTestId('answers-closed')).not.toBeInTheDocument();
   });
 });
 

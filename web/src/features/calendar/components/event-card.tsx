@@ -5,6 +5,7 @@ import { dateBadge, formatEventDate } from '../lib/event-dates.ts';
 import { lateBadgeText, lateNotGoingCount } from '../lib/late-changes.ts';
 import type { TeamEvent } from '../types.ts';
 import { AttendeeAvatars } from './attendee-avatars.tsx';
+import { answersClosed } from '../lib/answers-closed.ts';
 import { HouseholdAnswerRows } from './household-answer-rows.tsx';
 import { OccurrencePlace, OccurrenceStatusChip, OccurrenceStatusNote, OccurrenceTime } from './occurrence-changes.tsx';
 
@@ -123,7 +124,13 @@ export function EventCard({ event, teamName, myStatus, household, userId, onOpen
         </span>
       </div>
       {household && !cancelled ? (
-        <HouseholdAnswerRows event={event} household={household} userId={userId} context={event.title} />
+        <HouseholdAnswerRows
+          event={event}
+          household={household}
+          userId={userId}
+          context={event.title}
+          closed={answersClosed(event)}
+        />
       ) : null}
     </article>
   );

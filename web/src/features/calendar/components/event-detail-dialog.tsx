@@ -17,6 +17,7 @@ import { answersClosed } from '../lib/answers-closed.ts';
 import { useReportEventView } from '../notices-api.ts';
 import { HouseholdAnswerRows } from './household-answer-rows.tsx';
 import { OccurrencePlace, OccurrenceStatusNote, OccurrenceTime } from './occurrence-changes.tsx';
+import { RemindButton } from './remind-button.tsx';
 import { RsvpButtons } from './rsvp-buttons.tsx';
 import { countsText } from './event-card.tsx';
 
@@ -231,6 +232,7 @@ function ManagerActions({
   }
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
+      <RemindButton event={event} />
       {cancelled ? (
         <RestoreOccurrenceButton event={event} />
       ) : (

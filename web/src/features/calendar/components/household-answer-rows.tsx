@@ -18,6 +18,12 @@ export interface HouseholdAnswerRowsProps {
   userId: string | undefined;
   /** Where the rows are read ("Practice, Sat 28 Nov"): each group is named "{name}: {context}". */
   context?: string | undefined;
+  /**
+   * Answers closed (the event's rsvpDeadlineHours before its start): the rows give way to
+   * "Answers closed", as the server refuses members' answers then (a coach records them in the
+   * event's detail).
+   */
+  closed?: boolean | undefined;
 }
 
 /**
@@ -26,8 +32,15 @@ export interface HouseholdAnswerRowsProps {
  * An answer given before the time or place changed asks "Time changed: still going?" until the
  * person answers again. Nothing shows for a cancelled occurrence.
  */
-export function HouseholdAnswerRows({ event, household, userId, context }: HouseholdAnswerRowsProps) {
+export function HouseholdAnswerRows({ event, household, userId, context, closed }: HouseholdAnswerRowsProps) {
   if (event.status === 'cancelled' || household.length === 0) return null;
+  if (closed) {
+    return (
+      <p className="text-sm font-semibold text-slate-700" data-testid="answers-closed">
+        Answers closed
+      </p>
+    );
+  }
   const single = household.length === 1 && household[0]!.relation === 'self';
   return (
     <div className="space-y-2.5" data-testid="household-answers">

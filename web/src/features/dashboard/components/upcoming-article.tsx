@@ -3,6 +3,7 @@ import { Clock, MapPin, UsersRound } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
 import { mapsHref, zonedDateTime, zonedParts } from '../upcoming.ts';
 import { HouseholdAnswerRows } from '../../calendar/components/household-answer-rows.tsx';
+import { answersClosed } from '../../calendar/lib/answers-closed.ts';
 
 /** The place as a link that opens the phone's maps app. */
 function Place({ location }: { location: string }) {
@@ -100,7 +101,13 @@ export function UpcomingArticle({
         <span className="font-semibold text-emerald-700">{item.counts.going} going</span> · {item.counts.maybe} maybe ·{' '}
         {item.counts.notGoing} not going · {item.counts.noReply} no reply
       </p>
-      <HouseholdAnswerRows event={item} household={item.household} userId={userId} context={item.title} />
+      <HouseholdAnswerRows
+        event={item}
+        household={item.household}
+        userId={userId}
+        context={item.title}
+        closed={answersClosed(item)}
+      />
     </article>
   );
 }

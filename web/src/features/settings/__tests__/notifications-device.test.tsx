@@ -22,6 +22,7 @@ function settingsFetch(extra: Parameters<typeof mockFetch>[0] = {}) {
     'POST /api/push/subscriptions': { status: 201, body: { endpoint: FAKE_ENDPOINT, createdAt: '2026-11-27' } },
     'DELETE /api/push/subscriptions': { status: 204 },
     'POST /api/push/test': { status: 200, body: { sent: 1, delivered: 1 } },
+    'GET /api/push/subscriptions': { status: 200, body: [] },
     ...extra,
   });
 }
@@ -70,6 +71,33 @@ describe('Settings: notifications on this device (Push API mocked in jsdom)', ()
     await waitFor(() => expect(within(section).getByTestId('push-state')).toHaveTextContent('Off'));
     expect(callsTo('DELETE', '/api/push/subscriptions')[0]!.body).toEqual({ endpoint: FAKE_ENDPOINT });
     expect(push.state.subscription).toBeNull();
+  });
+
+  it('lists every device with notifications on, marks this one, and removes another (DELETE)', async () => {
+    fakePushApi({ subscribed: true });
+    const laptop = 'https://updates.push.services.mozilla.com/wpush/v2/laptop';
+    let devices = [
+      { endpoint: FAKE_ENDPOINT, createdAt: '2026-11-20T10:00:00.000Z' },
+      { endpoint: laptop, createdAt: '2026-11-21T10:00:00.000Z' },
+    ];
+    const { callsTo } = settingsFetch({
+      'GET /api/push/subscriptions': () => ({ status: 200, body: devices }),
+      'DELETE /api/push/subscriptions': (call) => {
+        devices = devices.filter((d) => d.endpoint !== (call.body as { endpoint: string }).endpoint);
+        return { status: 204 };
+      },
+    });
+    const { section, user } = await deviceSection();
+    const list = await within(section).findByRole('list', { name: 'Your devices with notifications on' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Chrome, Edge or Android · this device/),
+      expect.stringMatching(/^Firefox/),
+    ]);
+    expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(rows[1]!).getByRole('button', { name: /^Remove Firefox/ }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(callsTo('DELETE', '/api/push/subscriptions')[0]!.body).toEqual({ endpoint: laptop });
   });
 
   it("shows the server's message when it refuses the subscription", async () => {

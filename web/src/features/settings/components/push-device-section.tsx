@@ -5,6 +5,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useSendTestPush } from '../../notifications/api.ts';
 import { usePushSubscription, type PushState } from '../../notifications/use-push-subscription.ts';
+import { PushDevicesList } from './push-devices-list.tsx';
 
 const stateText: Record<Exclude<PushState, 'checking'>, { label: string; detail: string }> = {
   unsupported: { label: 'Not supported', detail: 'This browser cannot show notifications from Sideline.' },
@@ -16,7 +17,7 @@ const stateText: Record<Exclude<PushState, 'checking'>, { label: string; detail:
   on: { label: 'On', detail: 'This device gets the notifications you choose below.' },
 };
 
-/** Notifications on this device: its state, Turn on / Turn off, and a test push. */
+/** Notifications on this device: its state, Turn on / Turn off, a test push, and the person's other devices. */
 export function PushDeviceSection() {
   const push = usePushSubscription();
   const test = useSendTestPush();
@@ -84,6 +85,7 @@ export function PushDeviceSection() {
               )}
             </div>
           ) : null}
+          <PushDevicesList thisEndpoint={push.state === 'on' ? push.endpoint : null} />
         </>
       )}
     </Card>
