@@ -90,7 +90,8 @@ export function saveHomeSnapshot(
   const stylesheet = stylesheetOf(doc);
   // Never a picture of the picture, nor from a build without a hashed stylesheet (development).
   if (stylesheet === null || root.querySelector(`#${SNAPSHOT_ELEMENT_ID}`)) return;
-  const html = firstScreenHtml(root, doc.defaultView?.innerHeight ?? Infinity);
+  const view = doc.defaultView;
+  const html = firstScreenHtml(root, view?.innerHeight ?? Infinity, view?.scrollY ?? 0);
   if (html.length > MAX_HTML_LENGTH) return;
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify({ userId, stylesheet, html } satisfies HomeSnapshot));
@@ -103,15 +104,16 @@ export function saveHomeSnapshot(
  * `root`'s markup without what lies wholly below the first screen: the picture is laid out on a
  * slow phone before anything else can run, and what nobody sees yet only costs time there.
  */
-function firstScreenHtml(root: HTMLElement, screenHeight: number): string {
+function firstScreenHtml(root: HTMLElement, screenHeight: number, scrollY: number): string {
   const copy = root.cloneNode(true) as HTMLElement;
   const below: Element[] = [];
   const original = [...root.querySelectorAll('*')];
   const copied = [...copy.querySelectorAll('*')];
   original.forEach((element, index) => {
-    const box = element.getBoundingClientRect();
-    const fixed = element.ownerDocument.defaultView?.getComputedStyle(element).position === 'fixed';
-    if (!fixed && box.height > 0 && box.top >= screenHeight) below.push(copied[index]!);
+    const { top, height } = element.getBoundingClientRect();
+    // Kept: what the first screen holds (the picture shows the top of Home, whatever was scrolled
+    // to) and what is on screen now (the fixed bottom bar among it).
+    if (height > 0 && top >= screenHeight && top + scrollY >= screenHeight) below.push(copied[index]!);
   });
   for (const element of below) element.remove();
   return copy.innerHTML;

@@ -11,6 +11,7 @@ import { NativeSelect } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { activityExportUrl, useActivity, useActivityTypes, useAdminPeople, useAdminTeams } from '../api.ts';
 import { SectionError, SectionHeader } from '../components/section.tsx';
+import { TeamFilter } from '../components/team-filter.tsx';
 import { activityTypeLabel, activityTypes } from '../lib/activity.ts';
 import { formatDateTime } from '../lib/format.ts';
 import type { ActivityEntry, ActivityFilters } from '../types.ts';
@@ -106,19 +107,12 @@ export function AdminActivityRoute() {
             </NativeSelect>
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="activity-team">Team</Label>
-            <NativeSelect
+            <TeamFilter
               id="activity-team"
-              value={filters.teamId ?? ''}
-              onChange={(e) => setFilter('teamId', e.target.value)}
-            >
-              <option value="">All teams</option>
-              {teams.data?.map((t) => (
-                <option key={t.id} value={t.id}>
-                  {t.name}
-                </option>
-              ))}
-            </NativeSelect>
+              teams={teams.data}
+              value={filters.teamId}
+              onChange={(id) => setFilter('teamId', id)}
+            />
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="activity-type">Event type</Label>

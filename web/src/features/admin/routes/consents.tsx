@@ -5,11 +5,10 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { NativeSelect } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { consentsExportUrl, useAdminConsents, useAdminTeams } from '../api.ts';
 import { SectionError, SectionHeader } from '../components/section.tsx';
+import { TeamFilter } from '../components/team-filter.tsx';
 import { formatDateTime } from '../lib/format.ts';
 
 const kinds = [
@@ -69,19 +68,12 @@ export function AdminConsentsRoute() {
       </SectionHeader>
       <Card className="mb-4 p-4">
         <div className="space-y-1.5 sm:max-w-xs">
-          <Label htmlFor="consents-team">Team</Label>
-          <NativeSelect
+          <TeamFilter
             id="consents-team"
-            value={teamId ?? ''}
-            onChange={(e) => setParams(e.target.value ? { teamId: e.target.value } : {}, { replace: true })}
-          >
-            <option value="">All teams</option>
-            {teams.data?.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </NativeSelect>
+            teams={teams.data}
+            value={teamId}
+            onChange={(id) => setParams(id ? { teamId: id } : {}, { replace: true })}
+          />
         </div>
       </Card>
       {consents.isPending ? (
